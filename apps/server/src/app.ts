@@ -1,0 +1,96 @@
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import { ErrorCode, errorCatalogue } from '@vez/contract';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config.js';
+import type { Db } from './db/connect.js';
+import { collectRoutes, docsRoutes } from './modules/docs/docs.routes.js';
+import { venuesRoutes } from './modules/venues/venues.routes.js';
+import { waitlistRoutes } from './modules/waitlist/waitlist.routes.js';
+import { type EventBus, createLocalBus } from './plugins/bus.js';
+import { registerErrorHandling } from './plugins/errors.js';
+import { createJoinHooks } from './plugins/join-hooks.js';
+import { type ErrorReporter, createReporter } from './plugins/reporter.js';
+import { registerSecurityHeaders } from './plugins/security.js';
+import { registerWeb } from './plugins/web.js';
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  bus?: EventBus;
+  reporter?: ErrorReporter;
+  now?: () => number;
+}
+
+/** Personal data never reaches the log (decisions §3). */
+export const redactedPaths = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'res.headers["set-cookie"]',
+  '*.name',
+  '*.phone',
+  '*.email',
+  '*.note',
+  '*.customer',
+  '*.password',
+  '*.code',
+  '*.otp',
+  '*.target',
+];
+
+/** Builds the whole server: infrastructure plugins, then the modules under /api, then the web app. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    logger: {
+      level: config.LOG_LEVEL,
+      redact: { paths: redactedPaths, censor: '[redacted]' },
+    },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 64 * 1024,
+    // Routes validate with the contract schemas themselves, so errors carry the catalogue's codes.
+    ajv: { customOptions: { strict: false } },
+  });
+  app.setValidatorCompiler(() => (data) => ({ value: data }));
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+
+  const reporter = deps.reporter ?? (await createReporter(config.SENTRY_DSN, app.log));
+  const bus = deps.bus ?? createLocalBus();
+  const now = deps.now ?? Date.now;
+  app.decorate('config', config);
+  app.decorate('db', deps.db);
+  app.decorate('bus', bus);
+  app.decorate('reporter', reporter);
+  app.decorate('joinHooks', createJoinHooks());
+  app.decorate('waitlistDeps', { db: deps.db, bus, now });
+
+  registerErrorHandling(app);
+  const routes = collectRoutes(app);
+  await registerSecurityHeaders(app);
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip', 'identity'] });
+  await app.register(cookie);
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      code: ErrorCode.RATE_LIMITED,
+      message: `${errorCatalogue.RATE_LIMITED.message} Retry in ${Math.ceil(context.ttl / 1000)} s.`,
+    }),
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(venuesRoutes);
+      await api.register(waitlistRoutes);
+      await api.register(docsRoutes, { routes });
+    },
+    { prefix: '/api' },
+  );
+  await registerWeb(app);
+  app.addHook('onClose', async () => {
+    await bus.close();
+    await reporter.flush();
+  });
+  return app;
+}

@@ -1,0 +1,58 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationProvider } from 'kysely';
+import pg from 'pg';
+import type { Config } from '../config.js';
+import { migrations } from './migrations/index.js';
+import type { Database } from './types.js';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface Db {
+  kysely: Kysely<Database>;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+// PostgreSQL bigint (int8) arrives as a string by default; our times are epoch ms, safe as numbers.
+pg.types.setTypeParser(20, (v) => Number(v));
+// double precision and numeric as numbers too.
+pg.types.setTypeParser(1700, (v) => Number(v));
+
+/** Opens the configured store. SQLite: WAL with synchronous=FULL, so a commit is durable before we answer. */
+export function openDb(database: Config['database'], options: { poolSize?: number; schema?: string } = {}): Db {
+  if (database.kind === 'sqlite') {
+    fs.mkdirSync(path.dirname(database.file), { recursive: true });
+    const sqlite = new SQLite(database.file);
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('synchronous = FULL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('busy_timeout = 5000');
+    const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+  }
+  const pool = new pg.Pool({
+    connectionString: database.url,
+    max: options.poolSize ?? 10,
+    // A schema of its own keeps each test file's data apart on one PostgreSQL database.
+    ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+  });
+  pool.on('error', () => {
+    // An idle client lost its connection; the pool replaces it. Queries report their own errors.
+  });
+  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
+}
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/** Brings the schema up to date; throws with the failing migration's name. */
+export async function migrateToLatest(db: Db): Promise<void> {
+  const migrator = new Migrator({ db: db.kysely, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String((error as Error).message ?? error)}`);
+  }
+}

@@ -1,0 +1,56 @@
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { migrateToLatest, openDb } from './db/connect.js';
+import { scheduleRetention } from './jobs/retention.js';
+import { DEMO_BISTRO_ID, DEMO_CLUB_ID, seedDemo } from './seed/demo.js';
+
+async function main(): Promise<void> {
+  const config = loadConfig({ ...process.env, ...(process.argv.includes('--demo') ? { DEMO: '1' } : {}) });
+  const db = openDb(config.database);
+  await migrateToLatest(db);
+  const seeded = config.DEMO || !config.isProduction ? await seedDemo(db) : false;
+
+  const app = await buildApp({ config, db });
+  const stopRetention = scheduleRetention(db, {
+    retentionHours: config.RETENTION_HOURS,
+    intervalMinutes: config.RETENTION_INTERVAL_MINUTES,
+    onError: (error) => app.reporter.report(error, { job: 'retention' }),
+    onErased: (n) => app.log.info({ erased: n }, 'retention: personal data erased'),
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    stopRetention();
+    await app.close();
+    await db.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const base = config.publicBaseUrl;
+  const store = config.database.kind === 'sqlite' ? `SQLite ${config.database.file}` : 'PostgreSQL';
+  process.stdout.write(
+    [
+      '',
+      `Vez is running on ${base} (${store}${seeded ? ', demo data seeded' : ''})`,
+      `  Diner, Bistrô Demo:   ${base}/remote-waitlist/${DEMO_BISTRO_ID}`,
+      `  Diner, Clube Demo:    ${base}/remote-waitlist/${DEMO_CLUB_ID}`,
+      `  API description:      ${base}/api/docs`,
+      '',
+    ].join('\n'),
+  );
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`${error.message}\n`);
+    process.exit(78);
+  }
+  process.stderr.write(`Vez failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,86 @@
+import type { FastifyInstance, RouteOptions } from 'fastify';
+
+interface DocumentedRoute {
+  method: string;
+  url: string;
+  schema: Record<string, unknown>;
+}
+
+const apiErrorSchema = {
+  type: 'object',
+  required: ['statusCode', 'code', 'message'],
+  properties: {
+    statusCode: { type: 'integer' },
+    code: { type: 'string' },
+    message: { type: 'string' },
+    field: { type: 'string' },
+  },
+};
+
+/** Collects every route's schema as it is registered; call before the modules register. */
+export function collectRoutes(app: FastifyInstance): DocumentedRoute[] {
+  const routes: DocumentedRoute[] = [];
+  app.addSchema({ $id: 'ApiError', ...apiErrorSchema });
+  app.addHook('onRoute', (route: RouteOptions) => {
+    if (!route.url.startsWith('/api/') || !route.schema || route.method === 'HEAD') return;
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD') continue;
+      routes.push({ method: method.toLowerCase(), url: route.url, schema: route.schema as Record<string, unknown> });
+    }
+  });
+  return routes;
+}
+
+const refFix = (value: unknown): unknown =>
+  JSON.parse(JSON.stringify(value).replaceAll('"ApiError#"', '"#/components/schemas/ApiError"'));
+
+function toOperation(route: DocumentedRoute) {
+  const s = route.schema as {
+    summary?: string;
+    tags?: string[];
+    params?: { properties?: Record<string, unknown> };
+    querystring?: { properties?: Record<string, unknown> };
+    body?: unknown;
+    response?: Record<string, unknown>;
+  };
+  const parameters = [
+    ...Object.entries(s.params?.properties ?? {}).map(([name, schema]) => ({ name, in: 'path', required: true, schema })),
+    ...Object.entries(s.querystring?.properties ?? {}).map(([name, schema]) => ({ name, in: 'query', required: false, schema })),
+  ];
+  return {
+    summary: s.summary,
+    tags: s.tags,
+    parameters,
+    ...(s.body ? { requestBody: { required: true, content: { 'application/json': { schema: refFix(s.body) } } } } : {}),
+    responses: Object.fromEntries(
+      Object.entries(s.response ?? {}).map(([code, schema]) => [
+        code,
+        { description: Number(code) < 400 ? 'Success' : 'Error', content: { 'application/json': { schema: refFix(schema) } } },
+      ]),
+    ),
+  };
+}
+
+/** The OpenAPI 3.1 description, generated from the same contract schemas the routes validate with. */
+export function buildOpenApi(routes: DocumentedRoute[], serverUrl: string) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of routes) {
+    const path = route.url.replace(/:([A-Za-z]+)/g, '{$1}');
+    paths[path] ??= {};
+    paths[path][route.method] = toOperation(route);
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Vez API', version: '1.0.0', description: 'Remote waitlist: the diner API, the host API and the user-manager API.' },
+    servers: [{ url: serverUrl }],
+    paths,
+    components: { schemas: { ApiError: apiErrorSchema } },
+  };
+}
+
+export async function docsRoutes(app: FastifyInstance, options: { routes: DocumentedRoute[] }): Promise<void> {
+  let cached: unknown;
+  const handler = async () => (cached ??= buildOpenApi(options.routes, app.config.publicBaseUrl));
+  app.get('/docs', handler);
+  app.get('/docs/openapi.json', handler);
+}

@@ -1,0 +1,77 @@
+import {
+  defaultColor,
+  defaultVenueSettings,
+  type ThemeResponse,
+  type VenueName,
+  type VenueSettings,
+} from '@vez/contract';
+import type { VenueRow } from '../../db/types.js';
+
+/** A venue as the services speak of it. */
+export interface Venue {
+  id: string;
+  slug: string;
+  name: VenueName;
+  city: string;
+  neighborhood: string;
+  hasMenu: boolean;
+  loginJourney: boolean;
+  maxPartySize: number;
+  sections: string[];
+  settings: VenueSettings;
+  theme: ThemeResponse;
+  waitlistActive: boolean;
+  waitlistLocked: boolean;
+}
+
+export const defaultTheme: ThemeResponse = {
+  color: defaultColor,
+  logo: { vertical: '', horizontal: '', horizontalWhite: '' },
+  typeImageSpotlight: 'none',
+  inspirationalImage: { small: '', large: '' },
+  banners: { list: [] },
+};
+
+function parseJson<T>(text: string, fallback: T): T {
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
+}
+
+export function venueFromRow(row: VenueRow): Venue {
+  const name: VenueName = { pt: row.name_pt };
+  if (row.name_en) name.en = row.name_en;
+  if (row.name_fr) name.fr = row.name_fr;
+  if (row.name_es) name.es = row.name_es;
+  const theme = parseJson<Partial<ThemeResponse>>(row.theme, {});
+  return {
+    id: row.id,
+    slug: row.slug,
+    name,
+    city: row.city,
+    neighborhood: row.neighborhood,
+    hasMenu: row.has_menu === 1,
+    loginJourney: row.login_journey === 1,
+    maxPartySize: row.max_party_size,
+    sections: parseJson<string[]>(row.sections, []),
+    settings: { ...defaultVenueSettings, ...parseJson<Partial<VenueSettings>>(row.settings, {}) },
+    theme: {
+      ...defaultTheme,
+      ...theme,
+      color: { ...defaultColor, ...theme.color },
+      logo: { ...defaultTheme.logo, ...theme.logo },
+      inspirationalImage: { ...defaultTheme.inspirationalImage, ...theme.inspirationalImage },
+      banners: { list: theme.banners?.list ?? [] },
+    },
+    waitlistActive: row.waitlist_active === 1,
+    waitlistLocked: row.waitlist_locked === 1,
+  };
+}
+
+/** The smart-link (reservation widget) page used when the waitlist is closed (decisions §2). */
+export function reservationUrlOf(venue: Venue, smartLinkBaseUrl: string): string {
+  if (venue.settings.reservationUrl) return venue.settings.reservationUrl;
+  return smartLinkBaseUrl.endsWith('/') ? `${smartLinkBaseUrl}${venue.id}` : `${smartLinkBaseUrl}/${venue.id}`;
+}

@@ -1,0 +1,30 @@
+import type { Kysely } from 'kysely';
+import type { Database, NewVenueRow, VenueRow, VenueRowUpdate } from '../../db/types.js';
+
+type Executor = Kysely<Database>;
+
+export function findVenueById(db: Executor, id: string): Promise<VenueRow | undefined> {
+  return db.selectFrom('venues').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findVenueBySlug(db: Executor, slug: string): Promise<VenueRow | undefined> {
+  return db.selectFrom('venues').selectAll().where('slug', '=', slug).executeTakeFirst();
+}
+
+export async function insertVenue(db: Executor, row: NewVenueRow): Promise<void> {
+  await db.insertInto('venues').values(row).execute();
+}
+
+export async function updateVenue(db: Executor, id: string, patch: VenueRowUpdate): Promise<void> {
+  await db.updateTable('venues').set(patch).where('id', '=', id).execute();
+}
+
+export async function countVenues(db: Executor): Promise<number> {
+  const row = await db.selectFrom('venues').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function listVenueIds(db: Executor): Promise<string[]> {
+  const rows = await db.selectFrom('venues').select('id').orderBy('created_at').execute();
+  return rows.map((r) => r.id);
+}

@@ -1,0 +1,47 @@
+import { PartySizesResponse, ThemeResponse, VenueResponse, WaitlistStatusesResponse } from '@vez/contract';
+import type { FastifyInstance } from 'fastify';
+import { jsonSchema } from '../../lib/json-schema.js';
+import {
+  getVenue,
+  toPartySizesResponse,
+  toStatusesResponse,
+  toThemeResponse,
+  toVenueResponse,
+} from './venues.service.js';
+
+type VenueParams = { Params: { venueId: string } };
+const venueParams = { type: 'object', properties: { venueId: { type: 'string' } }, required: ['venueId'] };
+const errors = { 400: { $ref: 'ApiError#' }, 404: { $ref: 'ApiError#' } };
+
+export async function venuesRoutes(app: FastifyInstance): Promise<void> {
+  app.get<VenueParams>(
+    '/venues/:venueId',
+    { schema: { tags: ['venues'], summary: 'A venue', params: venueParams, response: { 200: jsonSchema(VenueResponse), ...errors } } },
+    async (request) => toVenueResponse(await getVenue(app.db.kysely, request.params.venueId), app.config.SMART_LINK_BASE_URL),
+  );
+
+  app.get<VenueParams>(
+    '/waitlists/:venueId/party-sizes',
+    { schema: { tags: ['venues'], summary: 'Party sizes and sections', params: venueParams, response: { 200: jsonSchema(PartySizesResponse), ...errors } } },
+    async (request) => toPartySizesResponse(await getVenue(app.db.kysely, request.params.venueId)),
+  );
+
+  app.get<{ Params: { product: string; venueId: string } }>(
+    '/themes/:product/:venueId',
+    {
+      schema: {
+        tags: ['venues'],
+        summary: 'The venue theme (product path segment: waitlist-api)',
+        params: { type: 'object', properties: { product: { type: 'string' }, venueId: { type: 'string' } } },
+        response: { 200: jsonSchema(ThemeResponse), ...errors },
+      },
+    },
+    async (request) => toThemeResponse(await getVenue(app.db.kysely, request.params.venueId)),
+  );
+
+  app.get<VenueParams>(
+    '/waitlists/:venueId/waitlist-statuses',
+    { schema: { tags: ['venues'], summary: 'Whether the waitlist is open', params: venueParams, response: { 200: jsonSchema(WaitlistStatusesResponse), ...errors } } },
+    async (request) => toStatusesResponse(await getVenue(app.db.kysely, request.params.venueId)),
+  );
+}

@@ -1,0 +1,50 @@
+import {
+  ErrorCode,
+  isVenueId,
+  type PartySizesResponse,
+  type ThemeResponse,
+  type VenueResponse,
+  type WaitlistStatusesResponse,
+} from '@vez/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types.js';
+import { AppError } from '../../lib/app-error.js';
+import { type Venue, reservationUrlOf, venueFromRow } from './venue.js';
+import { findVenueById } from './venues.repository.js';
+
+export function assertVenueId(venueId: string): void {
+  if (!isVenueId(venueId)) throw new AppError(ErrorCode.INVALID_VENUEID_FORMAT);
+}
+
+/** The venue, or VENUE_INFO_NOT_FOUND. Validates the id's format first. */
+export async function getVenue(db: Kysely<Database>, venueId: string): Promise<Venue> {
+  assertVenueId(venueId);
+  const row = await findVenueById(db, venueId);
+  if (!row) throw new AppError(ErrorCode.VENUE_INFO_NOT_FOUND);
+  return venueFromRow(row);
+}
+
+export function toVenueResponse(venue: Venue, smartLinkBaseUrl: string): VenueResponse {
+  return {
+    _id: venue.id,
+    slug: venue.slug,
+    name: venue.name,
+    address: { city: venue.city, neighborhood: venue.neighborhood },
+    hasMenu: venue.hasMenu,
+    hiredServices: { loginJourney: venue.loginJourney },
+    reservationUrl: reservationUrlOf(venue, smartLinkBaseUrl),
+    settings: venue.settings,
+  };
+}
+
+export function toPartySizesResponse(venue: Venue): PartySizesResponse {
+  return [{ partySizesWidget: { max: venue.maxPartySize }, sections: venue.sections }];
+}
+
+export function toThemeResponse(venue: Venue): ThemeResponse {
+  return venue.theme;
+}
+
+export function toStatusesResponse(venue: Venue): WaitlistStatusesResponse {
+  return { waitlist: { locked: venue.waitlistLocked, active: venue.waitlistActive } };
+}

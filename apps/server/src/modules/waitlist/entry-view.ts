@@ -1,0 +1,49 @@
+import type { Language, PositionEntry } from '@vez/contract';
+import type { EntryRow } from '../../db/types.js';
+
+const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
+
+const partyWords: Record<Language, [string, string]> = { pt: ['pessoa', 'pessoas'], en: ['person', 'people'] };
+const priorityWords: Record<Language, string> = { pt: 'Prioridade', en: 'Priority' };
+
+export interface Placement {
+  globalPos: number;
+  pos: number;
+  estimatedTime: number | null;
+}
+
+/** The position view of one entry. A shared (read-only) view never carries the share id or full name. */
+export function toPositionEntry(
+  row: EntryRow,
+  placement: Placement,
+  options: { hidePosition: boolean; operationMode: 'basic' | 'advanced'; isShared: boolean; lang: Language },
+): PositionEntry {
+  const [one, many] = partyWords[options.lang];
+  const fullName = row.name ?? '';
+  const firstName = fullName.split(/\s+/)[0] ?? '';
+  return {
+    status: row.status,
+    globalPos: placement.globalPos,
+    pos: placement.pos,
+    priority: row.priority === 1,
+    _id: options.isShared ? row.share_id : row.id,
+    arrivedAt: new Date(row.created_at).toISOString(),
+    customer: { _id: options.isShared ? row.share_id : row.id, name: options.isShared ? firstName : fullName },
+    customerTab: String(row.seq),
+    estimatedTime: placement.estimatedTime,
+    origin: { _id: row.origin_label.toLowerCase(), label: row.origin_label },
+    partySize: row.party_size,
+    venue: row.venue_id,
+    hideCustomerPosition: options.hidePosition,
+    operationMode: options.operationMode,
+    displayHelpers: {
+      partyLabel: `${row.party_size} ${row.party_size === 1 ? one : many}`,
+      priorityText: row.priority === 1 ? priorityWords[options.lang] : '',
+    },
+    shareId: options.isShared ? null : row.share_id,
+    isShared: options.isShared,
+    cancelReason: row.cancel_reason,
+    notifiedAt: iso(row.notified_at),
+    seatedAt: iso(row.seated_at),
+  };
+}

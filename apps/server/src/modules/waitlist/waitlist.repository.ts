@@ -1,0 +1,121 @@
+import type { Kysely } from 'kysely';
+import type { Database, EntryRow, NewEntryRow, PaceRow } from '../../db/types.js';
+
+type Executor = Kysely<Database>;
+
+export function findEntryById(db: Executor, id: string): Promise<EntryRow | undefined> {
+  return db.selectFrom('entries').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findEntryByShareId(db: Executor, shareId: string): Promise<EntryRow | undefined> {
+  return db.selectFrom('entries').selectAll().where('share_id', '=', shareId).executeTakeFirst();
+}
+
+/** The venue row, locked until the transaction ends (PostgreSQL); SQLite transactions are already serial. */
+export function lockVenueForJoin(trx: Executor, venueId: string, dialect: 'sqlite' | 'postgres') {
+  const query = trx
+    .selectFrom('venues')
+    .select(['id', 'next_seq', 'waitlist_active', 'waitlist_locked'])
+    .where('id', '=', venueId);
+  return (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+}
+
+export async function advanceVenueSeq(trx: Executor, venueId: string, nextSeq: number): Promise<void> {
+  await trx.updateTable('venues').set({ next_seq: nextSeq }).where('id', '=', venueId).execute();
+}
+
+/** A still-open entry with this phone that joined the venue since `since`. */
+export function findRecentOpenEntryByPhone(
+  db: Executor,
+  venueId: string,
+  phone: string,
+  since: number,
+): Promise<EntryRow | undefined> {
+  return db
+    .selectFrom('entries')
+    .selectAll()
+    .where('venue_id', '=', venueId)
+    .where('phone', '=', phone)
+    .where('created_at', '>=', since)
+    .where('status', 'in', ['active', 'called'])
+    .orderBy('created_at', 'desc')
+    .executeTakeFirst();
+}
+
+export async function insertEntry(db: Executor, row: NewEntryRow): Promise<void> {
+  await db.insertInto('entries').values(row).execute();
+}
+
+/**
+ * Waiting parties ahead of an entry: priority first, then join order (decisions §4). Reads only
+ * the venue's waiting rows through the `entries_queue` index, never its history.
+ */
+export async function countWaitingAhead(
+  db: Executor,
+  entry: Pick<EntryRow, 'venue_id' | 'priority' | 'seq'>,
+  band?: number,
+): Promise<number> {
+  let query = db
+    .selectFrom('entries')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('venue_id', '=', entry.venue_id)
+    .where('status', '=', 'active')
+    .where((eb) =>
+      eb.or([
+        eb('priority', '>', entry.priority),
+        eb.and([eb('priority', '=', entry.priority), eb('seq', '<', entry.seq)]),
+      ]),
+    );
+  if (band !== undefined) query = query.where('band', '=', band);
+  const row = await query.executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The live queue of a venue: waiting and called entries in queue order. */
+export function listOpenEntries(db: Executor, venueId: string): Promise<EntryRow[]> {
+  return db
+    .selectFrom('entries')
+    .selectAll()
+    .where('venue_id', '=', venueId)
+    .where('status', 'in', ['active', 'called'])
+    .orderBy('priority', 'desc')
+    .orderBy('seq', 'asc')
+    .execute();
+}
+
+export async function updateEntry(
+  db: Executor,
+  id: string,
+  patch: Partial<Omit<EntryRow, 'id' | 'share_id' | 'venue_id' | 'seq'>>,
+): Promise<void> {
+  await db.updateTable('entries').set(patch).where('id', '=', id).execute();
+}
+
+export function findPace(db: Executor, venueId: string): Promise<PaceRow[]> {
+  return db.selectFrom('venue_pace').selectAll().where('venue_id', '=', venueId).execute();
+}
+
+export async function upsertPace(db: Executor, row: PaceRow): Promise<void> {
+  await db
+    .insertInto('venue_pace')
+    .values(row)
+    .onConflict((oc) =>
+      oc.columns(['venue_id', 'band']).doUpdateSet({
+        ema_ms: row.ema_ms,
+        last_seated_at: row.last_seated_at,
+        samples: row.samples,
+      }),
+    )
+    .execute();
+}
+
+/** Erases the personal data of entries that ended before `cutoff`; returns how many. */
+export async function erasePersonalDataEndedBefore(db: Executor, cutoff: number, now: number): Promise<number> {
+  const result = await db
+    .updateTable('entries')
+    .set({ name: null, phone: null, email: null, note: null, section: null, erased_at: now })
+    .where('ended_at', '<', cutoff)
+    .where('erased_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

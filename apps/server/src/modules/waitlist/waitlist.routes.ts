@@ -1,0 +1,78 @@
+import {
+  CancelBody,
+  CreateWaitlistBody,
+  CreateWaitlistResponse,
+  PositionResponse,
+  StatusResponse,
+} from '@vez/contract';
+import type { FastifyInstance } from 'fastify';
+import { jsonSchema } from '../../lib/json-schema.js';
+import { getPosition, getStatus, joinWaitlist, leaveWaitlist } from './waitlist.service.js';
+
+const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, { $ref: 'ApiError#' }]));
+const str = { type: 'string' };
+
+export async function waitlistRoutes(app: FastifyInstance): Promise<void> {
+  const deps = app.waitlistDeps;
+
+  app.post<{ Params: { venueId: string } }>(
+    '/waitlists/:venueId/create',
+    {
+      config: { rateLimit: { max: app.config.RATE_LIMIT_JOINS_PER_10_MIN, timeWindow: 600_000 } },
+      schema: {
+        tags: ['waitlist'],
+        summary: 'Join the waitlist (201 new entry, 200 existing entry of a repeat join)',
+        params: { type: 'object', properties: { venueId: str } },
+        body: jsonSchema(CreateWaitlistBody, 'input'),
+        response: { 200: jsonSchema(CreateWaitlistResponse), 201: jsonSchema(CreateWaitlistResponse), ...errors(400, 404, 409, 422, 429) },
+      },
+    },
+    async (request, reply) => {
+      const result = await joinWaitlist(deps, request.params.venueId, request.body, { onJoined: app.joinHooks.run });
+      return reply
+        .status(result.created ? 201 : 200)
+        .send({ _id: result.entry.id, created: result.created, globalPos: result.globalPos });
+    },
+  );
+
+  app.get<{ Params: { waitlistId: string }; Querystring: { lng?: string } }>(
+    '/waitlists/:waitlistId/position',
+    {
+      schema: {
+        tags: ['waitlist'],
+        summary: 'Where an entry stands (own id or read-only share id)',
+        params: { type: 'object', properties: { waitlistId: str } },
+        querystring: { type: 'object', properties: { lng: { type: 'string', enum: ['pt', 'en'] } } },
+        response: { 200: jsonSchema(PositionResponse), ...errors(400, 404) },
+      },
+    },
+    async (request) => getPosition(deps, request.params.waitlistId, request.query.lng === 'en' ? 'en' : 'pt'),
+  );
+
+  app.get<{ Params: { waitlistId: string; venueId: string } }>(
+    '/waitlists/:waitlistId/:venueId/status',
+    {
+      schema: {
+        tags: ['waitlist'],
+        summary: 'Call, seat and cancel times of an entry',
+        params: { type: 'object', properties: { waitlistId: str, venueId: str } },
+        response: { 200: jsonSchema(StatusResponse), ...errors(400, 404) },
+      },
+    },
+    async (request) => getStatus(deps, request.params.waitlistId, request.params.venueId),
+  );
+
+  app.put<{ Params: { waitlistId: string; venueId: string } }>(
+    '/waitlists/:waitlistId/:venueId/cancel',
+    {
+      schema: {
+        tags: ['waitlist'],
+        summary: 'The diner leaves the waitlist (refused for a shared link)',
+        params: { type: 'object', properties: { waitlistId: str, venueId: str } },
+        body: jsonSchema(CancelBody, 'input'),
+        response: { 200: jsonSchema(StatusResponse), ...errors(400, 403, 404, 409, 422) },
+      },
+    },
+    async (request) => leaveWaitlist(deps, request.params.waitlistId, request.params.venueId, request.body),
+  );
+}

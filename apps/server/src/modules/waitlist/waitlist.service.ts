@@ -1,0 +1,260 @@
+import {
+  type CancelReason,
+  CancelBody,
+  CreateWaitlistBody,
+  ErrorCode,
+  type Language,
+  type PositionResponse,
+  REPEAT_JOIN_WINDOW_MS,
+  SECTION_NOTE_PREFIX,
+  type StatusResponse,
+  type VenueChannelEvent,
+  bandOf,
+  isEntryId,
+  messages,
+} from '@vez/contract';
+import type { Db } from '../../db/connect.js';
+import type { EntryRow } from '../../db/types.js';
+import { AppError } from '../../lib/app-error.js';
+import { newEntryId } from '../../lib/ids.js';
+import { toE164 } from '../../lib/phone.js';
+import { parseInput } from '../../lib/validate.js';
+import type { EventBus } from '../../plugins/bus.js';
+import type { Venue } from '../venues/venue.js';
+import { assertVenueId, getVenue } from '../venues/venues.service.js';
+import { type Placement, toPositionEntry } from './entry-view.js';
+import { VENUE_WIDE_BAND, estimateMinutes, nextPace } from './pace.js';
+import * as repo from './waitlist.repository.js';
+
+export interface WaitlistDeps {
+  db: Db;
+  bus: EventBus;
+  now: () => number;
+}
+
+/** Work to do inside a join's transaction (the durable message queue hooks in here). */
+export type JoinHook = (trx: Db['kysely'], entry: EntryRow, venue: Venue) => Promise<void>;
+
+export interface JoinResult {
+  entry: EntryRow;
+  created: boolean;
+  globalPos: number;
+}
+
+function publish(deps: WaitlistDeps, type: VenueChannelEvent['type'], venueId: string, entryId?: string): void {
+  const event: VenueChannelEvent = { type, venueId, at: new Date(deps.now()).toISOString() };
+  if (entryId) event.entryId = entryId;
+  deps.bus.publish(event);
+}
+
+/** Checks of spec section 5 that depend on the venue's settings; returns the section, if any. */
+function checkAgainstVenue(venue: Venue, body: CreateWaitlistBody): string | null {
+  if (body.partySize > venue.maxPartySize) {
+    throw new AppError(ErrorCode.VALIDATION_FAILED, `Party size must be between 1 and ${venue.maxPartySize}.`, 'partySize');
+  }
+  if (venue.settings.emailRequired && !body.customer.email) {
+    throw new AppError(ErrorCode.VALIDATION_FAILED, messages.emailRequired, 'customer.email');
+  }
+  const note = body.note?.trim() ?? '';
+  if (venue.settings.noteMode !== 'note' && note === '') {
+    throw new AppError(ErrorCode.VALIDATION_FAILED, messages.section, 'note');
+  }
+  if (venue.settings.sectionMode !== 'required') return null;
+  const section = venue.sections.find(
+    (s) => note === `${SECTION_NOTE_PREFIX} ${s}` || note.startsWith(`${SECTION_NOTE_PREFIX} ${s}\n`) || note.startsWith(`${SECTION_NOTE_PREFIX} ${s} `),
+  );
+  if (!section) throw new AppError(ErrorCode.VALIDATION_FAILED, messages.section, 'section');
+  return section;
+}
+
+function assertOpen(active: boolean, locked: boolean): void {
+  if (!active) throw new AppError(ErrorCode.WAITLIST_STATUS_NOT_ACTIVE);
+  if (locked) throw new AppError(ErrorCode.WAITLIST_LOCKED);
+}
+
+export interface JoinOptions {
+  originLabel?: string;
+  priority?: boolean;
+  onJoined?: JoinHook;
+}
+
+/**
+ * Joins a venue's waitlist. One transaction per join, under the venue's row lock: the ticket
+ * number is contiguous, and a repeat join with the same phone within 10 minutes returns the
+ * existing entry instead of a second one.
+ */
+export async function joinWaitlist(
+  deps: WaitlistDeps,
+  venueId: string,
+  input: unknown,
+  options: JoinOptions = {},
+): Promise<JoinResult> {
+  assertVenueId(venueId);
+  const body = parseInput(CreateWaitlistBody, input);
+  if (body.venue !== venueId) throw new AppError(ErrorCode.INVALID_VENUE, undefined, 'venue');
+  const venue = await getVenue(deps.db.kysely, venueId);
+  assertOpen(venue.waitlistActive, venue.waitlistLocked);
+  const section = checkAgainstVenue(venue, body);
+  const phone = toE164(body.customer.phone);
+  if (!phone) throw new AppError(ErrorCode.VALIDATION_FAILED, messages.phone, 'customer.phone');
+
+  const now = deps.now();
+  const result = await deps.db.kysely.transaction().execute(async (trx) => {
+    const locked = await repo.lockVenueForJoin(trx, venueId, deps.db.dialect);
+    if (!locked) throw new AppError(ErrorCode.VENUE_INFO_NOT_FOUND);
+    assertOpen(locked.waitlist_active === 1, locked.waitlist_locked === 1);
+    const existing = await repo.findRecentOpenEntryByPhone(trx, venueId, phone, now - REPEAT_JOIN_WINDOW_MS);
+    if (existing) return { entry: existing, created: false };
+    const entry: EntryRow = {
+      id: newEntryId(),
+      share_id: newEntryId(),
+      venue_id: venueId,
+      seq: locked.next_seq,
+      status: 'active',
+      priority: options.priority ? 1 : 0,
+      party_size: body.partySize,
+      band: bandOf(body.partySize),
+      name: body.customer.name.trim().replace(/\s+/g, ' '),
+      phone,
+      email: body.customer.email || null,
+      note: body.note?.trim() || null,
+      section,
+      origin_label: options.originLabel ?? body.origin.label,
+      lang: body.lang ?? 'pt',
+      created_at: now,
+      notified_at: null,
+      seated_at: null,
+      cancelled_at: null,
+      cancel_reason: null,
+      ended_at: null,
+      erased_at: null,
+    };
+    await repo.insertEntry(trx, entry);
+    await repo.advanceVenueSeq(trx, venueId, locked.next_seq + 1);
+    await options.onJoined?.(trx, entry, venue);
+    return { entry, created: true };
+  });
+  if (result.created) publish(deps, 'add', venueId, result.entry.id);
+  const placement = await placeEntry(deps, result.entry, venue);
+  return { ...result, globalPos: placement.globalPos };
+}
+
+/** Where an entry stands: places ahead (global and in its band) and the estimate. */
+export async function placeEntry(deps: WaitlistDeps, entry: EntryRow, venue: Venue): Promise<Placement> {
+  if (entry.status !== 'active') return { globalPos: 0, pos: 0, estimatedTime: null };
+  const db = deps.db.kysely;
+  const advanced = venue.settings.operationMode === 'advanced';
+  const [ahead, aheadInBand, pace] = await Promise.all([
+    repo.countWaitingAhead(db, entry),
+    advanced ? repo.countWaitingAhead(db, entry, entry.band) : Promise.resolve(undefined),
+    repo.findPace(db, venue.id),
+  ]);
+  const globalPos = ahead + 1;
+  const pos = aheadInBand === undefined ? globalPos : aheadInBand + 1;
+  const bandPace = advanced ? pace.find((p) => p.band === entry.band && p.samples > 0) : undefined;
+  const venuePace = pace.find((p) => p.band === VENUE_WIDE_BAND);
+  const estimatedTime = bandPace ? estimateMinutes(bandPace, pos) : estimateMinutes(venuePace, globalPos);
+  return { globalPos, pos, estimatedTime };
+}
+
+function assertEntryId(id: string): void {
+  if (!isEntryId(id)) throw new AppError(ErrorCode.INVALID_WAITLISTID_FORMAT);
+}
+
+/** The entry read through its own id or through its read-only share id. */
+async function findEntry(deps: WaitlistDeps, id: string): Promise<{ entry: EntryRow; isShared: boolean } | undefined> {
+  const own = await repo.findEntryById(deps.db.kysely, id);
+  if (own) return { entry: own, isShared: false };
+  const shared = await repo.findEntryByShareId(deps.db.kysely, id);
+  return shared ? { entry: shared, isShared: true } : undefined;
+}
+
+export async function getPosition(deps: WaitlistDeps, waitlistId: string, lang: Language = 'pt'): Promise<PositionResponse> {
+  assertEntryId(waitlistId);
+  const found = await findEntry(deps, waitlistId);
+  if (!found) throw new AppError(ErrorCode.FAILED_TO_GET_WAITLIST_INFORMATION_WITH_POSITION);
+  const venue = await getVenue(deps.db.kysely, found.entry.venue_id);
+  const placement = await placeEntry(deps, found.entry, venue);
+  const hidePosition = venue.settings.hidePosition;
+  const operationMode = venue.settings.operationMode;
+  return {
+    waitlist: toPositionEntry(found.entry, placement, { hidePosition, operationMode, isShared: found.isShared, lang }),
+    waitlistSettings: { hiddenCustomerPosition: hidePosition, operationMode },
+  };
+}
+
+async function findEntryAtVenue(deps: WaitlistDeps, waitlistId: string, venueId: string) {
+  assertEntryId(waitlistId);
+  assertVenueId(venueId);
+  const found = await findEntry(deps, waitlistId);
+  if (!found) throw new AppError(ErrorCode.FAILED_TO_GET_WAITLIST_STATUS);
+  if (found.entry.venue_id !== venueId) throw new AppError(ErrorCode.INVALID_VENUE);
+  return found;
+}
+
+export async function getStatus(deps: WaitlistDeps, waitlistId: string, venueId: string): Promise<StatusResponse> {
+  const { entry } = await findEntryAtVenue(deps, waitlistId, venueId);
+  return {
+    status: entry.status,
+    cancelReason: entry.cancel_reason,
+    notifiedAt: entry.notified_at === null ? null : new Date(entry.notified_at).toISOString(),
+    seatedAt: entry.seated_at === null ? null : new Date(entry.seated_at).toISOString(),
+  };
+}
+
+/** The diner leaves (spec: cancel reason Customer). A shared link may not do this. */
+export async function leaveWaitlist(
+  deps: WaitlistDeps,
+  waitlistId: string,
+  venueId: string,
+  input: unknown,
+): Promise<StatusResponse> {
+  const found = await findEntryAtVenue(deps, waitlistId, venueId);
+  parseInput(CancelBody, input);
+  if (found.isShared) throw new AppError(ErrorCode.SHARED_LINK_READ_ONLY);
+  await cancelEntry(deps, found.entry, 'Customer');
+  return getStatus(deps, waitlistId, venueId);
+}
+
+/** Ends an open entry with a reason; an entry that already ended cannot be cancelled. */
+export async function cancelEntry(deps: WaitlistDeps, entry: EntryRow, reason: CancelReason): Promise<void> {
+  if (entry.status !== 'active' && entry.status !== 'called') {
+    throw new AppError(ErrorCode.FAILED_TO_LEAVE_WAITLIST, 'You are no longer on the waitlist.');
+  }
+  const now = deps.now();
+  const changed = await deps.db.kysely
+    .updateTable('entries')
+    .set({ status: 'cancelled', cancel_reason: reason, cancelled_at: now, ended_at: now })
+    .where('id', '=', entry.id)
+    .where('status', 'in', ['active', 'called'])
+    .executeTakeFirst();
+  if (Number(changed.numUpdatedRows) === 0) {
+    throw new AppError(ErrorCode.FAILED_TO_LEAVE_WAITLIST, 'You are no longer on the waitlist.');
+  }
+  publish(deps, 'cancel', entry.venue_id, entry.id);
+}
+
+/** The host calls a waiting party. */
+export async function callEntry(deps: WaitlistDeps, entry: EntryRow): Promise<EntryRow> {
+  if (entry.status !== 'active') throw new AppError(ErrorCode.ENTRY_NOT_ACTIVE);
+  const now = deps.now();
+  await repo.updateEntry(deps.db.kysely, entry.id, { status: 'called', notified_at: now });
+  publish(deps, 'call', entry.venue_id, entry.id);
+  return { ...entry, status: 'called', notified_at: now };
+}
+
+/** The host seats a waiting or called party; the venue's seating pace learns from it. */
+export async function seatEntry(deps: WaitlistDeps, entry: EntryRow): Promise<EntryRow> {
+  if (entry.status !== 'active' && entry.status !== 'called') throw new AppError(ErrorCode.ENTRY_NOT_ACTIVE);
+  const now = deps.now();
+  await deps.db.kysely.transaction().execute(async (trx) => {
+    await repo.updateEntry(trx, entry.id, { status: 'seated', seated_at: now, ended_at: now });
+    const paces = await repo.findPace(trx, entry.venue_id);
+    for (const band of [VENUE_WIDE_BAND, entry.band]) {
+      const previous = paces.find((p) => p.band === band);
+      await repo.upsertPace(trx, nextPace(previous, entry.venue_id, band, now));
+    }
+  });
+  publish(deps, 'seat', entry.venue_id, entry.id);
+  return { ...entry, status: 'seated', seated_at: now, ended_at: now };
+}

@@ -1,0 +1,25 @@
+import type { Config } from './config.js';
+import type { Db } from './db/connect.js';
+import type { WaitlistDeps } from './modules/waitlist/waitlist.service.js';
+import type { EventBus } from './plugins/bus.js';
+import type { JoinHooks } from './plugins/join-hooks.js';
+import type { ErrorReporter } from './plugins/reporter.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    bus: EventBus;
+    reporter: ErrorReporter;
+    joinHooks: JoinHooks;
+    waitlistDeps: WaitlistDeps;
+  }
+}
+
+declare module 'fastify' {
+  interface FastifySchema {
+    /** OpenAPI: grouping and one-line description of the route. */
+    tags?: string[];
+    summary?: string;
+  }
+}

@@ -1,0 +1,40 @@
+/** Business constants of spec section 9 and decisions §3, shared by server and client. */
+export const PRODUCT_NAME = 'waitlist';
+export const DEFAULT_MAX_PARTY_SIZE = 1;
+export const CODE_LENGTH = 6;
+export const RESEND_COUNTDOWN_START = 60;
+export const RESEND_TICK_MS = 500;
+export const NOTE_MAX_LENGTH = 255;
+export const SESSION_LOCK_MS = 600_000;
+export const REPEAT_JOIN_WINDOW_MS = 600_000;
+export const DEFAULT_COUNTRY = 'br';
+export const PREFERRED_COUNTRIES = ['br', 'us'] as const;
+export const ORIGIN_LABEL_WIDGET = 'Widget';
+export const ORIGIN_LABEL_HOST = 'Host';
+export const CREATE_DATA_ORIGIN = 'Waitlist widget';
+export const IMAGE_QUALITY = 70;
+export const IMAGE_FORMAT = 'webp';
+export const TURN_IS_COMING_THRESHOLD = 3;
+export const COPIED_NOTICE_MS = 2000;
+export const MODAL_MAX_WIDTH_PX = 500;
+export const MODAL_WIDE_VIEWPORT_PX = 768;
+export const DROPDOWN_MAX_HEIGHT_PX = 140;
+export const SECTION_NOTE_PREFIX = 'Localização:';
+export const LANGUAGES = ['pt', 'en'] as const;
+export const VENUE_NAME_LANGUAGES = ['pt', 'en', 'fr', 'es'] as const;
+export const DEFAULT_LANGUAGE = 'pt';
+export const LANGUAGE_STORAGE_KEY = 'i18n';
+export const VENUE_INFO_STORAGE_KEY = 'venueInfo';
+
+export type Language = (typeof LANGUAGES)[number];
+export type VenueNameLanguage = (typeof VENUE_NAME_LANGUAGES)[number];
+
+/**
+ * Party-size bands of the advanced operation mode (decisions §2): parties are grouped by the
+ * table size they need, and `pos` is the place inside the band. Upper bounds, inclusive.
+ */
+export const PARTY_SIZE_BANDS = [2, 4, 6, Number.POSITIVE_INFINITY] as const;
+
+export function bandOf(partySize: number): number {
+  return PARTY_SIZE_BANDS.findIndex((upper) => partySize <= upper);
+}

@@ -1,0 +1,93 @@
+/**
+ * One error model from database to modal (conventions §6): every error the API answers has a
+ * code from the spec's catalogue (section 8, plus the few the product adds), a safe message and
+ * an HTTP status taken from this one table.
+ */
+export const ErrorCode = {
+  INVALID_VENUEID_FORMAT: 'INVALID_VENUEID_FORMAT',
+  INVALID_WAITLISTID_FORMAT: 'INVALID_WAITLISTID_FORMAT',
+  FAILED_TO_GET_WAITLIST_INFORMATION: 'FAILED_TO_GET_WAITLIST_INFORMATION',
+  FAILED_TO_GET_WAITLIST_INFORMATION_WITH_POSITION: 'FAILED_TO_GET_WAITLIST_INFORMATION_WITH_POSITION',
+  FAILED_TO_GET_WAITLIST_STATUS: 'FAILED_TO_GET_WAITLIST_STATUS',
+  FAILED_TO_LEAVE_WAITLIST: 'FAILED_TO_LEAVE_WAITLIST',
+  INVALID_VENUE: 'ERROR_-_INVALID_VENUE',
+  WAITLIST_STATUS_NOT_ACTIVE: 'WAITLIST_STATUS_NOT_ACTIVE',
+  VENUE_INFO_NOT_FOUND: 'VENUE_INFO_NOT_FOUND',
+  THEME_NOT_FOUND: 'THEME_NOT_FOUND',
+  WAITLIST_SETTINGS_NOT_FOUND: 'WAITLIST_SETTINGS_NOT_FOUND',
+  FAILED_TO_CREATE_NEW_WAITLIST: 'FAILED_TO_CREATE_NEW_WAITLIST',
+  FAILED_TO_GET_VENUE_INFO_FROM_CUSTOMER_API: 'FAILED_TO_GET_VENUE_INFO_FROM_CUSTOMER_API',
+  FAILED_TO_GET_THEME_FROM_CUSTOMER_API: 'FAILED_TO_GET_THEME_FROM_CUSTOMER_API',
+  FAILED_TO_GET_WAITLIST_SETTINGS_UNAUTHENTICATED_FROM_LEGACY_API:
+    'FAILED_TO_GET_WAITLIST_SETTINGS_UNAUTHENTICATED_FROM_LEGACY_API',
+  UNKNOWN_ERROR: 'UNKNOWN_ERROR',
+  // Added by the product (not in the spec's catalogue): validation, limits, sessions, permissions.
+  VALIDATION_FAILED: 'VALIDATION_FAILED',
+  MALFORMED_REQUEST: 'MALFORMED_REQUEST',
+  WAITLIST_LOCKED: 'WAITLIST_LOCKED',
+  ENTRY_NOT_ACTIVE: 'ENTRY_NOT_ACTIVE',
+  SHARED_LINK_READ_ONLY: 'SHARED_LINK_READ_ONLY',
+  RATE_LIMITED: 'RATE_LIMITED',
+  UNAUTHENTICATED: 'UNAUTHENTICATED',
+  FORBIDDEN: 'FORBIDDEN',
+  NOT_FOUND: 'NOT_FOUND',
+  PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+} as const;
+
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/** HTTP status and safe default message of every code. */
+export const errorCatalogue: Record<ErrorCode, { status: number; message: string }> = {
+  INVALID_VENUEID_FORMAT: { status: 400, message: 'Invalid VenueId format' },
+  INVALID_WAITLISTID_FORMAT: { status: 400, message: 'Invalid waitlist id format' },
+  FAILED_TO_GET_WAITLIST_INFORMATION: { status: 404, message: 'Failed to get waitlist information.' },
+  FAILED_TO_GET_WAITLIST_INFORMATION_WITH_POSITION: {
+    status: 404,
+    message: 'Failed to get waitlist information.',
+  },
+  FAILED_TO_GET_WAITLIST_STATUS: { status: 404, message: 'Failed to get waitlist status.' },
+  FAILED_TO_LEAVE_WAITLIST: { status: 409, message: 'Failed to leave the waitlist.' },
+  'ERROR_-_INVALID_VENUE': { status: 400, message: 'The entry does not belong to this venue.' },
+  WAITLIST_STATUS_NOT_ACTIVE: { status: 409, message: 'No waitlist available at the moment.' },
+  VENUE_INFO_NOT_FOUND: { status: 404, message: 'The restaurant is closed or nonexistent' },
+  THEME_NOT_FOUND: { status: 404, message: 'Theme not found.' },
+  WAITLIST_SETTINGS_NOT_FOUND: { status: 404, message: 'Waitlist settings not found.' },
+  FAILED_TO_CREATE_NEW_WAITLIST: { status: 500, message: 'Failed to create waitlist.' },
+  FAILED_TO_GET_VENUE_INFO_FROM_CUSTOMER_API: { status: 502, message: 'Failed to get venue information.' },
+  FAILED_TO_GET_THEME_FROM_CUSTOMER_API: { status: 502, message: 'Failed to get theme.' },
+  FAILED_TO_GET_WAITLIST_SETTINGS_UNAUTHENTICATED_FROM_LEGACY_API: {
+    status: 502,
+    message: 'Failed to get waitlist settings.',
+  },
+  UNKNOWN_ERROR: { status: 500, message: 'Ocorreu um erro inesperado.' },
+  VALIDATION_FAILED: { status: 422, message: 'Invalid request.' },
+  MALFORMED_REQUEST: { status: 400, message: 'The request is malformed.' },
+  WAITLIST_LOCKED: { status: 409, message: 'Remote waitlist closed.' },
+  ENTRY_NOT_ACTIVE: { status: 409, message: 'You are no longer on the waitlist.' },
+  SHARED_LINK_READ_ONLY: { status: 403, message: 'A shared link cannot change the entry.' },
+  RATE_LIMITED: { status: 429, message: 'Too many requests. Please try again later.' },
+  UNAUTHENTICATED: { status: 401, message: 'Please log in.' },
+  FORBIDDEN: { status: 403, message: 'You may not do this.' },
+  NOT_FOUND: { status: 404, message: 'Not found.' },
+  PAYLOAD_TOO_LARGE: { status: 413, message: 'The upload is too large.' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'This file type is not supported.' },
+};
+
+/** The JSON body of every error answer. */
+export interface ApiErrorBody {
+  statusCode: number;
+  code: ErrorCode;
+  message: string;
+  /** For validation errors: the path of the offending field, dotted (`customer.phone`). */
+  field?: string;
+}
+
+export function isApiErrorBody(value: unknown): value is ApiErrorBody {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as ApiErrorBody).code === 'string' &&
+    typeof (value as ApiErrorBody).message === 'string'
+  );
+}

@@ -1,0 +1,25 @@
+import * as z from 'zod/mini';
+
+/** Real-time event names on a venue's channel (spec section 4). */
+export const WaitlistEvent = {
+  add: 'add',
+  update: 'update',
+  call: 'call',
+  seat: 'seat',
+  cancel: 'cancel',
+  remove: 'remove',
+} as const;
+export type WaitlistEventName = (typeof WaitlistEvent)[keyof typeof WaitlistEvent];
+export const WaitlistEventName = z.enum(['add', 'update', 'call', 'seat', 'cancel', 'remove']);
+
+/**
+ * What travels on a venue channel between instances: no names, phones, emails or notes
+ * (decisions §3). `entryId` is absent for venue-wide changes (open, lock, close).
+ */
+export const VenueChannelEvent = z.object({
+  type: WaitlistEventName,
+  venueId: z.string(),
+  entryId: z.optional(z.string()),
+  at: z.string(),
+});
+export type VenueChannelEvent = z.infer<typeof VenueChannelEvent>;

@@ -1,0 +1,6 @@
+export * from './constants.js';
+export * from './errors.js';
+export * from './events.js';
+export * from './ids.js';
+export * from './venue.js';
+export * from './waitlist.js';

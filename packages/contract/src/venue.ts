@@ -1,0 +1,149 @@
+import * as z from 'zod/mini';
+import { VenueId } from './ids.js';
+
+/** Venue name per language; Portuguese is required and is the fallback (spec section 3). */
+export const VenueName = z.object({
+  pt: z.string().check(z.minLength(1), z.maxLength(120)),
+  en: z.optional(z.string().check(z.maxLength(120))),
+  fr: z.optional(z.string().check(z.maxLength(120))),
+  es: z.optional(z.string().check(z.maxLength(120))),
+});
+export type VenueName = z.infer<typeof VenueName>;
+
+export const SectionMode = z.enum(['none', 'required']);
+export const NoteMode = z.enum(['note', 'unit', 'locationAndCompany']);
+export const OperationMode = z.enum(['basic', 'advanced']);
+export type OperationMode = z.infer<typeof OperationMode>;
+
+/** Per-language overrides of named message keys ("special wording", decisions §2). */
+export const Wording = z.record(z.string(), z.record(z.string(), z.string().check(z.maxLength(500))));
+
+/** Per-venue settings that replace the spec's hard-coded venues (decisions §2). */
+export const VenueSettings = z.object({
+  hidePriorityDisclaimer: z.boolean(),
+  emailRequired: z.boolean(),
+  sectionMode: SectionMode,
+  noteMode: NoteMode,
+  hideReceptionistHint: z.boolean(),
+  hidePosition: z.boolean(),
+  wording: Wording,
+  menuUrl: z.nullable(z.string()),
+  /** Null means `SMART_LINK_BASE_URL` + venue id. */
+  reservationUrl: z.nullable(z.string()),
+  operationMode: OperationMode,
+});
+export type VenueSettings = z.infer<typeof VenueSettings>;
+
+export const defaultVenueSettings: VenueSettings = {
+  hidePriorityDisclaimer: false,
+  emailRequired: false,
+  sectionMode: 'none',
+  noteMode: 'note',
+  hideReceptionistHint: false,
+  hidePosition: false,
+  wording: {},
+  menuUrl: null,
+  reservationUrl: null,
+  operationMode: 'basic',
+};
+
+/** GET /venues/{venueId} */
+export const VenueResponse = z.object({
+  _id: VenueId,
+  slug: z.string(),
+  name: VenueName,
+  address: z.object({ city: z.string(), neighborhood: z.string() }),
+  hasMenu: z.boolean(),
+  hiredServices: z.object({ loginJourney: z.boolean() }),
+  /** The resolved reservation (smart-link) page of this venue. */
+  reservationUrl: z.string(),
+  settings: VenueSettings,
+});
+export type VenueResponse = z.infer<typeof VenueResponse>;
+
+/** GET /waitlists/{venueId}/party-sizes: the client reads the first item. */
+export const PartySizesResponse = z.array(
+  z.object({
+    partySizesWidget: z.object({ max: z.number() }),
+    sections: z.array(z.string()),
+  }),
+);
+export type PartySizesResponse = z.infer<typeof PartySizesResponse>;
+
+export const Color = z.object({
+  main: z.string(),
+  background: z.string(),
+  accentBackground: z.string(),
+  border: z.string(),
+});
+export type Color = z.infer<typeof Color>;
+
+export const defaultColor: Color = {
+  main: '#8a3b12',
+  background: '#f7f1e8',
+  accentBackground: '#efe4d3',
+  border: '#d9c7ad',
+};
+
+export const SpotlightType = z.string();
+
+export const Banner = z.object({ isActive: z.boolean(), imageUrl: z.string() });
+
+/** GET /themes/waitlist-api/{venueId}. Image fields are paths on the image host. */
+export const ThemeResponse = z.object({
+  color: Color,
+  logo: z.object({ vertical: z.string(), horizontal: z.string(), horizontalWhite: z.string() }),
+  typeImageSpotlight: SpotlightType,
+  inspirationalImage: z.object({ small: z.string(), large: z.string() }),
+  banners: z.object({ list: z.array(Banner) }),
+});
+export type ThemeResponse = z.infer<typeof ThemeResponse>;
+
+/** GET /waitlists/{venueId}/waitlist-statuses */
+export const WaitlistStatusesResponse = z.object({
+  waitlist: z.object({ locked: z.boolean(), active: z.boolean() }),
+});
+export type WaitlistStatusesResponse = z.infer<typeof WaitlistStatusesResponse>;
+
+const hexColor = z.string().check(z.regex(/^#[0-9a-fA-F]{6}$/));
+const imagePath = z.string().check(z.maxLength(500));
+
+/** PATCH of venue settings and theme by staff (host console). Every field optional. */
+export const VenueSettingsPatch = z.object({
+  name: z.optional(VenueName),
+  slug: z.optional(z.string().check(z.regex(/^[a-z0-9-]{2,60}$/))),
+  address: z.optional(
+    z.object({
+      city: z.string().check(z.maxLength(120)),
+      neighborhood: z.string().check(z.maxLength(120)),
+    }),
+  ),
+  hasMenu: z.optional(z.boolean()),
+  loginJourney: z.optional(z.boolean()),
+  maxPartySize: z.optional(z.int().check(z.gte(1), z.lte(50))),
+  sections: z.optional(z.array(z.string().check(z.minLength(1), z.maxLength(60))).check(z.maxLength(50))),
+  settings: z.optional(z.partial(VenueSettings)),
+  theme: z.optional(
+    z.object({
+      color: z.optional(
+        z.object({
+          main: z.optional(hexColor),
+          background: z.optional(hexColor),
+          accentBackground: z.optional(hexColor),
+          border: z.optional(hexColor),
+        }),
+      ),
+      logo: z.optional(
+        z.object({
+          vertical: z.optional(imagePath),
+          horizontal: z.optional(imagePath),
+          horizontalWhite: z.optional(imagePath),
+        }),
+      ),
+      typeImageSpotlight: z.optional(z.string().check(z.maxLength(40))),
+      inspirationalImage: z.optional(z.object({ small: z.optional(imagePath), large: z.optional(imagePath) })),
+      banners: z.optional(z.object({ list: z.array(Banner).check(z.maxLength(20)) })),
+    }),
+  ),
+});
+export type VenueSettingsPatch = z.infer<typeof VenueSettingsPatch>;

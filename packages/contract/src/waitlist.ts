@@ -1,0 +1,122 @@
+import * as z from 'zod/mini';
+import { CREATE_DATA_ORIGIN, NOTE_MAX_LENGTH, ORIGIN_LABEL_WIDGET } from './constants.js';
+import { EntryId, VenueId } from './ids.js';
+import { OperationMode } from './venue.js';
+
+/** Spec section 5: two letters, a space, a surname of at least two characters. */
+export const FULL_NAME_PATTERN = /^\s*\p{L}[\p{L}\p{M}'’.-]+(?:\s+[\p{L}\p{M}'’.-]+)*\s+[\p{L}\p{M}'’.-]{2,}\s*$/u;
+
+export const messages = {
+  surname: 'Insert Surname',
+  phone: 'Invalid phone number',
+  email: 'Invalid email',
+  emailRequired: 'Invalid email',
+  partySize: 'Party size is required',
+  note: `At most ${NOTE_MAX_LENGTH} characters`,
+  section: 'Required',
+} as const;
+
+export function phoneDigits(value: string): string {
+  return value.replace(/\D/g, '');
+}
+
+/**
+ * Spec section 5: an optional country prefix plus at least 9 digits; parsing rejects numbers under
+ * 2 or over 17 digits. The server also parses it to E.164 with libphonenumber-js.
+ */
+export function isPlausiblePhone(value: string): boolean {
+  if (!/^\+?[\d\s().-]+$/.test(value.trim())) return false;
+  const digits = phoneDigits(value).length;
+  return digits >= 9 && digits <= 17;
+}
+
+export const FullName = z.string().check(
+  z.maxLength(120, { error: messages.surname }),
+  z.regex(FULL_NAME_PATTERN, { error: messages.surname }),
+);
+export const Phone = z.string().check(z.refine(isPlausiblePhone, { error: messages.phone }));
+export const Email = z.email({ error: messages.email }).check(z.maxLength(254, { error: messages.email }));
+/** Optional email: absent or empty means none. */
+export const OptionalEmail = z.optional(z.union([z.literal(''), Email]));
+export const Note = z.string().check(z.maxLength(NOTE_MAX_LENGTH, { error: messages.note }));
+
+/** POST /waitlists/{venueId}/create (spec section 3). */
+export const CreateWaitlistBody = z.object({
+  customer: z.object({ name: FullName, phone: Phone, email: OptionalEmail }),
+  venue: VenueId,
+  origin: z.object({ label: z.literal(ORIGIN_LABEL_WIDGET) }),
+  partySize: z.int().check(z.gte(1, { error: messages.partySize })),
+  benefits: z.literal(''),
+  logs: z.object({ actionType: z.literal('Add') }),
+  data: z.object({ origin: z.literal(CREATE_DATA_ORIGIN) }),
+  sendSms: z.literal(true),
+  note: z.optional(Note),
+  /** The diner's language for messages; not in the spec's payload, optional. */
+  lang: z.optional(z.enum(['pt', 'en'])),
+});
+export type CreateWaitlistBody = z.infer<typeof CreateWaitlistBody>;
+
+export const CreateWaitlistResponse = z.object({
+  _id: EntryId,
+  /** False when a repeat join within 10 minutes returned the existing entry. */
+  created: z.boolean(),
+  globalPos: z.number(),
+});
+export type CreateWaitlistResponse = z.infer<typeof CreateWaitlistResponse>;
+
+export const EntryStatus = z.enum(['active', 'called', 'seated', 'cancelled']);
+export type EntryStatus = z.infer<typeof EntryStatus>;
+
+export const CancelReason = z.enum(['Customer', 'Host', 'NoShow', 'Removed']);
+export type CancelReason = z.infer<typeof CancelReason>;
+
+export const PositionEntry = z.object({
+  status: EntryStatus,
+  /** Parties waiting ahead plus one (1 = next); 0 once the entry is no longer waiting. */
+  globalPos: z.number(),
+  pos: z.number(),
+  priority: z.boolean(),
+  _id: z.string(),
+  arrivedAt: z.string(),
+  customer: z.object({ _id: z.string(), name: z.string() }),
+  customerTab: z.string(),
+  /** Minutes, from the venue's recent seating pace; null without history. */
+  estimatedTime: z.nullable(z.number()),
+  origin: z.object({ _id: z.string(), label: z.string() }),
+  partySize: z.number(),
+  venue: VenueId,
+  hideCustomerPosition: z.boolean(),
+  operationMode: OperationMode,
+  displayHelpers: z.object({ partyLabel: z.string(), priorityText: z.string() }),
+  /** Read-only id for `?shared=true` links; null when this answer was read through one. */
+  shareId: z.nullable(z.string()),
+  isShared: z.boolean(),
+  cancelReason: z.nullable(z.string()),
+  notifiedAt: z.nullable(z.string()),
+  seatedAt: z.nullable(z.string()),
+});
+export type PositionEntry = z.infer<typeof PositionEntry>;
+
+/** GET /waitlists/{waitlistId}/position */
+export const PositionResponse = z.object({
+  waitlist: PositionEntry,
+  waitlistSettings: z.object({ hiddenCustomerPosition: z.boolean(), operationMode: OperationMode }),
+});
+export type PositionResponse = z.infer<typeof PositionResponse>;
+
+/** GET /waitlists/{waitlistId}/{venueId}/status */
+export const StatusResponse = z.object({
+  status: EntryStatus,
+  cancelReason: z.nullable(z.string()),
+  notifiedAt: z.nullable(z.string()),
+  seatedAt: z.nullable(z.string()),
+});
+export type StatusResponse = z.infer<typeof StatusResponse>;
+
+/** PUT /waitlists/{waitlistId}/{venueId}/cancel */
+export const CancelBody = z.object({
+  logs: z.object({ customer: z.string().check(z.maxLength(64)), actionType: z.literal('Remove') }),
+  customer: z.string().check(z.maxLength(64)),
+  cancelReason: z.literal('Customer'),
+});
+export type CancelBody = z.infer<typeof CancelBody>;
