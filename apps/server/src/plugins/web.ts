@@ -5,7 +5,7 @@ import { type ApiErrorBody, ErrorCode } from '@vez/contract';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
-const defaultDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+const defaultDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
 
 /** What the browser may know of the configuration (conventions §5): an explicit list. */
 function clientConfig(app: FastifyInstance) {
