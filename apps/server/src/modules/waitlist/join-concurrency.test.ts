@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_BISTRO_ID, createBody, nextPhone } from '../../../test/fixtures.js';
+import { type TestApp, startTestApp } from '../../../test/harness.js';
+import { stores } from '../../../test/stores.js';
+import { addVenueLike } from '../../../test/venues.js';
+
+const JOINS = 200;
+const REPEATS = 20;
+
+/** Joins are transactional (issue 2): simultaneous joins never share or skip a ticket number. */
+describe.each(stores)('simultaneous joins on $name', (store) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(store, { RATE_LIMIT_JOINS_PER_10_MIN: '100000' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const join = (venueId: string, body: object) =>
+    t.app.inject({ method: 'POST', url: `/api/waitlists/${venueId}/create`, payload: body });
+  const position = async (id: string) => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/waitlists/${id}/position` });
+    expect(res.statusCode).toBe(200);
+    return res.json().waitlist as { globalPos: number; customerTab: string };
+  };
+
+  it(`${JOINS} joins at once get ${JOINS} distinct, contiguous positions and tickets`, async () => {
+    const venueId = await addVenueLike(t.db, DEMO_BISTRO_ID);
+    const answers = await Promise.all(
+      Array.from({ length: JOINS }, () => join(venueId, createBody({}, venueId))),
+    );
+    expect(answers.map((r) => r.statusCode)).toEqual(Array(JOINS).fill(201));
+    const bodies = answers.map((r) => r.json() as { _id: string; created: boolean; globalPos: number });
+    const expected = Array.from({ length: JOINS }, (_, i) => i + 1);
+
+    expect(new Set(bodies.map((b) => b._id)).size).toBe(JOINS);
+    // The position answered by the join itself: nobody ahead leaves in this test, so 1..200.
+    expect(bodies.map((b) => b.globalPos).sort((a, b) => a - b)).toEqual(expected);
+
+    const read = await Promise.all(bodies.map((b) => position(b._id)));
+    expect(read.map((p) => p.globalPos).sort((a, b) => a - b)).toEqual(expected);
+    expect(read.map((p) => Number(p.customerTab)).sort((a, b) => a - b)).toEqual(expected);
+    // Each entry's ticket and place agree: the queue order is the ticket order.
+    for (const p of read) expect(Number(p.customerTab)).toBe(p.globalPos);
+
+    const rows = await t.db.kysely.selectFrom('entries').select('seq').where('venue_id', '=', venueId).execute();
+    expect(rows).toHaveLength(JOINS);
+    const venue = await t.db.kysely.selectFrom('venues').select('next_seq').where('id', '=', venueId).executeTakeFirstOrThrow();
+    expect(venue.next_seq).toBe(JOINS + 1);
+  });
+
+  it(`the same phone sent ${REPEATS} times at once makes exactly one entry`, async () => {
+    const venueId = await addVenueLike(t.db, DEMO_BISTRO_ID);
+    const phone = nextPhone();
+    const answers = await Promise.all(
+      Array.from({ length: REPEATS }, () => join(venueId, createBody({ customer: { phone } }, venueId))),
+    );
+    const statuses = answers.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(REPEATS - 1);
+    const ids = new Set(answers.map((r) => r.json()._id as string));
+    expect(ids.size).toBe(1);
+    for (const r of answers) expect(r.json().globalPos).toBe(1);
+
+    const rows = await t.db.kysely.selectFrom('entries').select(['id', 'seq']).where('venue_id', '=', venueId).execute();
+    expect(rows).toEqual([{ id: [...ids][0], seq: 1 }]);
+  });
+
+  it('simultaneous joins at two venues keep each venue its own ticket sequence', async () => {
+    const [a, b] = await Promise.all([addVenueLike(t.db, DEMO_BISTRO_ID), addVenueLike(t.db, DEMO_BISTRO_ID)]);
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => {
+        const venueId = i % 2 === 0 ? a : b;
+        return join(venueId, createBody({}, venueId));
+      }),
+    );
+    expect(answers.every((r) => r.statusCode === 201)).toBe(true);
+    for (const venueId of [a, b]) {
+      const rows = await t.db.kysely.selectFrom('entries').select('seq').where('venue_id', '=', venueId).orderBy('seq').execute();
+      expect(rows.map((r) => r.seq)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+    }
+  });
+});
