@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import type { Db } from './db/connect.js';
 import { collectRoutes, docsRoutes } from './modules/docs/docs.routes.js';
+import { healthRoutes } from './modules/health/health.routes.js';
 import { venuesRoutes } from './modules/venues/venues.routes.js';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes.js';
 import { type EventBus, createLocalBus } from './plugins/bus.js';
@@ -21,6 +22,8 @@ export interface AppDeps {
   bus?: EventBus;
   reporter?: ErrorReporter;
   now?: () => number;
+  /** Where log lines go instead of stdout (tests read them to check redaction). */
+  logStream?: { write(line: string): void };
 }
 
 /** Personal data never reaches the log (decisions §3). */
@@ -46,6 +49,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: {
       level: config.LOG_LEVEL,
       redact: { paths: redactedPaths, censor: '[redacted]' },
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 64 * 1024,
@@ -81,6 +85,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
+      await api.register(healthRoutes);
       await api.register(venuesRoutes);
       await api.register(waitlistRoutes);
       await api.register(docsRoutes, { routes });

@@ -44,6 +44,8 @@ const ConfigSchema = z.object({
   RATE_LIMIT_READS_PER_MIN: z.coerce.number().int().positive().default(600),
   TRUST_PROXY: boolFlag.default(false),
   DEMO: boolFlag.default(false),
+  /** Adds GET /api/bench/bare (no store) as the benchmark's baseline; never in production. */
+  BENCH_BARE_ROUTE: boolFlag.default(false),
   WEB_DIST_DIR: z.string().optional(),
   CORS_ORIGINS: csvOrigins.optional(),
 });

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app.js';
+import { type AppDeps, buildApp } from '../src/app.js';
 import { type Config, loadConfig } from '../src/config.js';
 import type { Db } from '../src/db/connect.js';
 import { seedDemo } from '../src/seed/demo.js';
@@ -14,12 +14,16 @@ export interface TestApp {
 }
 
 /** A whole app on a fresh store with the demo data, a settable clock and quiet logs. */
-export async function startTestApp(store: TestStore, env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(
+  store: TestStore,
+  env: Record<string, string> = {},
+  extra: Pick<AppDeps, 'reporter' | 'logStream'> = {},
+): Promise<TestApp> {
   const db = await store.open();
   const clock = { now: Date.now() };
   await seedDemo(db, clock.now);
   const config = loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', ...env });
-  const app = await buildApp({ config, db, now: () => clock.now });
+  const app = await buildApp({ config, db, now: () => clock.now, ...extra });
   await app.ready();
   return {
     app,

@@ -1,0 +1,82 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** The message loadConfig throws for `env`, or a failure when it does not throw a ConfigError. */
+function errorOf(env: Record<string, string>): string {
+  try {
+    loadConfig(env, '/srv/vez');
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
+}
+
+describe('configuration', () => {
+  it('starts with documented defaults when nothing is set', () => {
+    const c = loadConfig({}, '/srv/vez');
+    expect(c.PORT).toBe(3000);
+    expect(c.database).toEqual({ kind: 'sqlite', file: '/srv/vez/data/vez.db' });
+    expect(c.publicBaseUrl).toBe('http://localhost:3000');
+    expect(c.RETENTION_HOURS).toBe(24);
+    expect(c.RATE_LIMIT_JOINS_PER_10_MIN).toBeGreaterThanOrEqual(300);
+    expect(c.BENCH_BARE_ROUTE).toBe(false);
+  });
+
+  it('reads DATABASE_URL as a SQLite file or a PostgreSQL URL', () => {
+    expect(loadConfig({ DATABASE_URL: 'file:./tmp/x.db' }, '/srv/vez').database).toEqual({ kind: 'sqlite', file: '/srv/vez/tmp/x.db' });
+    expect(loadConfig({ DATABASE_URL: 'file:/var/lib/vez.db' }, '/srv/vez').database).toEqual({ kind: 'sqlite', file: '/var/lib/vez.db' });
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@db:5432/vez' }).database).toEqual({ kind: 'postgres', url: 'postgres://u@db:5432/vez' });
+    expect(loadConfig({ DATABASE_URL: 'postgresql://u@db/vez' }).database.kind).toBe('postgres');
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ PORT: '', PUBLIC_BASE_URL: '' }, '/srv/vez').PORT).toBe(3000);
+  });
+
+  it('drops the trailing slash of PUBLIC_BASE_URL', () => {
+    expect(loadConfig({ PUBLIC_BASE_URL: 'https://vez.example/' }).publicBaseUrl).toBe('https://vez.example');
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['PORT', '-1'],
+    ['PORT', '3000.5'],
+    ['DATABASE_URL', 'mysql://db/vez'],
+    ['DATABASE_URL', '/var/lib/vez.db'],
+    ['PUBLIC_BASE_URL', 'vez.example'],
+    ['SMART_LINK_BASE_URL', 'not a url'],
+    ['LOG_LEVEL', 'loud'],
+    ['RETENTION_HOURS', '0'],
+    ['RATE_LIMIT_JOINS_PER_10_MIN', 'many'],
+    ['TRUST_PROXY', 'yes'],
+    ['REDIS_URL', 'localhost:6379'],
+  ])('refuses %s=%s with a message naming the variable', (name, value) => {
+    const message = errorOf({ [name]: value });
+    expect(message).toMatch(new RegExp(`^\\s+${name}: `, 'm'));
+  });
+
+  it('names every bad variable at once', () => {
+    const message = errorOf({ PORT: 'abc', PUBLIC_BASE_URL: 'nope', DATABASE_URL: 'mysql://x' });
+    for (const name of ['PORT', 'PUBLIC_BASE_URL', 'DATABASE_URL']) expect(message).toContain(`${name}:`);
+  });
+
+  it('stops the real server before it listens, naming the variable', () => {
+    const child = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+      cwd: repoRoot,
+      env: { ...process.env, PORT: 'not-a-port', DATABASE_URL: 'mysql://db/vez', LOG_LEVEL: 'silent' },
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(child.status).toBe(78);
+    expect(child.stderr).toContain('PORT:');
+    expect(child.stderr).toContain('DATABASE_URL:');
+    expect(child.stdout).not.toContain('Vez is running');
+  });
+});
