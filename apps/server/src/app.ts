@@ -31,11 +31,8 @@ export const redactedPaths = [
   'req.headers.cookie',
   'req.headers.authorization',
   'res.headers["set-cookie"]',
-  '*.name',
-  '*.phone',
-  '*.email',
-  '*.note',
-  '*.customer',
+  // Top level, one and two levels down: pino's wildcards are not recursive.
+  ...['name', 'phone', 'email', 'note', 'customer'].flatMap((key) => [key, `*.${key}`, `*.*.${key}`]),
   '*.password',
   '*.code',
   '*.otp',

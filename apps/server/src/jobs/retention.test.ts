@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_BISTRO_ID, DEMO_CLUB_ID, createBody } from '../../test/fixtures.js';
+import { type TestApp, startTestApp } from '../../test/harness.js';
+import { stores } from '../../test/stores.js';
+import type { EntryRow } from '../db/types.js';
+import { findEntryById } from '../modules/waitlist/waitlist.repository.js';
+import { callEntry, cancelEntry, seatEntry } from '../modules/waitlist/waitlist.service.js';
+import { runRetention } from './retention.js';
+
+const HOUR = 3_600_000;
+
+/** Decisions §3: personal data of finished entries goes after RETENTION_HOURS; counts and times stay. */
+describe.each(stores)('retention job on $name', (store) => {
+  let t: TestApp;
+  const start = Date.UTC(2026, 10, 20, 12);
+  const ids: Record<string, string> = {};
+  let before: Record<string, EntryRow> = {};
+
+  const joinAt = async (at: number, venue = DEMO_BISTRO_ID, overrides: Record<string, unknown> = {}) => {
+    t.clock.now = at;
+    const body =
+      venue === DEMO_CLUB_ID
+        ? createBody({ customer: { email: 'lia@example.com', name: 'Lia Prado' }, note: 'Localização: Varanda', ...overrides }, venue)
+        : createBody({ customer: { email: 'ana@example.com' }, note: 'Cadeirinha de bebê', ...overrides }, venue);
+    const res = await t.app.inject({ method: 'POST', url: `/api/waitlists/${venue}/create`, payload: body });
+    expect(res.statusCode).toBe(201);
+    return res.json()._id as string;
+  };
+  const row = async (id: string) => {
+    const found = await findEntryById(t.db.kysely, id);
+    if (!found) throw new Error(`entry ${id} is gone`);
+    return found;
+  };
+
+  beforeAll(async () => {
+    t = await startTestApp(store);
+    const deps = t.app.waitlistDeps;
+    // Ended 26 h before "now" (start + 30 h): erased.
+    ids.seatedLongAgo = await joinAt(start);
+    ids.cancelledLongAgo = await joinAt(start + 1_000, DEMO_CLUB_ID);
+    ids.removedLongAgo = await joinAt(start + 2_000);
+    t.clock.now = start + 4 * HOUR;
+    await seatEntry(deps, await row(ids.seatedLongAgo));
+    await cancelEntry(deps, await row(ids.cancelledLongAgo), 'Customer');
+    await cancelEntry(deps, await row(ids.removedLongAgo), 'NoShow');
+    // Ended 2 h before now: kept.
+    ids.seatedRecently = await joinAt(start + 20 * HOUR);
+    t.clock.now = start + 28 * HOUR;
+    await seatEntry(deps, await row(ids.seatedRecently));
+    // Joined long ago but still waiting or called: kept whatever their age.
+    ids.waitingLongAgo = await joinAt(start + 3_000);
+    ids.calledLongAgo = await joinAt(start + 4_000);
+    t.clock.now = start + 5 * HOUR;
+    await callEntry(deps, await row(ids.calledLongAgo));
+    before = Object.fromEntries(await Promise.all(Object.entries(ids).map(async ([k, id]) => [k, await row(id)] as const)));
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const now = start + 30 * HOUR;
+  const erasedKeys = ['seatedLongAgo', 'cancelledLongAgo', 'removedLongAgo'];
+  const keptKeys = ['seatedRecently', 'waitingLongAgo', 'calledLongAgo'];
+
+  it('the entries hold personal data before the job runs', () => {
+    for (const entry of Object.values(before)) {
+      expect(entry.name).toEqual(expect.any(String));
+      expect(entry.phone).toMatch(/^\+55/);
+      expect(entry.email).toEqual(expect.any(String));
+      expect(entry.note).toEqual(expect.any(String));
+    }
+    expect(before.cancelledLongAgo?.section).toBe('Varanda');
+  });
+
+  it('erases name, phone, email, note and section of entries ended more than RETENTION_HOURS ago', async () => {
+    const count = await runRetention(t.db, 24, now);
+    // The demo seed's own waiting parties never ended, so exactly our three.
+    expect(count).toBe(3);
+    for (const key of erasedKeys) {
+      const after = await row(ids[key]!);
+      const was = before[key]!;
+      expect(after).toMatchObject({ name: null, phone: null, email: null, note: null, section: null, erased_at: now });
+      // Anonymous counts and times stay.
+      const { name: _n, phone: _p, email: _e, note: _no, section: _s, erased_at: _x, ...kept } = was;
+      expect(after).toMatchObject(kept);
+    }
+  });
+
+  it('keeps the personal data of recent and still-open entries', async () => {
+    for (const key of keptKeys) expect(await row(ids[key]!)).toEqual(before[key]);
+  });
+
+  it('a second run erases nothing more and changes nothing', async () => {
+    const snapshot = await Promise.all(Object.values(ids).map(row));
+    expect(await runRetention(t.db, 24, now + 60_000)).toBe(0);
+    expect(await Promise.all(Object.values(ids).map(row))).toEqual(snapshot);
+  });
+
+  it('honours a shorter retention period', async () => {
+    expect(await runRetention(t.db, 1, now)).toBe(1);
+    expect(await row(ids.seatedRecently!)).toMatchObject({ name: null, phone: null, status: 'seated' });
+    expect(await row(ids.waitingLongAgo!)).toEqual(before.waitingLongAgo);
+  });
+
+  it('an erased entry still answers its position and status, without the name', async () => {
+    const position = await t.app.inject({ method: 'GET', url: `/api/waitlists/${ids.seatedLongAgo}/position` });
+    expect(position.statusCode).toBe(200);
+    expect(position.json().waitlist).toMatchObject({ status: 'seated', customer: { name: '' }, partySize: 2 });
+    const status = await t.app.inject({ method: 'GET', url: `/api/waitlists/${ids.cancelledLongAgo}/${DEMO_CLUB_ID}/status` });
+    expect(status.json()).toMatchObject({ status: 'cancelled', cancelReason: 'Customer' });
+  });
+});

@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_BISTRO_ID, createBody } from '../../../test/fixtures.js';
+import { type TestApp, startTestApp } from '../../../test/harness.js';
+import { stores } from '../../../test/stores.js';
+import { addVenueLike } from '../../../test/venues.js';
+
+const LIMIT = 3;
+
+/** Decisions §3: joins are limited per client address; a limit answers 429 with Retry-After. */
+describe.each(stores)('join rate limit on $name', (store) => {
+  let t: TestApp;
+  let venueId: string;
+  beforeAll(async () => {
+    t = await startTestApp(store, { RATE_LIMIT_JOINS_PER_10_MIN: String(LIMIT) });
+    venueId = await addVenueLike(t.db, DEMO_BISTRO_ID);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const join = (remoteAddress: string) =>
+    t.app.inject({ method: 'POST', url: `/api/waitlists/${venueId}/create`, payload: createBody({}, venueId), remoteAddress });
+  const countEntries = async () =>
+    (await t.db.kysely.selectFrom('entries').select('id').where('venue_id', '=', venueId).execute()).length;
+
+  it(`answers 429 RATE_LIMITED with Retry-After after ${LIMIT} joins from one address, and adds nothing`, async () => {
+    for (let i = 0; i < LIMIT; i++) expect((await join('203.0.113.7')).statusCode).toBe(201);
+    const limited = await join('203.0.113.7');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ statusCode: 429, code: 'RATE_LIMITED' });
+    expect(limited.json().message).toMatch(/try again|retry/i);
+    const retryAfter = Number(limited.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(600);
+    expect(await countEntries()).toBe(LIMIT);
+  });
+
+  it('limits each client address on its own', async () => {
+    expect((await join('198.51.100.23')).statusCode).toBe(201);
+    expect(await countEntries()).toBe(LIMIT + 1);
+  });
+
+  it('leaves the reads of a limited address alone', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/waitlists/${venueId}/waitlist-statuses`, remoteAddress: '203.0.113.7' });
+    expect(res.statusCode).toBe(200);
+  });
+});

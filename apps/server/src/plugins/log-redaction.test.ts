@@ -1,0 +1,66 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_BISTRO_ID, createBody } from '../../test/fixtures.js';
+import { type TestApp, startTestApp } from '../../test/harness.js';
+import { stores } from '../../test/stores.js';
+import { findEntryById } from '../modules/waitlist/waitlist.repository.js';
+
+/** Decisions §3: no name, phone, email or note of a diner in the logs, whatever the path. */
+describe.each(stores)('log redaction on $name', (store) => {
+  let t: TestApp;
+  const lines: string[] = [];
+  const diner = {
+    name: 'Zuleica Quintanilha',
+    phone: '+55 11 98765-4321',
+    email: 'zuleica.q@example.com',
+    note: 'Alergia a amendoim',
+  };
+  // Every form the phone could take in a line: as typed, E.164, bare digits.
+  const secrets = ['Zuleica', 'Quintanilha', '98765-4321', '+5511987654321', '11987654321', 'zuleica.q@', 'amendoim'];
+  const body = (overrides: Record<string, unknown> = {}) =>
+    createBody({ customer: { name: diner.name, phone: diner.phone, email: diner.email }, note: diner.note, ...overrides });
+  let entryId = '';
+
+  beforeAll(async () => {
+    t = await startTestApp(store, { LOG_LEVEL: 'trace' }, { logStream: { write: (line) => void lines.push(line) } });
+    const join = (payload: object) => t.app.inject({ method: 'POST', url: `/api/waitlists/${DEMO_BISTRO_ID}/create`, payload });
+    const first = await join(body());
+    expect(first.statusCode).toBe(201);
+    entryId = first.json()._id;
+    expect((await join(body())).statusCode).toBe(200);
+    expect((await join(body({ partySize: 99 }))).statusCode).toBe(422);
+    expect((await join(body({ customer: { name: diner.name, phone: '12', email: diner.email } }))).statusCode).toBe(422);
+    expect((await t.app.inject({ method: 'GET', url: `/api/waitlists/${entryId}/position` })).statusCode).toBe(200);
+    const cancel = await t.app.inject({
+      method: 'PUT',
+      url: `/api/waitlists/${entryId}/${DEMO_BISTRO_ID}/cancel`,
+      payload: { reason: 'Customer' },
+    });
+    expect(cancel.statusCode).toBeLessThan(500);
+    // What a module would log about an entry or a request body goes through the same redaction.
+    const row = await findEntryById(t.db.kysely, entryId);
+    t.app.log.info({ entry: row }, 'entry logged by a module');
+    t.app.log.info({ body: body() }, 'body logged by a module');
+    t.app.log.info({ request: { entry: row } }, 'nested entry');
+    t.app.log.info({ customer: body().customer, phone: diner.phone, email: diner.email, note: diner.note, name: diner.name }, 'fields');
+    // An unexpected failure in the middle of a join is reported through the log (no SENTRY_DSN).
+    await sql`drop table entries`.execute(t.db.kysely);
+    expect((await join(body())).statusCode).toBe(500);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('logged every step (the capture works)', () => {
+    const text = lines.join('');
+    expect(text).toContain('incoming request');
+    expect(text).toContain('entry logged by a module');
+    expect(text).toContain('"msg":"unexpected error"');
+    expect(text).toContain('[redacted]');
+  });
+
+  it.each(secrets)('no log line holds %s', (secret) => {
+    const offending = lines.filter((line) => line.toLowerCase().includes(secret.toLowerCase()));
+    expect(offending).toEqual([]);
+  });
+});
