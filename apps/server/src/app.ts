@@ -7,6 +7,8 @@ import type { Config } from './config.js';
 import type { Db } from './db/connect.js';
 import { collectRoutes, docsRoutes } from './modules/docs/docs.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { imageHostRoutes } from './modules/images/image-host.routes.js';
+import { imageUploadRoutes } from './modules/images/images.routes.js';
 import { venuesRoutes } from './modules/venues/venues.routes.js';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes.js';
 import { type EventBus, createLocalBus } from './plugins/bus.js';
@@ -85,10 +87,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(healthRoutes);
       await api.register(venuesRoutes);
       await api.register(waitlistRoutes);
+      await api.register(imageUploadRoutes, {});
       await api.register(docsRoutes, { routes });
     },
     { prefix: '/api' },
   );
+  await app.register(imageHostRoutes);
   await registerWeb(app);
   app.addHook('onClose', async () => {
     await bus.close();

@@ -35,6 +35,8 @@ const ConfigSchema = z.object({
   PUBLIC_BASE_URL: url('PUBLIC_BASE_URL').optional(),
   SMART_LINK_BASE_URL: url('SMART_LINK_BASE_URL').default('https://reservas.vez.example/'),
   IMAGE_BASE_URL: z.string().default('/images'),
+  /** Largest venue image upload accepted (bytes); larger answers 413. */
+  IMAGE_MAX_UPLOAD_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'REDIS_URL must be redis://…').optional(),
   SENTRY_DSN: url('SENTRY_DSN').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

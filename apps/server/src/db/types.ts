@@ -62,10 +62,24 @@ export interface VenuePaceTable {
   samples: number;
 }
 
+/** An uploaded venue image; the bytes live here so every server instance serves the same file. */
+export interface ImageTable {
+  id: string;
+  venue_id: string;
+  content_type: string;
+  /** BLOB in SQLite, bytea in PostgreSQL; both drivers answer a Buffer. */
+  bytes: Buffer;
+  width: number;
+  height: number;
+  size: number;
+  created_at: number;
+}
+
 export interface Database {
   venues: VenueTable;
   entries: EntryTable;
   venue_pace: VenuePaceTable;
+  images: ImageTable;
 }
 
 export type VenueRow = Selectable<VenueTable>;
@@ -74,5 +88,6 @@ export type VenueRowUpdate = Updateable<VenueTable>;
 export type EntryRow = Selectable<EntryTable>;
 export type NewEntryRow = Insertable<EntryTable>;
 export type PaceRow = Selectable<VenuePaceTable>;
+export type ImageRow = Selectable<ImageTable>;
 // Generated is re-exported for later tables that use auto-increment keys.
 export type { Generated };

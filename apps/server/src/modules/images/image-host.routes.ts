@@ -1,0 +1,45 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { parseConvertOptions } from './image-convert.js';
+import { type ServedImage, createImageHost } from './image-host.service.js';
+
+/** True when If-None-Match names this entity tag (weak comparison, as RFC 9110 asks for GET). */
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
+
+function imageHeaders(reply: FastifyReply, image: ServedImage): void {
+  reply.header('etag', image.etag);
+  reply.header('cache-control', image.cacheControl);
+  reply.header('x-content-type-options', 'nosniff');
+  // Images are public and may be embedded by the diner client from another origin (IMAGE_BASE_URL).
+  reply.header('cross-origin-resource-policy', 'cross-origin');
+  // An SVG opened on its own is a document: no script, no external load, only its inline styles.
+  if (image.isRawSvg) reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'");
+}
+
+/**
+ * The image host (decisions §1): GET /images/<path>, bundled files and uploads stored in the
+ * database (/images/uploads/<id>.<ext>), converted on request with `?quality=&format=&w=`.
+ */
+export async function imageHostRoutes(app: FastifyInstance): Promise<void> {
+  const host = createImageHost(app.db.kysely);
+
+  app.get<{ Params: { '*': string }; Querystring: Record<string, unknown> }>(
+    '/images/*',
+    {
+      schema: {
+        tags: ['images'],
+        summary: 'An image: bundled or uploaded; ?quality=1..100&format=webp|avif|jpeg|png&w=1..2000 converts',
+      },
+    },
+    async (request, reply) => {
+      const options = parseConvertOptions(request.query ?? {});
+      const image = await host.serve(request.params['*'], options);
+      imageHeaders(reply, image);
+      if (matchesEtag(request.headers['if-none-match'], image.etag)) return reply.status(304).send();
+      return reply.type(image.contentType).send(image.bytes);
+    },
+  );
+}

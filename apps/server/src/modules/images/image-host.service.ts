@@ -1,0 +1,95 @@
+import { createHash } from 'node:crypto';
+import { ErrorCode } from '@vez/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types.js';
+import { AppError } from '../../lib/app-error.js';
+import { ByteLru } from './byte-lru.js';
+import { bundledImagesDir, findBundledImage, readBundledImage } from './bundled-images.js';
+import { type ConvertOptions, type ImageBytes, convertImage, optionsKey } from './image-convert.js';
+import { extByContentType } from './image-formats.js';
+import { findImageById } from './images.repository.js';
+
+export interface ServedImage extends ImageBytes {
+  /** Strong validator: a hash of exactly these bytes. */
+  etag: string;
+  cacheControl: string;
+  /** An SVG sent as it is: the route adds a CSP that keeps any markup in it inert. */
+  isRawSvg: boolean;
+}
+
+export interface ImageHost {
+  /** The image at `relative` (below /images/), converted as asked; throws NOT_FOUND. */
+  serve(relative: string, options: ConvertOptions): Promise<ServedImage>;
+  readonly cache: ByteLru<ServedImage>;
+}
+
+// Upload ids never change meaning, so their answers may be cached for good.
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const ONE_DAY = 'public, max-age=86400';
+export const UPLOAD_PATH = /^uploads\/([A-Za-z0-9_-]{22})\.([a-z]{3,4})$/;
+
+const notFound = () => new AppError(ErrorCode.NOT_FOUND, 'Image not found.');
+const etagOf = (bytes: Buffer) => `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 32)}"`;
+
+export function createImageHost(
+  db: Kysely<Database>,
+  options: { cacheBytes?: number; root?: string } = {},
+): ImageHost {
+  const cache = new ByteLru<ServedImage>(options.cacheBytes ?? 32 * 1024 * 1024);
+  // Concurrent requests for the same missing variant share one conversion.
+  const pending = new Map<string, Promise<ServedImage>>();
+  const root = options.root ?? bundledImagesDir;
+
+  async function produce(source: ImageBytes, convert: ConvertOptions, cacheControl: string): Promise<ServedImage> {
+    const converted = await convertImage(source, convert);
+    const out = converted ?? source;
+    return { ...out, etag: etagOf(out.bytes), cacheControl, isRawSvg: !converted && out.contentType === 'image/svg+xml' };
+  }
+
+  async function locate(relative: string): Promise<{ key: string; load: () => Promise<ImageBytes>; cacheControl: string }> {
+    const upload = UPLOAD_PATH.exec(relative);
+    if (upload) {
+      const [, id, ext] = upload as unknown as [string, string, string];
+      return {
+        key: `u:${id}.${ext}`,
+        cacheControl: IMMUTABLE,
+        load: async () => {
+          const row = await findImageById(db, id);
+          if (!row || extByContentType[row.content_type] !== ext) throw notFound();
+          return { bytes: row.bytes, contentType: row.content_type };
+        },
+      };
+    }
+    if (relative.startsWith('uploads/')) throw notFound();
+    const found = await findBundledImage(relative, root);
+    if (!found) throw notFound();
+    return {
+      key: `b:${relative}:${found.version}`,
+      cacheControl: ONE_DAY,
+      load: async () => ({ bytes: await readBundledImage(found), contentType: found.contentType }),
+    };
+  }
+
+  return {
+    cache,
+    async serve(relative, convert) {
+      const source = await locate(relative);
+      const key = `${source.key}|${optionsKey(convert)}`;
+      const cached = cache.get(key);
+      if (cached) return cached;
+      let job = pending.get(key);
+      if (!job) {
+        job = source
+          .load()
+          .then((bytes) => produce(bytes, convert, source.cacheControl))
+          .then((served) => {
+            cache.set(key, served);
+            return served;
+          })
+          .finally(() => pending.delete(key));
+        pending.set(key, job);
+      }
+      return job;
+    },
+  };
+}

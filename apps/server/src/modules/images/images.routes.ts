@@ -1,0 +1,68 @@
+import multipart from '@fastify/multipart';
+import { ErrorCode, ImageUploadResponse } from '@vez/contract';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { AppError } from '../../lib/app-error.js';
+import { jsonSchema } from '../../lib/json-schema.js';
+import { storeVenueImage } from './images.service.js';
+
+export interface ImageUploadRoutesOptions {
+  /**
+   * The staff guard for /host/venues/:venueId/*: it must refuse anyone who is not staff of that
+   * venue. Without one, the route refuses every request (401) rather than accept anonymous uploads.
+   */
+  guard?: preHandlerAsyncHookHandler;
+}
+
+const refuseWithoutGuard: preHandlerAsyncHookHandler = async () => {
+  throw new AppError(ErrorCode.UNAUTHENTICATED);
+};
+
+const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, { $ref: 'ApiError#' }]));
+
+async function readUpload(request: FastifyRequest, maxBytes: number): Promise<{ buffer: Buffer; mimetype: string }> {
+  if (!request.isMultipart()) {
+    throw new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, 'Send the image as multipart/form-data, in a field named file.');
+  }
+  const part = await request.file({ limits: { fileSize: maxBytes, files: 1, fields: 4, parts: 5 } });
+  if (!part) throw new AppError(ErrorCode.VALIDATION_FAILED, 'Attach the image in a field named file.', 'file');
+  try {
+    return { buffer: await part.toBuffer(), mimetype: part.mimetype };
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, `The image is larger than ${Math.round(maxBytes / 1024 / 102.4) / 10} MB.`, 'file');
+    }
+    throw error;
+  }
+}
+
+/** POST /host/venues/:venueId/images (under /api): staff upload a logo, background or banner. */
+export async function imageUploadRoutes(app: FastifyInstance, options: ImageUploadRoutesOptions): Promise<void> {
+  const maxBytes = app.config.IMAGE_MAX_UPLOAD_BYTES;
+  // Registered in this scope only: the rest of the API keeps its 64 KB JSON body limit.
+  await app.register(multipart, { limits: { fileSize: maxBytes, files: 1 } });
+
+  app.post<{ Params: { venueId: string } }>(
+    '/host/venues/:venueId/images',
+    {
+      preHandler: options.guard ?? refuseWithoutGuard,
+      schema: {
+        tags: ['host'],
+        summary: 'Upload a venue image (multipart field `file`: PNG, JPEG, WebP, GIF or SVG; SVG is stored as PNG)',
+        params: { type: 'object', properties: { venueId: { type: 'string' } } },
+        response: { 201: jsonSchema(ImageUploadResponse), ...errors(401, 403, 404, 413, 415, 422) },
+      },
+    },
+    async (request, reply) => {
+      const { buffer, mimetype } = await readUpload(request, maxBytes);
+      const stored = await storeVenueImage(app.db.kysely, request.params.venueId, buffer, mimetype, { maxBytes });
+      const body: ImageUploadResponse = {
+        path: stored.path,
+        contentType: stored.contentType,
+        width: stored.width,
+        height: stored.height,
+        size: stored.size,
+      };
+      return reply.status(201).send(body);
+    },
+  );
+}
