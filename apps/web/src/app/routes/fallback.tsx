@@ -1,0 +1,5 @@
+import { FallbackPage } from '../../features/not-found';
+
+export default function FallbackRoute() {
+  return <FallbackPage />;
+}

@@ -1,0 +1,13 @@
+/** Every route path of the diner client and its href builder, in one place (conventions §8). */
+export const paths = {
+  position: {
+    path: '/waitlist/:waitlistId',
+    href: (waitlistId: string) => `/waitlist/${encodeURIComponent(waitlistId)}`,
+  },
+  join: {
+    path: '/remote-waitlist/:venueId',
+    href: (venueId: string) => `/remote-waitlist/${encodeURIComponent(venueId)}`,
+  },
+  terms: { path: '/terms-service', href: () => '/terms-service' },
+  notFound: { path: '/404-not-found', href: () => '/404-not-found' },
+} as const;

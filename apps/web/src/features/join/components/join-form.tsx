@@ -1,0 +1,98 @@
+import { ErrorCode, type Language } from '@vez/contract';
+import { useMutation } from '@tanstack/react-query';
+import { Suspense, lazy, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Spinner } from '../../../components/ui/spinner';
+import { isApiError } from '../../../lib/api-client';
+import { reportError } from '../../../lib/error-reporter';
+import { zodMiniResolver } from '../../../lib/zod-mini-resolver';
+import { createWaitlist } from '../api/create-waitlist';
+import { FullNameMissingError, buildCreatePayload } from '../lib/build-create-payload';
+import { type JoinFormValues, type JoinRules, emptyJoinForm, joinFormSchema } from '../lib/join-form-schema';
+import { findSessionLock, writeSessionLock } from '../lib/session-lock';
+import { serverFieldToFormField } from '../lib/validation-messages';
+import type { JoinOutcome } from './join-outcome-modal';
+import { PartySizeSelect } from './party-size-select';
+import './join-form.css';
+
+const loadPersonalData = () => import('./personal-data-fields');
+const PersonalDataFields = lazy(loadPersonalData);
+
+/** Step 0 is the form; step 1 (code verification, login-journey issue) is inserted after it. */
+export type JoinStep = 0 | 1;
+
+interface JoinFormProps {
+  venueId: string;
+  rules: JoinRules;
+  hidePriorityDisclaimer: boolean;
+  /** The login journey is hired: step 1 applies to guests who are not logged in. */
+  hasLoginJourney: boolean;
+  language: Language;
+  /** The waitlist is closed or its status unknown: nothing can be submitted. */
+  disabled: boolean;
+  onOutcome: (outcome: JoinOutcome) => void;
+}
+
+export function JoinForm({ venueId, rules, hidePriorityDisclaimer, hasLoginJourney, language, disabled, onOutcome }: JoinFormProps) {
+  const { t } = useTranslation();
+  const [step] = useState<JoinStep>(0);
+  const resolver = useMemo(() => zodMiniResolver(joinFormSchema(rules)), [rules]);
+  const form = useForm<JoinFormValues>({ mode: 'onChange', defaultValues: emptyJoinForm, resolver });
+  const join = useMutation({ mutationFn: createWaitlist });
+  const partySize = form.watch('partySize');
+  const { isValid, isSubmitting } = form.formState;
+
+  const submitJoin = async (values: JoinFormValues) => {
+    let payload;
+    try {
+      payload = buildCreatePayload(values, { venueId, settings: rules.settings }, language);
+    } catch (error) {
+      if (error instanceof FullNameMissingError) return onOutcome({ kind: 'error', messageKey: 'join.fullName' });
+      throw error;
+    }
+    const lock = findSessionLock(venueId, payload.customer.phone);
+    if (lock) return onOutcome({ kind: 'success', waitlistId: lock.waitlistId });
+    try {
+      const created = await join.mutateAsync(payload);
+      writeSessionLock(venueId, payload.customer.phone, created._id);
+      onOutcome({ kind: 'success', waitlistId: created._id });
+    } catch (error) {
+      reportError(error, { venueId, code: ErrorCode.FAILED_TO_CREATE_NEW_WAITLIST });
+      if (isApiError(error) && error.code === ErrorCode.WAITLIST_LOCKED) return onOutcome({ kind: 'closed', reason: 'locked' });
+      if (isApiError(error) && error.code === ErrorCode.WAITLIST_STATUS_NOT_ACTIVE) return onOutcome({ kind: 'closed', reason: 'inactive' });
+      const field = isApiError(error) && error.field ? serverFieldToFormField[error.field] : undefined;
+      if (field && isApiError(error)) form.setError(field, { type: 'server', message: error.message }, { shouldFocus: true });
+      onOutcome({ kind: 'error', messageKey: 'join.createFailed' });
+    }
+  };
+
+  const onValid = async (values: JoinFormValues) => {
+    // Login journey (spec section 4): step 0 moves to step 1 when the venue has the login journey
+    // and the guest is not logged in. The verification step comes with the login-journey issue;
+    // until then such venues join directly, like the others.
+    void hasLoginJourney;
+    await submitJoin(values);
+  };
+
+  if (step !== 0) return null;
+  return (
+    <form className="join-form" noValidate onSubmit={form.handleSubmit(onValid)} aria-busy={isSubmitting}>
+      <fieldset className="join-form__fieldset" disabled={disabled}>
+        <legend className="visually-hidden">{t('join.summaryTitle')}</legend>
+        <PartySizeSelect control={form.control} maxPartySize={rules.maxPartySize} onFirstInteraction={() => void loadPersonalData()} />
+        {partySize !== '' && (
+          <>
+            {!hidePriorityDisclaimer && <p className="join-form__disclaimer">{t('join.priorityDisclaimer')}</p>}
+            <Suspense fallback={<Spinner label={t('common.loading')} />}>
+              <PersonalDataFields control={form.control} settings={rules.settings} sections={rules.sections} />
+            </Suspense>
+          </>
+        )}
+        <button type="submit" className="button button--primary button--block join-form__submit" disabled={disabled || !isValid || isSubmitting}>
+          {isSubmitting ? t('join.submitting') : t('join.submit')}
+        </button>
+      </fieldset>
+    </form>
+  );
+}

@@ -1,0 +1,55 @@
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { Modal } from '../../../components/ui/modal';
+import { paths } from '../../../config/paths';
+
+export type JoinOutcome =
+  | { kind: 'success'; waitlistId: string }
+  | { kind: 'error'; messageKey: string }
+  | { kind: 'closed'; reason: 'locked' | 'inactive' }
+  | { kind: 'venueNotFound' };
+
+interface JoinOutcomeModalProps {
+  outcome: JoinOutcome | undefined;
+  reservationUrl: string;
+  hideReceptionistHint: boolean;
+  /** Per-venue wording override of a message key, if any (decisions §2). */
+  text: (key: string) => string;
+  onDismiss: () => void;
+}
+
+/** The join screen's dialogs of spec section 8: joined, failed, closed, venue not found. */
+export function JoinOutcomeModal({ outcome, reservationUrl, hideReceptionistHint, text, onDismiss }: JoinOutcomeModalProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  if (!outcome) return null;
+  const ok = (onClick: () => void, label = t('common.ok')) => (
+    <button type="button" className="button button--primary button--block" autoFocus onClick={onClick}>
+      {label}
+    </button>
+  );
+
+  switch (outcome.kind) {
+    case 'success':
+      return (
+        <Modal open type="success" closable={false} title={text('join.successTitle')} actions={ok(() => navigate(paths.position.href(outcome.waitlistId)), t('join.follow'))}>
+          <p>{text('join.successSms')}</p>
+          {!hideReceptionistHint && <p>{text('join.successReceptionist')}</p>}
+        </Modal>
+      );
+    case 'error':
+      return <Modal open type="error" title={t(outcome.messageKey)} closeLabel={t('common.close')} onClose={onDismiss} actions={ok(onDismiss)} />;
+    case 'closed':
+      return (
+        <Modal
+          open
+          type="closed"
+          closable={false}
+          title={t(outcome.reason === 'locked' ? 'join.locked' : 'join.inactive')}
+          actions={ok(() => window.location.assign(reservationUrl))}
+        />
+      );
+    case 'venueNotFound':
+      return <Modal open type="error" closable={false} title={t('join.venueNotFound')} actions={ok(() => navigate(paths.notFound.href(), { replace: true }))} />;
+  }
+}

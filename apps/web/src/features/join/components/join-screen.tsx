@@ -1,0 +1,73 @@
+import { ErrorCode, type Language, type VenueSettings } from '@vez/contract';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { reportError } from '../../../lib/error-reporter';
+import { useWaitlistStatuses } from '../api/use-waitlist-statuses';
+import type { JoinRules } from '../lib/join-form-schema';
+import { JoinForm } from './join-form';
+import { type JoinOutcome, JoinOutcomeModal } from './join-outcome-modal';
+import { JoinSummaryCard } from './join-summary-card';
+
+/** What the join screen needs of the venue (the route passes it from venue-info). */
+export interface JoinVenue {
+  venueId: string;
+  venueName: string;
+  place: string;
+  maxPartySize: number;
+  sections: readonly string[];
+  settings: VenueSettings;
+  hasLoginJourney: boolean;
+  reservationUrl: string;
+}
+
+/** Join screen, step 0 and its outcomes (spec section 2), once the venue is known. */
+export function JoinScreen({ venue, language }: { venue: JoinVenue; language: Language }) {
+  const { t } = useTranslation();
+  const statuses = useWaitlistStatuses(venue.venueId);
+  const [outcome, setOutcome] = useState<JoinOutcome>();
+  const { settings } = venue;
+  const rules = useMemo<JoinRules>(
+    () => ({ maxPartySize: venue.maxPartySize, sections: venue.sections, settings }),
+    [venue.maxPartySize, venue.sections, settings],
+  );
+
+  useEffect(() => {
+    if (statuses.error) reportError(statuses.error, { venueId: venue.venueId, code: ErrorCode.FAILED_TO_GET_WAITLIST_STATUS });
+  }, [statuses.error, venue.venueId]);
+
+  const status = statuses.data?.waitlist;
+  const closed: JoinOutcome | undefined = !status
+    ? statuses.isError
+      ? { kind: 'venueNotFound' }
+      : undefined
+    : !status.active
+      ? { kind: 'closed', reason: 'inactive' }
+      : status.locked
+        ? { kind: 'closed', reason: 'locked' }
+        : undefined;
+
+  const text = (key: string) => settings.wording?.[language]?.[key] ?? t(key);
+
+  return (
+    <>
+      <h1 className="join-title">{t('join.title', { venueName: venue.venueName })}</h1>
+      <JoinSummaryCard venueName={venue.venueName} place={venue.place} reservationUrl={venue.reservationUrl} />
+      <JoinForm
+        venueId={venue.venueId}
+        rules={rules}
+        hidePriorityDisclaimer={settings.hidePriorityDisclaimer}
+        hasLoginJourney={venue.hasLoginJourney}
+        language={language}
+        disabled={!status || Boolean(closed)}
+        onOutcome={setOutcome}
+      />
+      <JoinOutcomeModal
+        outcome={outcome ?? closed}
+        reservationUrl={venue.reservationUrl}
+        hideReceptionistHint={settings.hideReceptionistHint}
+        text={text}
+        onDismiss={() => setOutcome(undefined)}
+      />
+    </>
+  );
+}

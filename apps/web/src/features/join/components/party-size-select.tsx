@@ -1,0 +1,40 @@
+import { useMemo } from 'react';
+import { type Control, useController } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Dropdown } from '../../../components/ui/dropdown';
+import type { JoinFormValues } from '../lib/join-form-schema';
+
+interface PartySizeSelectProps {
+  control: Control<JoinFormValues>;
+  maxPartySize: number;
+  /** First touch of the select: prefetch the personal-data block. */
+  onFirstInteraction: () => void;
+}
+
+/** Party size first (spec section 2): 1..maxPartySize, '1 lugar' / '2 lugares' ('seat' / 'seats'). */
+export function PartySizeSelect({ control, maxPartySize, onFirstInteraction }: PartySizeSelectProps) {
+  const { t } = useTranslation();
+  const { field } = useController({ control, name: 'partySize' });
+  const options = useMemo(
+    () =>
+      Array.from({ length: Math.max(1, maxPartySize) }, (_, i) => ({
+        value: String(i + 1),
+        label: t('join.seat', { count: i + 1 }),
+      })),
+    [maxPartySize, t],
+  );
+  return (
+    <Dropdown
+      label={t('join.partySize')}
+      name="partySize"
+      placeholder={t('join.select')}
+      options={options}
+      value={field.value || undefined}
+      onChange={(value) => {
+        field.onChange(value);
+        field.onBlur();
+      }}
+      onFirstInteraction={onFirstInteraction}
+    />
+  );
+}

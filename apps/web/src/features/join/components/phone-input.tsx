@@ -1,0 +1,95 @@
+import { AsYouType, type CountryCode, getCountryCallingCode } from 'libphonenumber-js/min';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Dropdown } from '../../../components/ui/dropdown';
+import { TextInput } from '../../../components/ui/text-input';
+import { countryList, defaultCountryCode } from '../lib/countries';
+import { nationalDigits } from '../lib/join-form-schema';
+import './phone-input.css';
+
+interface PhoneInputProps {
+  value: string;
+  onChange: (value: string) => void;
+  onBlur: () => void;
+  error?: string;
+  name: string;
+}
+
+const MAX_NATIONAL_DIGITS = 15;
+
+function format(country: CountryCode, digits: string): string {
+  return digits ? new AsYouType(country).input(digits) : '';
+}
+
+/**
+ * Phone input with country search (spec section 2): Brazil and the United States first, Brazil by
+ * default; the country code is shown, not editable; the number is formatted as typed. The value is
+ * `+<code> <formatted national number>`. This file (and libphonenumber's metadata) is loaded only
+ * with the personal-data block of the join form.
+ */
+export function PhoneInput({ value, onChange, onBlur, error, name }: PhoneInputProps) {
+  const { t, i18n } = useTranslation();
+  const [country, setCountry] = useState<CountryCode>(defaultCountryCode);
+  const countries = useMemo(() => countryList(i18n.language), [i18n.language]);
+  const options = useMemo(
+    () =>
+      countries.map((c) => ({
+        value: c.code,
+        label: `${c.name} +${c.callingCode}`,
+        keywords: c.code,
+        adornment: <span aria-hidden="true">{c.flag}</span>,
+      })),
+    [countries],
+  );
+  const current = countries.find((c) => c.code === country);
+  const national = nationalDigits(value);
+  const shown = format(country, national);
+
+  const emit = (nextCountry: CountryCode, digits: string) => {
+    const clipped = digits.slice(0, MAX_NATIONAL_DIGITS);
+    onChange(clipped ? `+${getCountryCallingCode(nextCountry)} ${format(nextCountry, clipped)}` : '');
+  };
+
+  return (
+    <TextInput
+      label={t('join.phone')}
+      name={name}
+      type="tel"
+      inputMode="tel"
+      autoComplete="tel-national"
+      hint={t('join.phoneHint')}
+      error={error}
+      filled={national.length > 0}
+      value={shown}
+      onBlur={onBlur}
+      onChange={(event) => {
+        let digits = event.target.value.replace(/\D/g, '');
+        // Deleting a formatting character alone ('-', ')') deletes the digit before it.
+        if (digits === national && event.target.value.length < shown.length) digits = digits.slice(0, -1);
+        emit(country, digits);
+      }}
+      className="phone-input"
+      prefix={
+        <Dropdown
+          className="phone-input__country"
+          label={t('join.countrySearch')}
+          hideLabel
+          buttonLabel={t('join.country', { country: current?.name ?? country })}
+          placeholder=""
+          options={options}
+          value={country}
+          renderValue={() => (
+            <span className="phone-input__code">
+              <span aria-hidden="true">{current?.flag}</span> +{current?.callingCode}
+            </span>
+          )}
+          search={{ label: t('join.countrySearch'), empty: t('join.noCountry') }}
+          onChange={(code) => {
+            setCountry(code as CountryCode);
+            emit(code as CountryCode, national);
+          }}
+        />
+      }
+    />
+  );
+}

@@ -1,0 +1,82 @@
+import {
+  Email,
+  FullName,
+  NOTE_MAX_LENGTH,
+  type VenueSettings,
+  isPlausiblePhone,
+  messages,
+  phoneDigits,
+} from '@vez/contract';
+import * as z from 'zod/mini';
+import { composeNote } from './compose-note';
+
+/** The join form's values; every field is a string as the inputs hold it. */
+export interface JoinFormValues {
+  partySize: string;
+  name: string;
+  /** `+<country code> <national number as formatted>` */
+  phone: string;
+  email: string;
+  note: string;
+  location: string;
+  company: string;
+  section: string;
+}
+
+export const emptyJoinForm: JoinFormValues = {
+  partySize: '',
+  name: '',
+  phone: '',
+  email: '',
+  note: '',
+  location: '',
+  company: '',
+  section: '',
+};
+
+export interface JoinRules {
+  maxPartySize: number;
+  sections: readonly string[];
+  settings: Pick<VenueSettings, 'emailRequired' | 'sectionMode' | 'noteMode'>;
+}
+
+const required = z.string().check(z.refine((v) => v.trim().length > 0, { error: messages.section }));
+
+/** National digits: what follows the country code (spec section 5: at least 9 digits). */
+export function nationalDigits(phone: string): string {
+  const match = /^\+(\d{1,4})\s(.*)$/.exec(phone.trim());
+  return phoneDigits(match ? (match[2] ?? '') : phone);
+}
+
+/** The validation rules of spec section 5 for one venue's settings (decisions §2). */
+export function joinFormSchema(rules: JoinRules) {
+  const { settings, sections, maxPartySize } = rules;
+  return z
+    .object({
+      partySize: z.string().check(
+        z.refine((v) => {
+          const n = Number(v);
+          return v !== '' && Number.isInteger(n) && n >= 1 && n <= maxPartySize;
+        }, { error: messages.partySize }),
+      ),
+      name: FullName,
+      phone: z.string().check(
+        z.refine((v) => isPlausiblePhone(v) && nationalDigits(v).length >= 9, { error: messages.phone }),
+      ),
+      email: settings.emailRequired ? Email : z.union([z.literal(''), Email]),
+      note: settings.noteMode === 'unit' ? required.check(z.maxLength(NOTE_MAX_LENGTH, { error: messages.note })) : z.string(),
+      location: settings.noteMode === 'locationAndCompany' ? required : z.string(),
+      company: z.string(),
+      section:
+        settings.sectionMode === 'required'
+          ? z.string().check(z.refine((v) => sections.includes(v), { error: messages.section }))
+          : z.string(),
+    })
+    .check(
+      // The note the server receives (prefix, location and company included) is at most 255.
+      z.refine((values) => composeNote(values, settings).length <= NOTE_MAX_LENGTH, {
+        error: messages.note,
+        path: ['note'],
+      }),
+    );
+}

@@ -1,0 +1,22 @@
+import { useQuery } from '@tanstack/react-query';
+import { queryKeys } from '../../../lib/query-client';
+import { loadVenueInfo } from '../api/load-venue-info';
+import type { VenueInfoResult } from '../lib/venue-info';
+import { readCachedVenueInfo } from '../lib/venue-info-storage';
+
+/**
+ * The venue of a page, with its load result. Never throws: errors are codes in the result.
+ * Reused from sessionStorage for the same id (spec section 3), so the random banner stays put.
+ */
+export function useVenueInfo(venueId: string | undefined) {
+  return useQuery<VenueInfoResult>({
+    queryKey: queryKeys.venueInfo(venueId ?? ''),
+    queryFn: () => loadVenueInfo(venueId ?? ''),
+    enabled: Boolean(venueId),
+    staleTime: Number.POSITIVE_INFINITY,
+    initialData: () => {
+      const cached = venueId ? readCachedVenueInfo(venueId) : undefined;
+      return cached ? { success: true, errors: [], notFound: false, venueInfo: cached } : undefined;
+    },
+  });
+}

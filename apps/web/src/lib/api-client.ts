@@ -1,0 +1,64 @@
+import { type ApiErrorBody, ErrorCode, isApiErrorBody } from '@vez/contract';
+import { getRuntimeConfig } from './runtime-config';
+
+/** An answer that was not 2xx, or no answer at all (status 0). Carries the catalogue's code. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: ErrorCode;
+  readonly field: string | undefined;
+
+  constructor(status: number, body: Pick<ApiErrorBody, 'code' | 'message' | 'field'>) {
+    super(body.message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = body.code;
+    this.field = body.field;
+  }
+}
+
+export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
+
+interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Send cookies (product-user and host calls). */
+  credentials?: boolean;
+}
+
+/** The public API client: JSON in, JSON out, errors as ApiError. Paths start after `/api`. */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = 'GET', body, signal, credentials } = options;
+  let response: Response;
+  try {
+    response = await fetch(`${getRuntimeConfig().apiBaseUrl}${path}`, {
+      method,
+      signal,
+      credentials: credentials ? 'include' : 'same-origin',
+      headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError(0, { code: ErrorCode.UNKNOWN_ERROR, message: error instanceof Error ? error.message : 'Network error' });
+  }
+  const text = await response.text();
+  let data: unknown = undefined;
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = undefined;
+    }
+  }
+  if (!response.ok) {
+    throw new ApiError(
+      response.status,
+      isApiErrorBody(data) ? data : { code: ErrorCode.UNKNOWN_ERROR, message: `HTTP ${response.status}` },
+    );
+  }
+  return data as T;
+}
+
+export const apiGet = <T>(path: string, signal?: AbortSignal) => apiRequest<T>(path, { signal });
+export const apiPost = <T>(path: string, body: unknown) => apiRequest<T>(path, { method: 'POST', body });

@@ -1,0 +1,32 @@
+import Database from 'better-sqlite3';
+
+/**
+ * Direct changes to a running server's SQLite file, for states the diner cannot reach (a locked or
+ * closed waitlist). The server reads the venue on every request, so the change shows at once.
+ * Prefer the host API (PUT /api/host/venues/{id}/waitlist) where a journey logs in as staff.
+ */
+export function setWaitlistState(dbFile: string, venueId: string, state: { active?: boolean; locked?: boolean }): void {
+  const db = new Database(dbFile);
+  try {
+    db.pragma('busy_timeout = 5000');
+    if (state.active !== undefined) {
+      db.prepare('UPDATE venues SET waitlist_active = ? WHERE id = ?').run(state.active ? 1 : 0, venueId);
+    }
+    if (state.locked !== undefined) {
+      db.prepare('UPDATE venues SET waitlist_locked = ? WHERE id = ?').run(state.locked ? 1 : 0, venueId);
+    }
+  } finally {
+    db.close();
+  }
+}
+
+/** Rows of a table (tests read what the server stored). */
+export function queryRows<T = Record<string, unknown>>(dbFile: string, sql: string, ...params: unknown[]): T[] {
+  const db = new Database(dbFile, { readonly: true });
+  try {
+    db.pragma('busy_timeout = 5000');
+    return db.prepare(sql).all(...params) as T[];
+  } finally {
+    db.close();
+  }
+}
