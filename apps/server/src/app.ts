@@ -7,6 +7,10 @@ import type { Config } from './config.js';
 import type { Db } from './db/connect.js';
 import { collectRoutes, docsRoutes } from './modules/docs/docs.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { identityRoutes } from './modules/identity/identity.routes.js';
+import { passportIssuerFor } from './modules/identity/passport.service.js';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
+import { setupNotifications } from './modules/notifications/setup-notifications.js';
 import { imageHostRoutes } from './modules/images/image-host.routes.js';
 import { imageUploadRoutes } from './modules/images/images.routes.js';
 import { venuesRoutes } from './modules/venues/venues.routes.js';
@@ -66,7 +70,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('bus', bus);
   app.decorate('reporter', reporter);
   app.decorate('joinHooks', createJoinHooks());
-  app.decorate('waitlistDeps', { db: deps.db, bus, now });
+  // SMS on join and on call go through the durable message queue (issue 6).
+  const onCalled = setupNotifications(app, { now, issuePassport: passportIssuerFor(now) });
+  app.decorate('waitlistDeps', { db: deps.db, bus, now, onCalled });
 
   registerErrorHandling(app);
   const routes = collectRoutes(app);
@@ -87,6 +93,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(healthRoutes);
       await api.register(venuesRoutes);
       await api.register(waitlistRoutes);
+      await api.register(identityRoutes);
+      await api.register(notificationsRoutes);
       await api.register(imageUploadRoutes, {});
       await api.register(docsRoutes, { routes });
     },

@@ -44,6 +44,24 @@ const ConfigSchema = z.object({
   RETENTION_INTERVAL_MINUTES: z.coerce.number().positive().default(15),
   RATE_LIMIT_JOINS_PER_10_MIN: z.coerce.number().int().positive().default(300),
   RATE_LIMIT_READS_PER_MIN: z.coerce.number().int().positive().default(600),
+  /** One-time code sends per phone or email, and per client address, per 10 minutes (decisions §3). */
+  OTP_SENDS_PER_TARGET_PER_10_MIN: z.coerce.number().int().positive().default(5),
+  OTP_SENDS_PER_ADDRESS_PER_10_MIN: z.coerce.number().int().positive().default(30),
+  /** Who delivers SMS and email; `outbox` stores them for GET /api/dev/outbox (decisions §5). */
+  SMS_PROVIDER: z.enum(['outbox', 'twilio']).default('outbox'),
+  EMAIL_PROVIDER: z.enum(['outbox', 'smtp']).default('outbox'),
+  /** smtp://user:pass@host:587 or smtps://…; required when EMAIL_PROVIDER=smtp. */
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must be smtp://… or smtps://…').optional(),
+  EMAIL_FROM: z.string().default('Vez <no-reply@vez.example>'),
+  /** Twilio's Messages API base; tests point it at a local server. SID, token and sender are required with twilio. */
+  SMS_API_URL: url('SMS_API_URL').default('https://api.twilio.com'),
+  SMS_ACCOUNT_SID: z.string().optional(),
+  SMS_AUTH_TOKEN: z.string().optional(),
+  SMS_FROM: z.string().optional(),
+  /** Whether this instance sends queued messages (an instance may serve HTTP only), and how often it looks. */
+  MESSAGE_WORKER: boolFlag.default(true),
+  MESSAGE_WORKER_INTERVAL_MS: z.coerce.number().int().min(50).default(1000),
+  MESSAGE_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
   TRUST_PROXY: boolFlag.default(false),
   DEMO: boolFlag.default(false),
   /** Adds GET /api/bench/bare (no store) as the benchmark's baseline; never in production. */
@@ -51,6 +69,18 @@ const ConfigSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   CORS_ORIGINS: csvOrigins.optional(),
 });
+
+/** The chosen providers' settings must be present; each missing one is named. */
+function providerIssues(c: z.infer<typeof ConfigSchema>): string[] {
+  const issues: string[] = [];
+  if (c.EMAIL_PROVIDER === 'smtp' && !c.SMTP_URL) issues.push('  SMTP_URL: required when EMAIL_PROVIDER=smtp');
+  if (c.SMS_PROVIDER === 'twilio') {
+    for (const name of ['SMS_ACCOUNT_SID', 'SMS_AUTH_TOKEN', 'SMS_FROM'] as const) {
+      if (!c[name]) issues.push(`  ${name}: required when SMS_PROVIDER=twilio`);
+    }
+  }
+  return issues;
+}
 
 export type Config = z.infer<typeof ConfigSchema> & {
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
@@ -68,6 +98,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
+  const missing = providerIssues(result.data);
+  if (missing.length > 0) throw new ConfigError(`Invalid configuration:\n${missing.join('\n')}`);
   const c = result.data;
   const dbUrl = c.DATABASE_URL;
   const database: Config['database'] =

@@ -1,5 +1,6 @@
 import type { Config } from './config.js';
 import type { Db } from './db/connect.js';
+import type { Notifier } from './modules/notifications/notifier.js';
 import type { WaitlistDeps } from './modules/waitlist/waitlist.service.js';
 import type { EventBus } from './plugins/bus.js';
 import type { JoinHooks } from './plugins/join-hooks.js';
@@ -13,6 +14,7 @@ declare module 'fastify' {
     reporter: ErrorReporter;
     joinHooks: JoinHooks;
     waitlistDeps: WaitlistDeps;
+    notifier: Notifier;
   }
 }
 

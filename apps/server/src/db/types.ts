@@ -75,10 +75,91 @@ export interface ImageTable {
   created_at: number;
 }
 
+/** A diner with a login (spec section 3, product user); phone is E.164 and verified by a code. */
+export interface ProductUserTable {
+  id: string;
+  first_name: string;
+  last_name: string;
+  phone: string;
+  email: string | null;
+  birthday: string | null;
+  gender: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A product user's session: SHA-256 (hex) of the cookie token. */
+export interface UserSessionTable {
+  token_hash: string;
+  user_id: string;
+  created_at: number;
+  expires_at: number;
+}
+
+/** A one-time code: scrypt hash, 10 minutes, at most 5 wrong tries (decisions §3). */
+export interface OneTimeCodeTable {
+  id: string;
+  channel: 'sms' | 'email';
+  target: string;
+  venue_id: string | null;
+  code_hash: string;
+  client_key: string;
+  created_at: number;
+  expires_at: number;
+  tries: number;
+  used_at: number | null;
+}
+
+/** A single-use, short-lived login token carried by an SMS link; SHA-256 (hex) of the token. */
+export interface PassportTable {
+  token_hash: string;
+  user_id: string;
+  entry_id: string | null;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+export interface UserEventTable {
+  id: string;
+  user_id: string;
+  venue_id: string;
+  event_type: string;
+  /** JSON. */
+  event_body: string;
+  waitlist_id: string | null;
+  created_at: number;
+}
+
+/** The durable outbox queue of SMS and email (docs/decisions/003-message-queue.md). */
+export interface MessageTable {
+  id: string;
+  channel: 'sms' | 'email';
+  recipient: string;
+  subject: string | null;
+  body: string;
+  status: 'pending' | 'sending' | 'sent' | 'failed';
+  attempts: number;
+  /** Pending: earliest next try. Sending: end of the worker's lease. */
+  next_attempt_at: number;
+  provider: string | null;
+  provider_id: string | null;
+  error: string | null;
+  idempotency_key: string;
+  created_at: number;
+  sent_at: number | null;
+}
+
 export interface Database {
   venues: VenueTable;
   entries: EntryTable;
   venue_pace: VenuePaceTable;
+  product_users: ProductUserTable;
+  user_sessions: UserSessionTable;
+  one_time_codes: OneTimeCodeTable;
+  passports: PassportTable;
+  user_events: UserEventTable;
+  messages: MessageTable;
   images: ImageTable;
 }
 
@@ -89,5 +170,8 @@ export type EntryRow = Selectable<EntryTable>;
 export type NewEntryRow = Insertable<EntryTable>;
 export type PaceRow = Selectable<VenuePaceTable>;
 export type ImageRow = Selectable<ImageTable>;
+export type ProductUserRow = Selectable<ProductUserTable>;
+export type OneTimeCodeRow = Selectable<OneTimeCodeTable>;
+export type MessageRow = Selectable<MessageTable>;
 // Generated is re-exported for later tables that use auto-increment keys.
 export type { Generated };

@@ -28,7 +28,7 @@ export async function waitlistRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const result = await joinWaitlist(deps, request.params.venueId, request.body, { onJoined: app.joinHooks.run });
+      const result = await joinWaitlist(deps, request.params.venueId, request.body, { onJoined: app.joinHooks.forRequest(request) });
       return reply
         .status(result.created ? 201 : 200)
         .send({ _id: result.entry.id, created: result.created, globalPos: result.globalPos });

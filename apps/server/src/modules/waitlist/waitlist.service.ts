@@ -30,6 +30,8 @@ export interface WaitlistDeps {
   db: Db;
   bus: EventBus;
   now: () => number;
+  /** Work to do in the call's transaction (the SMS "your turn" is queued here). */
+  onCalled?: (trx: Db['kysely'], entry: EntryRow) => Promise<void>;
 }
 
 /** Work to do inside a join's transaction (the durable message queue hooks in here). */
@@ -238,9 +240,13 @@ export async function cancelEntry(deps: WaitlistDeps, entry: EntryRow, reason: C
 export async function callEntry(deps: WaitlistDeps, entry: EntryRow): Promise<EntryRow> {
   if (entry.status !== 'active') throw new AppError(ErrorCode.ENTRY_NOT_ACTIVE);
   const now = deps.now();
-  await repo.updateEntry(deps.db.kysely, entry.id, { status: 'called', notified_at: now });
+  const called: EntryRow = { ...entry, status: 'called', notified_at: now };
+  await deps.db.kysely.transaction().execute(async (trx) => {
+    await repo.updateEntry(trx, entry.id, { status: 'called', notified_at: now });
+    await deps.onCalled?.(trx, called);
+  });
   publish(deps, 'call', entry.venue_id, entry.id);
-  return { ...entry, status: 'called', notified_at: now };
+  return called;
 }
 
 /** The host seats a waiting or called party; the venue's seating pace learns from it. */

@@ -1,0 +1,76 @@
+import type { Kysely } from 'kysely';
+import type { Database, PassportTable, ProductUserRow, ProductUserTable, UserEventTable } from '../../db/types.js';
+
+type Executor = Kysely<Database>;
+
+export function findUserById(db: Executor, id: string): Promise<ProductUserRow | undefined> {
+  return db.selectFrom('product_users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findUserByPhone(db: Executor, phone: string): Promise<ProductUserRow | undefined> {
+  return db.selectFrom('product_users').selectAll().where('phone', '=', phone).executeTakeFirst();
+}
+
+export function findUserByEmail(db: Executor, email: string): Promise<ProductUserRow | undefined> {
+  return db.selectFrom('product_users').selectAll().where('email', '=', email).executeTakeFirst();
+}
+
+export async function insertUser(db: Executor, row: ProductUserTable): Promise<void> {
+  await db.insertInto('product_users').values(row).execute();
+}
+
+export async function updateUser(db: Executor, id: string, patch: Partial<Omit<ProductUserTable, 'id' | 'created_at'>>): Promise<void> {
+  await db.updateTable('product_users').set(patch).where('id', '=', id).execute();
+}
+
+export async function insertSession(db: Executor, row: { token_hash: string; user_id: string; created_at: number; expires_at: number }): Promise<void> {
+  await db.insertInto('user_sessions').values(row).execute();
+}
+
+/** The user of a live session, or undefined. */
+export function findUserBySession(db: Executor, tokenHash: string, now: number): Promise<ProductUserRow | undefined> {
+  return db
+    .selectFrom('user_sessions')
+    .innerJoin('product_users', 'product_users.id', 'user_sessions.user_id')
+    .selectAll('product_users')
+    .where('user_sessions.token_hash', '=', tokenHash)
+    .where('user_sessions.expires_at', '>', now)
+    .executeTakeFirst();
+}
+
+export async function deleteSession(db: Executor, tokenHash: string): Promise<void> {
+  await db.deleteFrom('user_sessions').where('token_hash', '=', tokenHash).execute();
+}
+
+export async function insertPassport(db: Executor, row: PassportTable): Promise<void> {
+  await db.insertInto('passports').values(row).execute();
+}
+
+/** Uses a passport once: only one request can turn it into a session. Answers its user id. */
+export async function consumePassport(db: Executor, tokenHash: string, now: number): Promise<string | undefined> {
+  const result = await db
+    .updateTable('passports')
+    .set({ used_at: now })
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) return undefined;
+  const row = await db.selectFrom('passports').select('user_id').where('token_hash', '=', tokenHash).executeTakeFirst();
+  return row?.user_id;
+}
+
+export async function insertUserEvent(db: Executor, row: UserEventTable): Promise<void> {
+  await db.insertInto('user_events').values(row).execute();
+}
+
+export function listUserEvents(db: Executor, userId: string) {
+  return db.selectFrom('user_events').selectAll().where('user_id', '=', userId).orderBy('created_at').execute();
+}
+
+/** Removes expired sessions, passports and codes (they carry no use after expiry). */
+export async function deleteExpiredCredentials(db: Executor, now: number, codeCutoff: number): Promise<void> {
+  await db.deleteFrom('user_sessions').where('expires_at', '<=', now).execute();
+  await db.deleteFrom('passports').where('expires_at', '<=', now).execute();
+  await db.deleteFrom('one_time_codes').where('created_at', '<', codeCutoff).execute();
+}

@@ -1,0 +1,129 @@
+import {
+  CreateUserWithOtpBody,
+  LogoutResponse,
+  OtpSendBody,
+  OtpSendResponse,
+  PassportBody,
+  ProductUser,
+  UpdateUserBody,
+  UserEventBody,
+  UserEventResponse,
+} from '@vez/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { jsonSchema } from '../../lib/json-schema.js';
+import { recordEvent } from './events.service.js';
+import type { IdentityDeps } from './identity-deps.js';
+import { langOfRequest } from './identity-texts.js';
+import { sendCode } from './otp.service.js';
+import { exchangePassport } from './passport.service.js';
+import { assertSameSite, clearSessionCookie, sessionTokenOf, setSessionCookie } from './session-cookie.js';
+import { createUserWithCode, endSession, requireSessionUser, toProductUser, updateProfile } from './users.service.js';
+
+const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, { $ref: 'ApiError#' }]));
+const doc = (summary: string, body: unknown, response: Record<number, unknown>) => ({
+  tags: ['user-manager'],
+  summary,
+  ...(body ? { body } : {}),
+  response,
+});
+
+/** The user-manager API of spec section 7: codes, product users, passports, events. */
+export async function identityRoutes(app: FastifyInstance): Promise<void> {
+  const deps: IdentityDeps = { db: app.db, now: app.waitlistDeps.now, notifier: app.notifier, config: app.config };
+  // Every write here either uses the session cookie or sets it: refuse other sites (CSRF, login CSRF).
+  const guard = async (request: FastifyRequest) => assertSameSite(request, app.config);
+  const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
+
+  app.post(
+    '/otp/send',
+    {
+      preHandler: guard,
+      schema: doc(
+        'Send a 6-digit code by SMS or email (valid 10 min; 5 sends per target and 30 per address per 10 min, then 429 + Retry-After)',
+        jsonSchema(OtpSendBody, 'input'),
+        { 200: jsonSchema(OtpSendResponse), ...errors(400, 403, 404, 422, 429) },
+      ),
+    },
+    async (request) => sendCode(deps, request.body, request.ip, langOfRequest(request)),
+  );
+
+  const createWithCode = async (request: FastifyRequest, reply: FastifyReply) => {
+    const { user, token, created } = await createUserWithCode(deps, request.body, langOfRequest(request));
+    setSessionCookie(reply, app.config, token);
+    return noStore(reply).status(created ? 201 : 200).send(user);
+  };
+  const createSchema = doc(
+    'Create the product user with a verified code (201), or log in the owner of the verified phone/email (200); sets the session cookie',
+    jsonSchema(CreateUserWithOtpBody, 'input'),
+    { 200: jsonSchema(ProductUser), 201: jsonSchema(ProductUser), ...errors(400, 403, 422) },
+  );
+  app.post('/product-user/otp', { preHandler: guard, schema: createSchema }, createWithCode);
+  app.post('/product-user', { preHandler: guard, schema: createSchema }, createWithCode);
+
+  app.get(
+    '/product-user',
+    { schema: doc('The logged-in product user (session cookie); 401 when not logged in', undefined, { 200: jsonSchema(ProductUser), ...errors(401) }) },
+    async (request, reply) => {
+      const user = await requireSessionUser(deps, sessionTokenOf(request), langOfRequest(request));
+      return noStore(reply).send(toProductUser(user));
+    },
+  );
+
+  app.patch(
+    '/product-user',
+    {
+      preHandler: guard,
+      schema: doc('Update the logged-in user (names, email, birthday, gender)', jsonSchema(UpdateUserBody, 'input'), {
+        200: jsonSchema(ProductUser),
+        ...errors(400, 401, 403, 422),
+      }),
+    },
+    async (request, reply) => {
+      const lang = langOfRequest(request);
+      const user = await requireSessionUser(deps, sessionTokenOf(request), lang);
+      return noStore(reply).send(await updateProfile(deps, user, request.body, lang));
+    },
+  );
+
+  app.post(
+    '/product-user/logout',
+    { preHandler: guard, schema: doc('End the session and clear its cookie (also when not logged in)', undefined, { 200: jsonSchema(LogoutResponse), ...errors(403) }) },
+    async (request, reply) => {
+      await endSession(deps, sessionTokenOf(request));
+      clearSessionCookie(reply, app.config);
+      return { loggedOut: true };
+    },
+  );
+
+  app.post(
+    '/product-user/oauth2/passport',
+    {
+      preHandler: guard,
+      schema: doc('Exchange a single-use passport (from an SMS link) for a session cookie', jsonSchema(PassportBody, 'input'), {
+        200: jsonSchema(ProductUser),
+        ...errors(400, 401, 403, 422),
+      }),
+    },
+    async (request, reply) => {
+      const { user, token } = await exchangePassport(deps, request.body, langOfRequest(request));
+      setSessionCookie(reply, app.config, token);
+      return noStore(reply).send(user);
+    },
+  );
+
+  app.post(
+    '/product-user/event',
+    {
+      preHandler: guard,
+      schema: doc('Record a waitlist-login or waitlist-enter event of the logged-in user', jsonSchema(UserEventBody, 'input'), {
+        201: jsonSchema(UserEventResponse),
+        ...errors(400, 401, 403, 422),
+      }),
+    },
+    async (request, reply) => {
+      const lang = langOfRequest(request);
+      const user = await requireSessionUser(deps, sessionTokenOf(request), lang);
+      return reply.status(201).send(await recordEvent(deps, user, request.body, lang));
+    },
+  );
+}

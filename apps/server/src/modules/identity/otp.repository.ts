@@ -1,0 +1,70 @@
+import type { Kysely } from 'kysely';
+import type { Database, OneTimeCodeRow, OneTimeCodeTable } from '../../db/types.js';
+
+type Executor = Kysely<Database>;
+
+export async function insertCode(db: Executor, row: OneTimeCodeTable): Promise<void> {
+  await db.insertInto('one_time_codes').values(row).execute();
+}
+
+/** Creation times of the codes sent to `target` since `since`, oldest first (the send limit). */
+export async function sendTimesForTarget(db: Executor, target: string, since: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('one_time_codes')
+    .select('created_at')
+    .where('target', '=', target)
+    .where('created_at', '>=', since)
+    .orderBy('created_at')
+    .execute();
+  return rows.map((r) => r.created_at);
+}
+
+export async function sendTimesForClient(db: Executor, clientKey: string, since: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('one_time_codes')
+    .select('created_at')
+    .where('client_key', '=', clientKey)
+    .where('created_at', '>=', since)
+    .orderBy('created_at')
+    .execute();
+  return rows.map((r) => r.created_at);
+}
+
+/** The codes sent to a target on a channel since `since`, newest first. */
+export function findRecentCodes(db: Executor, channel: 'sms' | 'email', target: string, since: number): Promise<OneTimeCodeRow[]> {
+  return db
+    .selectFrom('one_time_codes')
+    .selectAll()
+    .where('channel', '=', channel)
+    .where('target', '=', target)
+    .where('created_at', '>=', since)
+    .orderBy('created_at', 'desc')
+    .execute();
+}
+
+/**
+ * Takes one of a code's tries before comparing: concurrent guesses cannot get more than
+ * `maxTries` comparisons out of one code. False when the code is used, expired or out of tries.
+ */
+export async function reserveTry(db: Executor, id: string, now: number, maxTries: number): Promise<boolean> {
+  const result = await db
+    .updateTable('one_time_codes')
+    .set((eb) => ({ tries: eb('tries', '+', 1) }))
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .where('tries', '<', maxTries)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Marks the code used; false when another request used it first. */
+export async function consumeCode(db: Executor, id: string, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('one_time_codes')
+    .set({ used_at: now })
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

@@ -1,0 +1,105 @@
+import { ErrorCode, type Language, OtpSendBody, type OtpSendResponse, messages } from '@vez/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types.js';
+import { AppError } from '../../lib/app-error.js';
+import { newEntryId } from '../../lib/ids.js';
+import { toE164 } from '../../lib/phone.js';
+import { parseInput } from '../../lib/validate.js';
+import { codeMessage, venueNameIn } from '../notifications/message-texts.js';
+import { getVenue } from '../venues/venues.service.js';
+import { CODE_MAX_TRIES, CODE_TTL_MS, type IdentityDeps, SEND_WINDOW_MS } from './identity-deps.js';
+import { deleteExpiredCredentials } from './identity.repository.js';
+import { text } from './identity-texts.js';
+import * as repo from './otp.repository.js';
+import { clientKeyOf, hashCode, isCodeMatch, newCode } from './secrets.js';
+
+/** The phone as E.164 or the email lower-cased; a clear 422 otherwise. */
+export function normaliseTarget(channel: 'sms' | 'email', target: string, field = 'target'): string {
+  if (channel === 'sms') {
+    const phone = toE164(target);
+    if (!phone) throw new AppError(ErrorCode.VALIDATION_FAILED, messages.phone, field);
+    return phone;
+  }
+  const email = target.trim().toLowerCase();
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 254) throw new AppError(ErrorCode.VALIDATION_FAILED, messages.email, field);
+  return email;
+}
+
+/** 429 with Retry-After when `times` (oldest first) already holds `limit` sends in the window. */
+function assertUnderLimit(times: number[], limit: number, now: number, message: (min: number) => string): void {
+  if (times.length < limit) return;
+  // The send that must age out before another is allowed.
+  const blocking = times[times.length - limit] ?? now;
+  const seconds = Math.max(1, Math.ceil((blocking + SEND_WINDOW_MS - now) / 1000));
+  throw new AppError(ErrorCode.RATE_LIMITED, message(Math.ceil(seconds / 60)), undefined, { 'retry-after': String(seconds) });
+}
+
+let lastCleanup = 0;
+
+/** POST /otp/send: a fresh code for the target, queued for delivery in the same transaction. */
+export async function sendCode(deps: IdentityDeps, input: unknown, clientAddress: string, lang: Language): Promise<OtpSendResponse> {
+  const body = parseInput(OtpSendBody, input);
+  const target = normaliseTarget(body.channel, body.target);
+  const venue = await getVenue(deps.db.kysely, body.venueId);
+  const now = deps.now();
+  const clientKey = clientKeyOf(clientAddress);
+  const since = now - SEND_WINDOW_MS;
+  assertUnderLimit(await repo.sendTimesForTarget(deps.db.kysely, target, since), deps.config.OTP_SENDS_PER_TARGET_PER_10_MIN, now, (min) =>
+    text(lang, 'sendsPerTarget', { min }),
+  );
+  assertUnderLimit(await repo.sendTimesForClient(deps.db.kysely, clientKey, since), deps.config.OTP_SENDS_PER_ADDRESS_PER_10_MIN, now, (min) =>
+    text(lang, 'sendsPerAddress', { min }),
+  );
+
+  const code = newCode();
+  const codeHash = await hashCode(code);
+  const id = newEntryId();
+  const message = codeMessage(lang, code, venueNameIn(venue, lang));
+  await deps.db.kysely.transaction().execute(async (trx) => {
+    await repo.insertCode(trx, {
+      id,
+      channel: body.channel,
+      target,
+      venue_id: venue.id,
+      code_hash: codeHash,
+      client_key: clientKey,
+      created_at: now,
+      expires_at: now + CODE_TTL_MS,
+      tries: 0,
+      used_at: null,
+    });
+    await deps.notifier.enqueue(trx, { channel: body.channel, to: target, ...message, idempotencyKey: `otp:${id}` });
+  });
+  if (now - lastCleanup > SEND_WINDOW_MS) {
+    lastCleanup = now;
+    await deleteExpiredCredentials(deps.db.kysely, now, now - 24 * 3_600_000);
+  }
+  return { sent: true, channel: body.channel, expiresIn: CODE_TTL_MS / 1000 };
+}
+
+/**
+ * Checks a code against the live codes sent to the target on the channel (a resend does not void
+ * the earlier code: SMS arrive late). Each comparison first takes one of the code's 5 tries.
+ * Answers the id of the matching code, to be consumed in the caller's transaction.
+ */
+export async function checkCode(deps: IdentityDeps, channel: 'sms' | 'email', target: string, code: string, lang: Language): Promise<string> {
+  const db = deps.db.kysely;
+  const now = deps.now();
+  const recent = await repo.findRecentCodes(db, channel, target, now - 24 * 3_600_000);
+  const live = recent.filter((c) => c.used_at === null && c.expires_at > now && c.tries < CODE_MAX_TRIES);
+  for (const candidate of live) {
+    if (!(await repo.reserveTry(db, candidate.id, now, CODE_MAX_TRIES))) continue;
+    if (await isCodeMatch(code, candidate.code_hash)) return candidate.id;
+  }
+  const fail = (key: 'invalidCode' | 'expiredCode' | 'lockedCode' | 'noCode') => new AppError(ErrorCode.VALIDATION_FAILED, text(lang, key), 'otp');
+  const after = await repo.findRecentCodes(db, channel, target, now - 24 * 3_600_000);
+  const unused = after.filter((c) => c.used_at === null);
+  if (unused.some((c) => c.expires_at > now && c.tries < CODE_MAX_TRIES)) throw fail('invalidCode');
+  if (unused.some((c) => c.expires_at > now)) throw fail('lockedCode');
+  throw fail(unused.length > 0 ? 'expiredCode' : 'noCode');
+}
+
+/** Uses the code inside the transaction that creates the session; refused if used meanwhile. */
+export async function useCode(trx: Kysely<Database>, id: string, now: number, lang: Language): Promise<void> {
+  if (!(await repo.consumeCode(trx, id, now))) throw new AppError(ErrorCode.VALIDATION_FAILED, text(lang, 'invalidCode'), 'otp');
+}

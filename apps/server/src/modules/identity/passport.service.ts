@@ -1,0 +1,55 @@
+import { ErrorCode, type Language, PassportBody, type ProductUser } from '@vez/contract';
+import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database, EntryRow } from '../../db/types.js';
+import { AppError } from '../../lib/app-error.js';
+import { parseInput } from '../../lib/validate.js';
+import { type IdentityDeps, PASSPORT_TTL_MS } from './identity-deps.js';
+import * as repo from './identity.repository.js';
+import { text } from './identity-texts.js';
+import { hashToken, newToken } from './secrets.js';
+import { USER_COOKIE } from './session-cookie.js';
+import { startSession, toProductUser } from './users.service.js';
+
+/** Makes a single-use passport for a user; answers the token (only its hash is stored). */
+export async function issuePassport(trx: Kysely<Database>, userId: string, entryId: string | null, now: number): Promise<string> {
+  const token = newToken();
+  await repo.insertPassport(trx, {
+    token_hash: hashToken(token),
+    user_id: userId,
+    entry_id: entryId,
+    created_at: now,
+    expires_at: now + PASSPORT_TTL_MS,
+    used_at: null,
+  });
+  return token;
+}
+
+/**
+ * For the SMS on join: a passport when the join request carries a live user session, so the
+ * diner who opens the link on another device is logged in there too.
+ */
+export function passportIssuerFor(now: () => number) {
+  return async (trx: Kysely<Database>, request: FastifyRequest, entry: EntryRow): Promise<string | undefined> => {
+    const token = request.cookies?.[USER_COOKIE];
+    if (!token) return undefined;
+    const user = await repo.findUserBySession(trx, hashToken(token), now());
+    return user ? issuePassport(trx, user.id, entry.id, now()) : undefined;
+  };
+}
+
+/** POST /product-user/oauth2/passport: the passport is used once and becomes a session. */
+export async function exchangePassport(
+  deps: IdentityDeps,
+  input: unknown,
+  lang: Language,
+): Promise<{ user: ProductUser; token: string }> {
+  const body = parseInput(PassportBody, input);
+  const now = deps.now();
+  return deps.db.kysely.transaction().execute(async (trx) => {
+    const userId = await repo.consumePassport(trx, hashToken(body.passport), now);
+    const row = userId ? await repo.findUserById(trx, userId) : undefined;
+    if (!row) throw new AppError(ErrorCode.UNAUTHENTICATED, text(lang, 'passportInvalid'), 'passport');
+    return { user: toProductUser(row), token: await startSession(trx, row.id, now) };
+  });
+}

@@ -1,0 +1,84 @@
+import type { Kysely } from 'kysely';
+import type { Dialect } from '../../db/connect.js';
+import type { Database, MessageRow, MessageTable } from '../../db/types.js';
+
+type Executor = Kysely<Database>;
+
+export type NewMessage = Pick<MessageTable, 'id' | 'channel' | 'recipient' | 'subject' | 'body' | 'idempotency_key' | 'created_at'>;
+
+/** Queues a message; a second message with the same idempotency key is ignored. Returns whether it was new. */
+export async function insertMessage(db: Executor, message: NewMessage): Promise<boolean> {
+  const result = await db
+    .insertInto('messages')
+    .values({ ...message, status: 'pending', attempts: 0, next_attempt_at: message.created_at })
+    .onConflict((oc) => oc.column('idempotency_key').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/**
+ * Claims up to `limit` due messages for this worker: pending ones whose time has come, and sending
+ * ones whose lease ran out (their worker died). One statement, so two workers never claim the same
+ * row: PostgreSQL skips rows another worker has locked; SQLite runs one writer at a time.
+ */
+export function claimDueMessages(db: Executor, dialect: Dialect, now: number, leaseMs: number, limit: number): Promise<MessageRow[]> {
+  let due = db
+    .selectFrom('messages')
+    .select('id')
+    .where('status', 'in', ['pending', 'sending'])
+    .where('next_attempt_at', '<=', now)
+    .orderBy('next_attempt_at')
+    .limit(limit);
+  if (dialect === 'postgres') due = due.forUpdate().skipLocked();
+  return db
+    .updateTable('messages')
+    .set((eb) => ({ status: 'sending', next_attempt_at: now + leaseMs, attempts: eb('attempts', '+', 1) }))
+    .where('id', 'in', due)
+    // Checked again on the locked row: another worker may have taken it meanwhile.
+    .where('status', 'in', ['pending', 'sending'])
+    .where('next_attempt_at', '<=', now)
+    .returningAll()
+    .execute();
+}
+
+/** Only the worker holding the claim (same attempt number, still sending) may settle a message. */
+function settle(db: Executor, claimed: MessageRow) {
+  return db.updateTable('messages').where('id', '=', claimed.id).where('status', '=', 'sending').where('attempts', '=', claimed.attempts);
+}
+
+export async function markSent(db: Executor, claimed: MessageRow, provider: string, providerId: string, now: number): Promise<void> {
+  await settle(db, claimed)
+    .set({ status: 'sent', sent_at: now, provider, provider_id: providerId.slice(0, 200), error: null })
+    .execute();
+}
+
+export async function markRetry(db: Executor, claimed: MessageRow, error: string, nextAttemptAt: number): Promise<void> {
+  await settle(db, claimed).set({ status: 'pending', next_attempt_at: nextAttemptAt, error: error.slice(0, 300) }).execute();
+}
+
+export async function markFailed(db: Executor, claimed: MessageRow, provider: string, error: string): Promise<void> {
+  await settle(db, claimed).set({ status: 'failed', provider, error: error.slice(0, 300) }).execute();
+}
+
+/** Messages the outbox provider delivered, newest first (GET /api/dev/outbox). */
+export function listOutbox(db: Executor, limit: number): Promise<MessageRow[]> {
+  return db
+    .selectFrom('messages')
+    .selectAll()
+    .where('provider', '=', 'outbox')
+    .where('status', '=', 'sent')
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** Deletes finished messages (with their phone, address and text) created before `cutoff`. */
+export async function deleteFinishedBefore(db: Executor, cutoff: number): Promise<number> {
+  const result = await db
+    .deleteFrom('messages')
+    .where('status', 'in', ['sent', 'failed'])
+    .where('created_at', '<', cutoff)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

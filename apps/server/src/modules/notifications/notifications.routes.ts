@@ -1,0 +1,35 @@
+import { OutboxResponse } from '@vez/contract';
+import type { FastifyInstance } from 'fastify';
+import { jsonSchema } from '../../lib/json-schema.js';
+import { listOutbox } from './messages.repository.js';
+
+/** Whether GET /api/dev/outbox exists: an outbox provider in use, outside production (decisions §5). */
+export function isOutboxRouteOn(app: FastifyInstance): boolean {
+  const { config } = app;
+  return !config.isProduction && (config.SMS_PROVIDER === 'outbox' || config.EMAIL_PROVIDER === 'outbox');
+}
+
+export async function notificationsRoutes(app: FastifyInstance): Promise<void> {
+  if (!isOutboxRouteOn(app)) return;
+  app.get(
+    '/dev/outbox',
+    {
+      schema: {
+        tags: ['dev'],
+        summary: 'Messages the outbox provider delivered, newest first (not in production)',
+        response: { 200: jsonSchema(OutboxResponse) },
+      },
+    },
+    async (_request, reply) => {
+      const rows = await listOutbox(app.db.kysely, 200);
+      // The demo's codes: never cached anywhere.
+      reply.header('cache-control', 'no-store');
+      return rows.map((row) => ({
+        to: row.recipient,
+        channel: row.channel,
+        body: row.body,
+        createdAt: new Date(row.created_at).toISOString(),
+      }));
+    },
+  );
+}

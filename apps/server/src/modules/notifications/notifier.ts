@@ -1,0 +1,154 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Db } from '../../db/connect.js';
+import type { Database, MessageRow } from '../../db/types.js';
+import type { ErrorReporter } from '../../plugins/reporter.js';
+import { newMessageId } from './message-id.js';
+import { claimDueMessages, deleteFinishedBefore, insertMessage, markFailed, markRetry, markSent } from './messages.repository.js';
+import { ProviderError, type Providers, redactContact } from './providers.js';
+
+/** A worker owns a claimed message this long; providers time out well before it ends. */
+export const LEASE_MS = 60_000;
+const BATCH = 10;
+const PURGE_EVERY_MS = 10 * 60_000;
+
+export interface OutgoingMessage {
+  channel: 'sms' | 'email';
+  to: string;
+  subject?: string;
+  body: string;
+  /** One message per cause, for example `join:<entryId>`: enqueueing it twice sends it once. */
+  idempotencyKey: string;
+}
+
+export interface Notifier {
+  /** Queues a message inside the caller's transaction: it exists if and only if the change commits. */
+  enqueue(trx: Kysely<Database>, message: OutgoingMessage): Promise<void>;
+  /** Runs the worker now if something was queued since the last run (after a response, when the transaction committed). */
+  kickIfQueued(): void;
+  /** Sends every message due now and resolves when done (tests, operators). */
+  drain(): Promise<void>;
+  start(): void;
+  stop(): Promise<void>;
+  readonly providers: Providers;
+}
+
+export interface NotifierDeps {
+  db: Db;
+  providers: Providers;
+  now: () => number;
+  log: FastifyBaseLogger;
+  reporter: ErrorReporter;
+  enabled: boolean;
+  intervalMs: number;
+  maxAttempts: number;
+  retentionMs: number;
+}
+
+/** 5 s, 10 s, 20 s … capped at 15 minutes, plus up to a second of jitter so instances do not retry in step. */
+export function backoffMs(attempt: number): number {
+  return Math.min(15 * 60_000, 5_000 * 2 ** Math.max(0, attempt - 1)) + Math.floor(Math.random() * 1000);
+}
+
+export function createNotifier(deps: NotifierDeps): Notifier {
+  const { db, providers, now, log } = deps;
+  let running: Promise<void> | undefined;
+  let again = false;
+  let queued = false;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let lastPurge = 0;
+
+  async function deliver(row: MessageRow): Promise<void> {
+    const provider = providers[row.channel];
+    try {
+      const { providerId } = await provider.send(row);
+      await markSent(db.kysely, row, provider.name, providerId, now());
+    } catch (error) {
+      const failure = error instanceof ProviderError ? error : new ProviderError(redactContact(String((error as Error)?.message ?? error)), false);
+      const final = failure.permanent || row.attempts >= deps.maxAttempts;
+      // Never the phone, the address or the text: only what identifies the row and the cause.
+      log.warn({ messageId: row.id, channel: row.channel, provider: provider.name, attempt: row.attempts, final, reason: failure.message }, 'message delivery failed');
+      if (!final) return markRetry(db.kysely, row, failure.message, now() + backoffMs(row.attempts));
+      await markFailed(db.kysely, row, provider.name, failure.message);
+      deps.reporter.report(new Error(`message delivery failed: ${failure.message}`), { messageId: row.id, channel: row.channel, provider: provider.name });
+    }
+  }
+
+  async function purge(): Promise<void> {
+    if (now() - lastPurge < PURGE_EVERY_MS) return;
+    lastPurge = now();
+    await deleteFinishedBefore(db.kysely, now() - deps.retentionMs);
+  }
+
+  /** Claims and sends batches until nothing is due. */
+  async function work(): Promise<void> {
+    for (;;) {
+      const batch = await claimDueMessages(db.kysely, db.dialect, now(), LEASE_MS, BATCH);
+      await Promise.all(batch.map(deliver));
+      if (batch.length < BATCH || stopped) break;
+    }
+    await purge();
+  }
+
+  function kick(): Promise<void> {
+    if (!deps.enabled || stopped) return Promise.resolve();
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      try {
+        do {
+          again = false;
+          queued = false;
+          await work();
+        } while (again && !stopped);
+      } catch (error) {
+        deps.reporter.report(error, { job: 'messages' });
+      } finally {
+        running = undefined;
+      }
+    })();
+    return running;
+  }
+
+  return {
+    providers,
+    async enqueue(trx, message) {
+      const created = now();
+      await insertMessage(trx, {
+        id: newMessageId(created),
+        channel: message.channel,
+        recipient: message.to,
+        subject: message.subject ?? null,
+        body: message.body,
+        idempotency_key: message.idempotencyKey.slice(0, 120),
+        created_at: created,
+      });
+      queued = true;
+      // Outside a request (a job, a script) nothing calls kickIfQueued: look again shortly.
+      setTimeout(() => void kick(), 100).unref();
+    },
+    kickIfQueued() {
+      if (queued) void kick();
+    },
+    async drain() {
+      if (running) await running;
+      await kick();
+    },
+    start() {
+      if (!deps.enabled || timer) return;
+      timer = setInterval(() => void kick(), deps.intervalMs);
+      timer.unref();
+      // Messages left by a previous run (a crash between commit and send) go out now.
+      void kick();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      if (running) await running;
+      await Promise.all(Object.values(providers).map((p) => p.close?.()));
+    },
+  };
+}

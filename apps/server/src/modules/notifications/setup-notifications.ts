@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import type { WaitlistDeps } from '../waitlist/waitlist.service.js';
+import { createNotifier } from './notifier.js';
+import { createProviders } from './providers.js';
+import { type PassportIssuer, smsOnCall, smsOnJoin } from './waitlist-sms.js';
+
+/**
+ * The notifier with the configured providers: decorates `app.notifier`, queues the SMS on join
+ * (join hook) and answers the hook for calls; the worker runs from `ready` to `close`.
+ */
+export function setupNotifications(
+  app: FastifyInstance,
+  options: { now: () => number; issuePassport: PassportIssuer },
+): NonNullable<WaitlistDeps['onCalled']> {
+  const { config } = app;
+  const notifier = createNotifier({
+    db: app.db,
+    providers: createProviders(config),
+    now: options.now,
+    log: app.log,
+    reporter: app.reporter,
+    enabled: config.MESSAGE_WORKER,
+    intervalMs: config.MESSAGE_WORKER_INTERVAL_MS,
+    maxAttempts: config.MESSAGE_MAX_ATTEMPTS,
+    retentionMs: config.RETENTION_HOURS * 3_600_000,
+  });
+  app.decorate('notifier', notifier);
+  app.joinHooks.add(smsOnJoin(notifier, config.publicBaseUrl, options.issuePassport));
+  // After the answer went out, the transaction that queued a message has committed.
+  app.addHook('onResponse', async () => notifier.kickIfQueued());
+  app.addHook('onReady', async () => notifier.start());
+  app.addHook('onClose', async () => notifier.stop());
+  return smsOnCall(notifier, config.publicBaseUrl);
+}

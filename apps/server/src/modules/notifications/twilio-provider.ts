@@ -1,0 +1,38 @@
+import type { Config } from '../../config.js';
+import { type MessageProvider, ProviderError } from './providers.js';
+
+/** Well under the worker's lease, so a slow answer cannot let a second worker send the same row. */
+const TIMEOUT_MS = 15_000;
+
+/**
+ * SMS through Twilio's Messages API: POST {base}/2010-04-01/Accounts/{sid}/Messages.json,
+ * form-encoded To, From, Body, HTTP basic auth with the account SID and auth token. Answers 201
+ * with the message `sid`. 429 and 5xx are retried; other 4xx (bad number, bad credentials) are not.
+ */
+export function createTwilioProvider(config: Config): MessageProvider {
+  const sid = config.SMS_ACCOUNT_SID ?? '';
+  const auth = Buffer.from(`${sid}:${config.SMS_AUTH_TOKEN ?? ''}`).toString('base64');
+  const endpoint = `${config.SMS_API_URL.replace(/\/$/, '')}/2010-04-01/Accounts/${encodeURIComponent(sid)}/Messages.json`;
+  return {
+    name: 'twilio',
+    async send(message) {
+      let response: Response;
+      try {
+        response = await fetch(endpoint, {
+          method: 'POST',
+          headers: { authorization: `Basic ${auth}`, 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ To: message.recipient, From: config.SMS_FROM ?? '', Body: message.body }),
+          signal: AbortSignal.timeout(TIMEOUT_MS),
+        });
+      } catch (error) {
+        throw new ProviderError(`twilio unreachable: ${(error as Error).name}`, false);
+      }
+      const payload = (await response.json().catch(() => ({}))) as { sid?: unknown; code?: unknown };
+      if (response.ok && typeof payload.sid === 'string') return { providerId: payload.sid };
+      // Twilio's own `message` may quote the number: keep only the status and Twilio's error code.
+      const code = typeof payload.code === 'number' ? ` code ${payload.code}` : '';
+      const retryable = response.status === 429 || response.status >= 500 || response.ok;
+      throw new ProviderError(`twilio answered ${response.status}${code}`, !retryable);
+    },
+  };
+}

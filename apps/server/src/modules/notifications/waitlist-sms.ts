@@ -1,0 +1,50 @@
+import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database, EntryRow } from '../../db/types.js';
+import type { Venue } from '../venues/venue.js';
+import { getVenue } from '../venues/venues.service.js';
+import { calledSms, joinedSms, langOf, venueNameIn } from './message-texts.js';
+import type { Notifier } from './notifier.js';
+
+type Executor = Kysely<Database>;
+
+/** A fresh single-use login token for the logged-in diner of this request, if any. */
+export type PassportIssuer = (trx: Executor, request: FastifyRequest, entry: EntryRow) => Promise<string | undefined>;
+
+function positionLink(publicBaseUrl: string, entryId: string, passport?: string): string {
+  const link = `${publicBaseUrl}/waitlist/${entryId}`;
+  return passport ? `${link}?passport=${encodeURIComponent(passport)}` : link;
+}
+
+/**
+ * The SMS on join (decisions §1): the position page link, in the diner's language, queued in the
+ * join's own transaction. A logged-in diner's link also carries a passport.
+ */
+export function smsOnJoin(notifier: Notifier, publicBaseUrl: string, issuePassport: PassportIssuer) {
+  return async (trx: Executor, entry: EntryRow, venue: Venue, request?: FastifyRequest): Promise<void> => {
+    if (!entry.phone) return;
+    const passport = request ? await issuePassport(trx, request, entry) : undefined;
+    const lang = langOf(entry.lang);
+    await notifier.enqueue(trx, {
+      channel: 'sms',
+      to: entry.phone,
+      body: joinedSms(lang, venueNameIn(venue, lang), positionLink(publicBaseUrl, entry.id, passport)),
+      idempotencyKey: `join:${entry.id}`,
+    });
+  };
+}
+
+/** The SMS when the host calls the party, queued with the status change. One per entry. */
+export function smsOnCall(notifier: Notifier, publicBaseUrl: string) {
+  return async (trx: Executor, entry: EntryRow): Promise<void> => {
+    if (!entry.phone) return;
+    const venue = await getVenue(trx, entry.venue_id);
+    const lang = langOf(entry.lang);
+    await notifier.enqueue(trx, {
+      channel: 'sms',
+      to: entry.phone,
+      body: calledSms(lang, venueNameIn(venue, lang), positionLink(publicBaseUrl, entry.id), !venue.settings.hideReceptionistHint),
+      idempotencyKey: `call:${entry.id}`,
+    });
+  };
+}
