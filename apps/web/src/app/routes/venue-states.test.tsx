@@ -1,0 +1,75 @@
+import { screen, waitFor } from '@testing-library/react';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { initI18n } from '../../lib/i18n';
+import { type TestApi, startTestApi } from '../../test/api-server';
+import { renderRoute } from '../../test/render-route';
+
+const BISTRO = '6553f1a2b3c4d5e6f7a8b901';
+let api: TestApi;
+
+function setWaitlist(active: boolean, locked: boolean) {
+  const db = new Database(api.dbFile);
+  db.prepare('UPDATE venues SET waitlist_active = ?, waitlist_locked = ? WHERE id = ?').run(active ? 1 : 0, locked ? 1 : 0, BISTRO);
+  db.close();
+}
+
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(async () => {
+  await api?.close();
+});
+beforeEach(async () => {
+  sessionStorage.clear();
+  localStorage.clear();
+  setWaitlist(true, false);
+  await initI18n().changeLanguage('pt');
+});
+
+describe('venue states on the join route', { timeout: 30_000 }, () => {
+  it('sends an unknown venue to the 404 screen', async () => {
+    renderRoute('/remote-waitlist/0000000000000000000000aa');
+    expect(await screen.findByRole('heading', { name: 'Página não encontrada' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Erro 404' })).toBeInTheDocument();
+  });
+
+  it('sends a malformed venue id to the 404 screen too', async () => {
+    renderRoute('/remote-waitlist/not-a-venue');
+    expect(await screen.findByRole('heading', { name: 'Página não encontrada' }, { timeout: 5000 })).toBeInTheDocument();
+  });
+
+  it('blocks the form of a locked waitlist with a closed message', async () => {
+    setWaitlist(true, true);
+    renderRoute(`/remote-waitlist/${BISTRO}`);
+    const dialog = await screen.findByRole('dialog', { name: 'A fila remota está fechada.' }, { timeout: 5000 });
+    expect(dialog).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Fechar' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Entrar na fila' })).toBeDisabled();
+  });
+
+  it('blocks the form of an inactive waitlist', async () => {
+    setWaitlist(false, false);
+    renderRoute(`/remote-waitlist/${BISTRO}`);
+    expect(await screen.findByRole('dialog', { name: 'Nenhuma fila disponível no momento.' }, { timeout: 5000 })).toBeInTheDocument();
+  });
+
+  it('keeps the merged venue info in sessionStorage under venueInfo', async () => {
+    renderRoute(`/remote-waitlist/${BISTRO}`);
+    await screen.findByRole('heading', { name: 'Entrar na fila de Bistrô Demo' }, { timeout: 5000 });
+    await waitFor(() => expect(sessionStorage.getItem('venueInfo')).not.toBeNull());
+    const info = JSON.parse(sessionStorage.getItem('venueInfo') ?? '{}');
+    expect(info).toMatchObject({
+      _id: BISTRO,
+      venueName: { pt: 'Bistrô Demo', en: 'Demo Bistro' },
+      maxPartySize: 8,
+      hasMenu: true,
+      typeImageSpotlight: 'banners',
+      color: { main: '#9a3412' },
+      hiredServices: { loginJourney: false },
+    });
+    expect(info.smallBackgroundImage).toMatch(/\/images\/demo\/bistro-banner-[12]\.svg\?quality=70&format=webp$/);
+    expect(info.logoHorizontal).toMatch(/\/images\/demo\/bistro-logo\.svg\?quality=70&format=webp$/);
+    expect(document.documentElement.style.getPropertyValue('--vez-main')).toBe('#9a3412');
+  });
+});

@@ -1,0 +1,87 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { initI18n } from '../../lib/i18n';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type TestApi, startTestApi } from '../../test/api-server';
+import { renderRoute } from '../../test/render-route';
+
+const BISTRO = '6553f1a2b3c4d5e6f7a8b901';
+const CLUBE = '6553f1a2b3c4d5e6f7a8b902';
+let api: TestApi;
+
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(async () => {
+  await api?.close();
+});
+beforeEach(async () => {
+  sessionStorage.clear();
+  localStorage.clear();
+  await initI18n().changeLanguage('pt');
+});
+
+async function choosePartySize(user: ReturnType<typeof userEvent.setup>, label: RegExp, option: string) {
+  await user.click(await screen.findByRole('button', { name: label }, { timeout: 5000 }));
+  await user.click(screen.getByRole('option', { name: option }));
+}
+
+describe('join route against the real API', { timeout: 30_000 }, () => {
+  it('joins in Portuguese and offers to follow the entry', async () => {
+    const user = userEvent.setup();
+    renderRoute(`/remote-waitlist/${BISTRO}`);
+    expect(await screen.findByRole('heading', { name: 'Entrar na fila de Bistrô Demo' }, { timeout: 5000 })).toBeInTheDocument();
+    const submit = screen.getByRole('button', { name: 'Entrar na fila' });
+    expect(submit).toBeDisabled();
+
+    await choosePartySize(user, /Número de pessoas/, '3 lugares');
+    expect(screen.getByText(/pelo menos metade do grupo/)).toBeInTheDocument();
+    const name = await screen.findByLabelText('Nome e sobrenome');
+    await user.type(name, 'Maria');
+    await user.tab();
+    expect(await screen.findByText('Informe o sobrenome')).toBeInTheDocument();
+    await user.type(name, ' Souza');
+    await user.type(screen.getByLabelText('Celular'), '11987650999');
+    expect(screen.getByLabelText('Celular')).toHaveValue('(11) 98765-0999');
+    await user.type(screen.getByLabelText('E-mail (opcional)'), 'maria@');
+    await user.tab();
+    expect(await screen.findByText('E-mail inválido')).toBeInTheDocument();
+    expect(submit).toBeDisabled();
+    await user.type(screen.getByLabelText('E-mail (opcional)'), 'example.com');
+    await waitFor(() => expect(submit).toBeEnabled());
+
+    await user.click(submit);
+    const dialog = await screen.findByRole('dialog', { name: 'Você entrou na fila' }, { timeout: 5000 });
+    expect(within(dialog).getByText('Procure a recepcionista quando chegar.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Acompanhar' })).toBeInTheDocument();
+
+    const db = new Database(api.dbFile, { readonly: true });
+    const row = db.prepare('SELECT name, phone, email, party_size, origin_label, lang FROM entries WHERE phone = ?').get('+5511987650999');
+    db.close();
+    expect(row).toEqual({ name: 'Maria Souza', phone: '+5511987650999', email: 'maria@example.com', party_size: 3, origin_label: 'Widget', lang: 'pt' });
+  });
+
+  it('asks the section and the email where the venue requires them, in English', async () => {
+    await initI18n().changeLanguage('en');
+    const user = userEvent.setup();
+    renderRoute(`/remote-waitlist/${CLUBE}`);
+    await choosePartySize(user, /Party size/, '2 seats');
+    await user.type(await screen.findByLabelText('Name and surname'), 'John Smith');
+    await user.type(screen.getByLabelText('Phone'), '11987650888');
+    const submit = screen.getByRole('button', { name: 'Join the waitlist' });
+    expect(submit).toBeDisabled();
+    expect(screen.getAllByText('Required').length).toBeGreaterThanOrEqual(2);
+    await user.type(screen.getByLabelText('Email'), 'john@example.com');
+    await user.click(screen.getByRole('button', { name: /Location/ }));
+    await user.click(screen.getByRole('option', { name: 'Varanda' }));
+    await waitFor(() => expect(submit).toBeEnabled());
+    await user.click(submit);
+    expect(await screen.findByRole('dialog', { name: "You've joined the waitlist" }, { timeout: 5000 })).toBeInTheDocument();
+
+    const db = new Database(api.dbFile, { readonly: true });
+    const row = db.prepare('SELECT note, section, lang FROM entries WHERE phone = ?').get('+5511987650888');
+    db.close();
+    expect(row).toEqual({ note: 'Localização: Varanda', section: 'Varanda', lang: 'en' });
+  });
+});
