@@ -15,7 +15,10 @@ import { imageHostRoutes } from './modules/images/image-host.routes.js';
 import { imageUploadRoutes } from './modules/images/images.routes.js';
 import { venuesRoutes } from './modules/venues/venues.routes.js';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes.js';
+import { hostRoutes } from './modules/host/host.routes.js';
+import { realtimeRoutes } from './modules/realtime/realtime.routes.js';
 import { type EventBus, createLocalBus } from './plugins/bus.js';
+import { createRedisBus } from './plugins/bus-redis.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { createJoinHooks } from './plugins/join-hooks.js';
 import { type ErrorReporter, createReporter } from './plugins/reporter.js';
@@ -63,7 +66,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
   const reporter = deps.reporter ?? (await createReporter(config.SENTRY_DSN, app.log));
-  const bus = deps.bus ?? createLocalBus();
+  // Several instances share venue events through Redis when REDIS_URL is set (issue 3).
+  const bus = deps.bus ?? (config.REDIS_URL ? createRedisBus(config.REDIS_URL, { onError: (e) => app.log.error({ err: e }, 'redis bus') }) : createLocalBus());
   const now = deps.now ?? Date.now;
   app.decorate('config', config);
   app.decorate('db', deps.db);
@@ -95,6 +99,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(waitlistRoutes);
       await api.register(identityRoutes);
       await api.register(notificationsRoutes);
+      await api.register(hostRoutes);
+      await api.register(realtimeRoutes);
       await api.register(imageUploadRoutes, {});
       await api.register(docsRoutes, { routes });
     },

@@ -63,6 +63,11 @@ const ConfigSchema = z.object({
   MESSAGE_WORKER_INTERVAL_MS: z.coerce.number().int().min(50).default(1000),
   MESSAGE_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
   TRUST_PROXY: boolFlag.default(false),
+  /** Staff login attempts per account and per client address in 15 minutes (decisions §3). */
+  LOGIN_MAX_PER_ACCOUNT_15_MIN: z.coerce.number().int().positive().default(10),
+  LOGIN_MAX_PER_ADDRESS_15_MIN: z.coerce.number().int().positive().default(50),
+  /** Comment lines on idle real-time streams keep proxies from closing them. */
+  SSE_HEARTBEAT_SECONDS: z.coerce.number().positive().default(20),
   DEMO: boolFlag.default(false),
   /** Adds GET /api/bench/bare (no store) as the benchmark's baseline; never in production. */
   BENCH_BARE_ROUTE: boolFlag.default(false),

@@ -2,6 +2,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { migrateToLatest, openDb } from './db/connect.js';
 import { scheduleRetention } from './jobs/retention.js';
+import { DEMO_STAFF_PASSWORD, demoStaff } from './modules/staff/staff-seed.js';
 import { DEMO_BISTRO_ID, DEMO_CLUB_ID, seedDemo } from './seed/demo.js';
 
 async function main(): Promise<void> {
@@ -41,6 +42,7 @@ async function main(): Promise<void> {
       `  Diner, Bistrô Demo:   ${base}/remote-waitlist/${DEMO_BISTRO_ID}`,
       `  Diner, Clube Demo:    ${base}/remote-waitlist/${DEMO_CLUB_ID}`,
       `  API description:      ${base}/api/docs`,
+      ...(config.DEMO || !config.isProduction ? demoStaff.map((s) => `  Host login:           ${s.email} / ${DEMO_STAFF_PASSWORD}`) : []),
       '',
     ].join('\n'),
   );

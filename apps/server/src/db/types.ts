@@ -75,6 +75,29 @@ export interface ImageTable {
   created_at: number;
 }
 
+/** A staff account; email is stored lower-cased. */
+export interface StaffTable {
+  id: string;
+  email: string;
+  /** scrypt$N$r$p$salt$hash (base64url salt and hash). */
+  password_hash: string;
+  created_at: number;
+}
+
+/** Which venues a staff member may run (many to many). */
+export interface StaffVenueTable {
+  staff_id: string;
+  venue_id: string;
+}
+
+/** A staff session: SHA-256 (hex) of the cookie token, never the token itself. */
+export interface StaffSessionTable {
+  token_hash: string;
+  staff_id: string;
+  created_at: number;
+  expires_at: number;
+}
+
 /** A diner with a login (spec section 3, product user); phone is E.164 and verified by a code. */
 export interface ProductUserTable {
   id: string;
@@ -160,6 +183,9 @@ export interface Database {
   passports: PassportTable;
   user_events: UserEventTable;
   messages: MessageTable;
+  staff: StaffTable;
+  staff_venues: StaffVenueTable;
+  staff_sessions: StaffSessionTable;
   images: ImageTable;
 }
 
@@ -169,6 +195,8 @@ export type VenueRowUpdate = Updateable<VenueTable>;
 export type EntryRow = Selectable<EntryTable>;
 export type NewEntryRow = Insertable<EntryTable>;
 export type PaceRow = Selectable<VenuePaceTable>;
+export type StaffRow = Selectable<StaffTable>;
+export type StaffSessionRow = Selectable<StaffSessionTable>;
 export type ImageRow = Selectable<ImageTable>;
 export type ProductUserRow = Selectable<ProductUserTable>;
 export type OneTimeCodeRow = Selectable<OneTimeCodeTable>;

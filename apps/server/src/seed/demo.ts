@@ -2,6 +2,7 @@ import { type ThemeResponse, type VenueSettings, defaultVenueSettings } from '@v
 import type { Db } from '../db/connect.js';
 import type { NewEntryRow, NewVenueRow } from '../db/types.js';
 import { newEntryId } from '../lib/ids.js';
+import { seedDemoStaff } from '../modules/staff/staff-seed.js';
 import { countVenues, insertVenue } from '../modules/venues/venues.repository.js';
 import { insertEntry } from '../modules/waitlist/waitlist.repository.js';
 
@@ -131,5 +132,6 @@ export async function seedDemo(db: Db, now = Date.now()): Promise<boolean> {
     }
     await trx.updateTable('venues').set({ next_seq: seq }).where('id', '=', DEMO_BISTRO_ID).execute();
   });
+  await seedDemoStaff(db.kysely, now);
   return true;
 }

@@ -21,6 +21,7 @@ import { toE164 } from '../../lib/phone.js';
 import { parseInput } from '../../lib/validate.js';
 import type { EventBus } from '../../plugins/bus.js';
 import type { Venue } from '../venues/venue.js';
+import { updateVenue } from '../venues/venues.repository.js';
 import { assertVenueId, getVenue } from '../venues/venues.service.js';
 import { type Placement, toPositionEntry } from './entry-view.js';
 import { VENUE_WIDE_BAND, estimateMinutes, nextPace } from './pace.js';
@@ -77,6 +78,8 @@ function assertOpen(active: boolean, locked: boolean): void {
 export interface JoinOptions {
   originLabel?: string;
   priority?: boolean;
+  /** Staff add walk-ins at the door while remote joins are locked. */
+  ignoreLock?: boolean;
   onJoined?: JoinHook;
 }
 
@@ -95,7 +98,7 @@ export async function joinWaitlist(
   const body = parseInput(CreateWaitlistBody, input);
   if (body.venue !== venueId) throw new AppError(ErrorCode.INVALID_VENUE, undefined, 'venue');
   const venue = await getVenue(deps.db.kysely, venueId);
-  assertOpen(venue.waitlistActive, venue.waitlistLocked);
+  assertOpen(venue.waitlistActive, venue.waitlistLocked && !options.ignoreLock);
   const section = checkAgainstVenue(venue, body);
   const phone = toE164(body.customer.phone);
   if (!phone) throw new AppError(ErrorCode.VALIDATION_FAILED, messages.phone, 'customer.phone');
@@ -104,7 +107,7 @@ export async function joinWaitlist(
   const result = await deps.db.kysely.transaction().execute(async (trx) => {
     const locked = await repo.lockVenueForJoin(trx, venueId, deps.db.dialect);
     if (!locked) throw new AppError(ErrorCode.VENUE_INFO_NOT_FOUND);
-    assertOpen(locked.waitlist_active === 1, locked.waitlist_locked === 1);
+    assertOpen(locked.waitlist_active === 1, locked.waitlist_locked === 1 && !options.ignoreLock);
     const existing = await repo.findRecentOpenEntryByPhone(trx, venueId, phone, now - REPEAT_JOIN_WINDOW_MS);
     if (existing) return { entry: existing, created: false };
     const entry: EntryRow = {
@@ -219,7 +222,13 @@ export async function leaveWaitlist(
 }
 
 /** Ends an open entry with a reason; an entry that already ended cannot be cancelled. */
-export async function cancelEntry(deps: WaitlistDeps, entry: EntryRow, reason: CancelReason): Promise<void> {
+export async function cancelEntry(
+  deps: WaitlistDeps,
+  entry: EntryRow,
+  reason: CancelReason,
+  /** `remove` when staff take the entry off the list (reason Removed); otherwise `cancel`. */
+  event: 'cancel' | 'remove' = 'cancel',
+): Promise<void> {
   if (entry.status !== 'active' && entry.status !== 'called') {
     throw new AppError(ErrorCode.FAILED_TO_LEAVE_WAITLIST, 'You are no longer on the waitlist.');
   }
@@ -233,7 +242,7 @@ export async function cancelEntry(deps: WaitlistDeps, entry: EntryRow, reason: C
   if (Number(changed.numUpdatedRows) === 0) {
     throw new AppError(ErrorCode.FAILED_TO_LEAVE_WAITLIST, 'You are no longer on the waitlist.');
   }
-  publish(deps, 'cancel', entry.venue_id, entry.id);
+  publish(deps, event, entry.venue_id, entry.id);
 }
 
 /** The host calls a waiting party. */
@@ -263,4 +272,41 @@ export async function seatEntry(deps: WaitlistDeps, entry: EntryRow): Promise<En
   });
   publish(deps, 'seat', entry.venue_id, entry.id);
   return { ...entry, status: 'seated', seated_at: now, ended_at: now };
+}
+
+export interface EntryEdit {
+  partySize?: number;
+  /** Null or empty clears the note. */
+  note?: string | null;
+  priority?: boolean;
+}
+
+/** Staff change an open entry's party size, note or priority: event `update`. */
+export async function editEntry(deps: WaitlistDeps, entry: EntryRow, edit: EntryEdit, maxPartySize: number): Promise<EntryRow> {
+  if (entry.status !== 'active' && entry.status !== 'called') throw new AppError(ErrorCode.ENTRY_NOT_ACTIVE);
+  if (edit.partySize !== undefined && (edit.partySize < 1 || edit.partySize > maxPartySize)) {
+    throw new AppError(ErrorCode.VALIDATION_FAILED, `Party size must be between 1 and ${maxPartySize}.`, 'partySize');
+  }
+  const patch: Partial<EntryRow> = {};
+  if (edit.partySize !== undefined) Object.assign(patch, { party_size: edit.partySize, band: bandOf(edit.partySize) });
+  if (edit.note !== undefined) patch.note = edit.note?.trim() || null;
+  if (edit.priority !== undefined) patch.priority = edit.priority ? 1 : 0;
+  await repo.updateEntry(deps.db.kysely, entry.id, patch);
+  publish(deps, 'update', entry.venue_id, entry.id);
+  return { ...entry, ...patch };
+}
+
+/** Staff open (active), lock (no remote joins) or close the waitlist: event `update` without an entry. */
+export async function setWaitlistState(deps: WaitlistDeps, venueId: string, state: { active: boolean; locked: boolean }): Promise<void> {
+  await updateVenue(deps.db.kysely, venueId, {
+    waitlist_active: state.active ? 1 : 0,
+    waitlist_locked: state.locked ? 1 : 0,
+    updated_at: deps.now(),
+  });
+  publish(deps, 'update', venueId);
+}
+
+/** A venue-wide change that diners may see (settings, theme): event `update` without an entry. */
+export function announceVenueUpdate(deps: WaitlistDeps, venueId: string): void {
+  publish(deps, 'update', venueId);
 }

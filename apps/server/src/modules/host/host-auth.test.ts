@@ -1,0 +1,152 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_BISTRO_ID, DEMO_CLUB_ID } from '../../../test/fixtures.js';
+import { buildApp } from '../../app.js';
+import { loadConfig } from '../../config.js';
+import { type TestApp, startTestApp } from '../../../test/harness.js';
+import { BISTRO_HOST, CLUB_HOST, DEMO_PASSWORD, loginCookie } from '../../../test/staff-session.js';
+import { stores } from '../../../test/stores.js';
+
+const SOME_ENTRY = 'AAAAAAAAAAAAAAAAAAAAAA';
+
+/** Every host route, with a body that is valid where one is needed. */
+const routes = (venue: string) => [
+  { method: 'GET', url: `/api/host/venues/${venue}/entries` },
+  { method: 'POST', url: `/api/host/venues/${venue}/entries`, payload: { customer: { name: 'Rui Costa', phone: '+5511987654321' }, partySize: 2 } },
+  { method: 'POST', url: `/api/host/venues/${venue}/entries/${SOME_ENTRY}/call` },
+  { method: 'POST', url: `/api/host/venues/${venue}/entries/${SOME_ENTRY}/seat` },
+  { method: 'POST', url: `/api/host/venues/${venue}/entries/${SOME_ENTRY}/cancel`, payload: { reason: 'NoShow' } },
+  { method: 'PATCH', url: `/api/host/venues/${venue}/entries/${SOME_ENTRY}`, payload: { priority: true } },
+  { method: 'PUT', url: `/api/host/venues/${venue}/waitlist`, payload: { active: true, locked: false } },
+  { method: 'GET', url: `/api/host/venues/${venue}/settings` },
+  { method: 'PATCH', url: `/api/host/venues/${venue}/settings`, payload: { hasMenu: true } },
+  { method: 'GET', url: `/api/host/venues/${venue}/events` },
+] as const;
+
+describe.each(stores)('host sessions on $name', (store) => {
+  let t: TestApp;
+  let clubCookie: string;
+  beforeAll(async () => {
+    t = await startTestApp(store, { LOGIN_MAX_PER_ACCOUNT_15_MIN: '3', LOGIN_MAX_PER_ADDRESS_15_MIN: '100', TRUST_PROXY: '1' });
+    clubCookie = await loginCookie(t.app, CLUB_HOST);
+  });
+  afterAll(async () => t.close());
+
+  const login = (payload: object, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'POST', url: '/api/host/login', payload, headers });
+
+  it('login sets an httpOnly, SameSite=Lax session cookie and answers the staff member and venues', async () => {
+    const res = await login({ email: 'HOST@bistro.example', password: DEMO_PASSWORD });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      staff: { _id: expect.any(String), email: BISTRO_HOST },
+      venues: [{ _id: DEMO_BISTRO_ID, slug: 'bistro-demo', name: expect.objectContaining({ pt: 'Bistrô Demo' }) }],
+    });
+    const cookie = res.cookies.find((c) => c.name === 'vez_staff');
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api' });
+    expect(cookie?.secure).toBeFalsy();
+    const me = await t.app.inject({ method: 'GET', url: '/api/host/me', headers: { cookie: `vez_staff=${cookie?.value}` } });
+    expect(me.json().staff.email).toBe(BISTRO_HOST);
+  });
+
+  it('the session token is stored hashed, never as sent', async () => {
+    const cookie = await loginCookie(t.app, CLUB_HOST);
+    const token = cookie.split('=')[1]!;
+    const rows = await t.db.kysely.selectFrom('staff_sessions').select('token_hash').execute();
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.some((r) => r.token_hash === token)).toBe(false);
+    const staff = await t.db.kysely.selectFrom('staff').select('password_hash').execute();
+    expect(staff.every((s) => s.password_hash.startsWith('scrypt$32768$8$1$'))).toBe(true);
+  });
+
+  it.each([
+    [{ email: BISTRO_HOST, password: 'wrong-password' }, 401, 'UNAUTHENTICATED'],
+    [{ email: 'nobody@bistro.example', password: DEMO_PASSWORD }, 401, 'UNAUTHENTICATED'],
+    [{ email: 'not-an-email', password: DEMO_PASSWORD }, 422, 'VALIDATION_FAILED'],
+    [{ email: CLUB_HOST }, 422, 'VALIDATION_FAILED'],
+  ])('login %j answers %i', async (payload, status, code) => {
+    const res = await login(payload, { 'x-forwarded-for': '10.0.0.9' });
+    expect(res.statusCode).toBe(status);
+    expect(res.json().code).toBe(code);
+    expect(res.cookies).toHaveLength(0);
+  });
+
+  it('logout ends the session: the cookie no longer opens anything', async () => {
+    const cookie = await loginCookie(t.app);
+    const out = await t.app.inject({ method: 'POST', url: '/api/host/logout', headers: { cookie } });
+    expect(out.statusCode).toBe(204);
+    const me = await t.app.inject({ method: 'GET', url: '/api/host/me', headers: { cookie } });
+    expect(me.statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/api/host/logout' })).statusCode).toBe(401);
+  });
+
+  it.each(routes(DEMO_BISTRO_ID))('$method $url answers 401 without a session', async (route) => {
+    const res = await t.app.inject({ ...route });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ statusCode: 401, code: 'UNAUTHENTICATED' });
+  });
+
+  it.each(routes(DEMO_BISTRO_ID))('$method $url answers 403 to another venue’s staff', async (route) => {
+    const res = await t.app.inject({ ...route, headers: { cookie: clubCookie } });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ code: 'FORBIDDEN' });
+  });
+
+  it('a malformed venue id answers 400 and an unknown one 403', async () => {
+    const cookie = await loginCookie(t.app);
+    expect((await t.app.inject({ method: 'GET', url: '/api/host/venues/nope/entries', headers: { cookie } })).json().code).toBe('INVALID_VENUEID_FORMAT');
+    expect((await t.app.inject({ method: 'GET', url: `/api/host/venues/${'f'.repeat(24)}/entries`, headers: { cookie } })).statusCode).toBe(403);
+  });
+
+  it('refuses cookie-authenticated writes from another site, allows our own origin and non-browser clients', async () => {
+    const cookie = await loginCookie(t.app, CLUB_HOST);
+    const url = `/api/host/venues/${DEMO_CLUB_ID}/waitlist`;
+    const payload = { active: true, locked: false };
+    const evil = await t.app.inject({ method: 'PUT', url, payload, headers: { cookie, origin: 'https://evil.example' } });
+    expect(evil.statusCode).toBe(403);
+    const crossSite = await t.app.inject({ method: 'PUT', url, payload, headers: { cookie, 'sec-fetch-site': 'cross-site' } });
+    expect(crossSite.statusCode).toBe(403);
+    const own = await t.app.inject({ method: 'PUT', url, payload, headers: { cookie, origin: t.config.publicBaseUrl, 'sec-fetch-site': 'same-origin' } });
+    expect(own.statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'PUT', url, payload, headers: { cookie } })).statusCode).toBe(200);
+    const loginCsrf = await login({ email: CLUB_HOST, password: DEMO_PASSWORD }, { origin: 'https://evil.example' });
+    expect(loginCsrf.statusCode).toBe(403);
+  });
+
+  it('limits login attempts per account (429 with Retry-After), other accounts unaffected', async () => {
+    const email = 'guess@bistro.example';
+    for (let i = 0; i < 3; i += 1) expect((await login({ email, password: `x${i}` }, { 'x-forwarded-for': `10.1.0.${i}` })).statusCode).toBe(401);
+    const blocked = await login({ email, password: 'x9' }, { 'x-forwarded-for': '10.1.0.99' });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().code).toBe('RATE_LIMITED');
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await login({ email: CLUB_HOST, password: DEMO_PASSWORD })).statusCode).toBe(200);
+  });
+});
+
+describe.each(stores)('host login limit per address on $name', (store) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(store, { LOGIN_MAX_PER_ADDRESS_15_MIN: '2', PUBLIC_BASE_URL: 'https://vez.example' });
+  });
+  afterAll(async () => t.close());
+
+  it('counts every attempt from one address, whatever the account', async () => {
+    const login = (email: string) => t.app.inject({ method: 'POST', url: '/api/host/login', payload: { email, password: 'nope-nope' } });
+    expect((await login('a@x.example')).statusCode).toBe(401);
+    expect((await login('b@x.example')).statusCode).toBe(401);
+    const blocked = await login('c@x.example');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.headers['retry-after']).toBeDefined();
+  });
+
+  it('marks the cookie Secure when the public URL is https', async () => {
+    // t's address budget is spent above; a second app on the same store has its own.
+    const other = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', PUBLIC_BASE_URL: 'https://vez.example' }), db: t.db });
+    try {
+      const res = await other.inject({ method: 'POST', url: '/api/host/login', payload: { email: BISTRO_HOST, password: DEMO_PASSWORD } });
+      expect(res.cookies.find((c) => c.name === 'vez_staff')?.secure).toBe(true);
+    } finally {
+      await other.close();
+    }
+  });
+});

@@ -1,0 +1,66 @@
+import { ErrorCode, type HostSettingsResponse, VenueSettings, VenueSettingsPatch, type ThemeResponse } from '@vez/contract';
+import type { Config } from '../../config.js';
+import type { VenueRowUpdate } from '../../db/types.js';
+import { AppError } from '../../lib/app-error.js';
+import { parseInput } from '../../lib/validate.js';
+import type { Venue } from '../venues/venue.js';
+import { findVenueBySlug, updateVenue } from '../venues/venues.repository.js';
+import { getVenue, toVenueResponse } from '../venues/venues.service.js';
+import { type WaitlistDeps, announceVenueUpdate } from '../waitlist/waitlist.service.js';
+
+export function toSettingsResponse(venue: Venue, config: Config): HostSettingsResponse {
+  return {
+    venue: toVenueResponse(venue, config.SMART_LINK_BASE_URL),
+    theme: venue.theme,
+    settings: venue.settings,
+    maxPartySize: venue.maxPartySize,
+    sections: venue.sections,
+    waitlist: { active: venue.waitlistActive, locked: venue.waitlistLocked },
+  };
+}
+
+export async function getSettings(deps: WaitlistDeps, config: Config, venueId: string): Promise<HostSettingsResponse> {
+  return toSettingsResponse(await getVenue(deps.db.kysely, venueId), config);
+}
+
+function mergeTheme(theme: ThemeResponse, patch: NonNullable<VenueSettingsPatch['theme']>): ThemeResponse {
+  return {
+    color: { ...theme.color, ...patch.color },
+    logo: { ...theme.logo, ...patch.logo },
+    typeImageSpotlight: patch.typeImageSpotlight ?? theme.typeImageSpotlight,
+    inspirationalImage: { ...theme.inspirationalImage, ...patch.inspirationalImage },
+    banners: patch.banners ?? theme.banners,
+  };
+}
+
+/** Applies a partial change of venue, settings and theme; diners' pages follow through `update`. */
+export async function patchSettings(deps: WaitlistDeps, config: Config, venueId: string, input: unknown): Promise<HostSettingsResponse> {
+  const patch = parseInput(VenueSettingsPatch, input);
+  const venue = await getVenue(deps.db.kysely, venueId);
+  const update: VenueRowUpdate = { updated_at: deps.now() };
+  if (patch.name) {
+    Object.assign(update, { name_pt: patch.name.pt, name_en: patch.name.en ?? null, name_fr: patch.name.fr ?? null, name_es: patch.name.es ?? null });
+  }
+  if (patch.slug !== undefined && patch.slug !== venue.slug) {
+    const taken = await findVenueBySlug(deps.db.kysely, patch.slug);
+    if (taken && taken.id !== venueId) throw new AppError(ErrorCode.VALIDATION_FAILED, 'This slug is already used by another venue.', 'slug');
+    update.slug = patch.slug;
+  }
+  if (patch.address) Object.assign(update, { city: patch.address.city, neighborhood: patch.address.neighborhood });
+  if (patch.hasMenu !== undefined) update.has_menu = patch.hasMenu ? 1 : 0;
+  if (patch.loginJourney !== undefined) update.login_journey = patch.loginJourney ? 1 : 0;
+  if (patch.maxPartySize !== undefined) update.max_party_size = patch.maxPartySize;
+  const sections = patch.sections ?? venue.sections;
+  if (patch.sections) update.sections = JSON.stringify(patch.sections);
+  if (patch.settings) {
+    const settings = parseInput(VenueSettings, { ...venue.settings, ...patch.settings });
+    if (settings.sectionMode === 'required' && sections.length === 0) {
+      throw new AppError(ErrorCode.VALIDATION_FAILED, 'Add at least one section before requiring one.', 'settings.sectionMode');
+    }
+    update.settings = JSON.stringify(settings);
+  }
+  if (patch.theme) update.theme = JSON.stringify(mergeTheme(venue.theme, patch.theme));
+  await updateVenue(deps.db.kysely, venueId, update);
+  announceVenueUpdate(deps, venueId);
+  return getSettings(deps, config, venueId);
+}

@@ -1,0 +1,153 @@
+import {
+  HOST_SESSION_COOKIE,
+  HostCancelBody,
+  HostCreateEntryBody,
+  HostEntryPatch,
+  HostEntryResponse,
+  HostLoginBody,
+  HostMeResponse,
+  HostQueueResponse,
+  HostSettingsResponse,
+  VenueSettingsPatch,
+  WaitlistStateBody,
+  WaitlistStateResponse,
+} from '@vez/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { jsonSchema } from '../../lib/json-schema.js';
+import { createLoginLimiter } from '../staff/login-limiter.js';
+import {
+  allowedOriginsOf,
+  assertSameOrigin,
+  clearSessionCookie,
+  requireStaff,
+  requireVenueStaff,
+  setSessionCookie,
+} from '../staff/staff-auth.js';
+import { getMe, login, logout } from '../staff/staff.service.js';
+import { getSettings, patchSettings } from './host-settings.service.js';
+import { addWalkIn, callParty, cancelParty, editParty, getQueue, putWaitlistState, seatParty } from './host.service.js';
+
+const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, { $ref: 'ApiError#' }]));
+const str = { type: 'string' };
+const venueParams = { type: 'object', properties: { venueId: str } };
+const entryParams = { type: 'object', properties: { venueId: str, entryId: str } };
+type VenueReq = FastifyRequest<{ Params: { venueId: string } }>;
+type EntryReq = FastifyRequest<{ Params: { venueId: string; entryId: string } }>;
+
+/** The host API (decisions §6): staff session cookie, 401 without it, 403 for other venues. */
+export async function hostRoutes(app: FastifyInstance): Promise<void> {
+  const deps = app.waitlistDeps;
+  const db = app.db;
+  const origins = allowedOriginsOf(app.config);
+  const limiter = createLoginLimiter({
+    perAccount: app.config.LOGIN_MAX_PER_ACCOUNT_15_MIN,
+    perAddress: app.config.LOGIN_MAX_PER_ADDRESS_15_MIN,
+    windowMs: 15 * 60_000,
+  });
+
+  // Every write under /host, login included (login CSRF), must come from our own pages.
+  app.addHook('onRequest', async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') assertSameOrigin(request, origins);
+  });
+
+  const venueStaff = (request: VenueReq) => requireVenueStaff(db, request, request.params.venueId, deps.now());
+  const entryStaff = (request: EntryReq) => requireVenueStaff(db, request, request.params.venueId, deps.now());
+
+  app.post(
+    '/host/login',
+    { schema: { tags: ['host'], summary: 'Start a staff session (cookie)', body: jsonSchema(HostLoginBody, 'input'), response: { 200: jsonSchema(HostMeResponse), ...errors(401, 403, 422, 429) } } },
+    async (request, reply) => {
+      const session = await login(db.kysely, limiter, request.body, request.ip, deps.now());
+      setSessionCookie(reply, app.config, session.token, session.expiresAt);
+      return getMe(db.kysely, session.identity);
+    },
+  );
+
+  app.post('/host/logout', { schema: { tags: ['host'], summary: 'End the staff session', response: { 204: { type: 'null' }, ...errors(401, 403) } } }, async (request, reply) => {
+    await requireStaff(db, request, deps.now());
+    const token = request.cookies[HOST_SESSION_COOKIE];
+    if (token) await logout(db.kysely, token);
+    clearSessionCookie(reply, app.config);
+    return reply.status(204).send();
+  });
+
+  app.get('/host/me', { schema: { tags: ['host'], summary: 'The signed-in staff member and their venues', response: { 200: jsonSchema(HostMeResponse), ...errors(401) } } }, async (request) =>
+    getMe(db.kysely, await requireStaff(db, request, deps.now())),
+  );
+
+  app.get<{ Params: { venueId: string } }>(
+    '/host/venues/:venueId/entries',
+    { schema: { tags: ['host'], summary: 'The live queue, in order, with personal data', params: venueParams, response: { 200: jsonSchema(HostQueueResponse), ...errors(400, 401, 403) } } },
+    async (request) => {
+      await venueStaff(request);
+      return getQueue(deps, request.params.venueId);
+    },
+  );
+
+  app.post<{ Params: { venueId: string } }>(
+    '/host/venues/:venueId/entries',
+    { schema: { tags: ['host'], summary: 'Add a walk-in (origin Host); 200 when a repeat join returns the existing entry', params: venueParams, body: jsonSchema(HostCreateEntryBody, 'input'), response: { 201: jsonSchema(HostEntryResponse), 200: jsonSchema(HostEntryResponse), ...errors(400, 401, 403, 409, 422) } } },
+    async (request, reply) => {
+      await venueStaff(request);
+      const answer = await addWalkIn(deps, request.params.venueId, request.body, app.joinHooks.run);
+      return reply.status(answer.created ? 201 : 200).send(answer);
+    },
+  );
+
+  const entryAction = (action: 'call' | 'seat', run: typeof callParty, summary: string) =>
+    app.post<{ Params: { venueId: string; entryId: string } }>(
+      `/host/venues/:venueId/entries/:entryId/${action}`,
+      { schema: { tags: ['host'], summary, params: entryParams, response: { 200: jsonSchema(HostEntryResponse), ...errors(400, 401, 403, 404, 409) } } },
+      async (request) => {
+        await entryStaff(request);
+        return run(deps, request.params.venueId, request.params.entryId);
+      },
+    );
+  entryAction('call', callParty, 'Call the party: event call (and the SMS)');
+  entryAction('seat', seatParty, 'Seat the party: event seat');
+
+  app.post<{ Params: { venueId: string; entryId: string } }>(
+    '/host/venues/:venueId/entries/:entryId/cancel',
+    { schema: { tags: ['host'], summary: 'Take the party off: NoShow/Host publish cancel, Removed publishes remove', params: entryParams, body: jsonSchema(HostCancelBody, 'input'), response: { 200: jsonSchema(HostEntryResponse), ...errors(400, 401, 403, 404, 409, 422) } } },
+    async (request) => {
+      await entryStaff(request);
+      return cancelParty(deps, request.params.venueId, request.params.entryId, request.body);
+    },
+  );
+
+  app.patch<{ Params: { venueId: string; entryId: string } }>(
+    '/host/venues/:venueId/entries/:entryId',
+    { schema: { tags: ['host'], summary: 'Edit party size, note or priority: event update', params: entryParams, body: jsonSchema(HostEntryPatch, 'input'), response: { 200: jsonSchema(HostEntryResponse), ...errors(400, 401, 403, 404, 409, 422) } } },
+    async (request) => {
+      await entryStaff(request);
+      return editParty(deps, request.params.venueId, request.params.entryId, request.body);
+    },
+  );
+
+  app.put<{ Params: { venueId: string } }>(
+    '/host/venues/:venueId/waitlist',
+    { schema: { tags: ['host'], summary: 'Open, lock or close the waitlist: event update', params: venueParams, body: jsonSchema(WaitlistStateBody, 'input'), response: { 200: jsonSchema(WaitlistStateResponse), ...errors(400, 401, 403, 422) } } },
+    async (request) => {
+      await venueStaff(request);
+      return putWaitlistState(deps, request.params.venueId, request.body);
+    },
+  );
+
+  app.get<{ Params: { venueId: string } }>(
+    '/host/venues/:venueId/settings',
+    { schema: { tags: ['host'], summary: 'Venue, settings and theme', params: venueParams, response: { 200: jsonSchema(HostSettingsResponse), ...errors(400, 401, 403) } } },
+    async (request) => {
+      await venueStaff(request);
+      return getSettings(deps, app.config, request.params.venueId);
+    },
+  );
+
+  app.patch<{ Params: { venueId: string } }>(
+    '/host/venues/:venueId/settings',
+    { schema: { tags: ['host'], summary: 'Change venue, settings and theme: event update', params: venueParams, body: jsonSchema(VenueSettingsPatch, 'input'), response: { 200: jsonSchema(HostSettingsResponse), ...errors(400, 401, 403, 422) } } },
+    async (request) => {
+      await venueStaff(request);
+      return patchSettings(deps, app.config, request.params.venueId, request.body);
+    },
+  );
+}

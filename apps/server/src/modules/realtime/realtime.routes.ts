@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import { requireVenueStaff } from '../staff/staff-auth.js';
+import { createRealtime } from './realtime.service.js';
+
+const sse = { 200: { description: 'text/event-stream (see packages/contract/src/realtime.ts)', type: 'string' } };
+const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, { $ref: 'ApiError#' }]));
+
+/**
+ * Server-Sent Events (docs/decisions/002-realtime-sse.md). Errors (bad id, no session) answer
+ * JSON before the stream starts; once it starts, the reply is ours (hijacked), uncompressed.
+ */
+export async function realtimeRoutes(app: FastifyInstance): Promise<void> {
+  const realtime = createRealtime(app.waitlistDeps, app.bus, {
+    heartbeatMs: app.config.SSE_HEARTBEAT_SECONDS * 1000,
+    onError: (error) => app.reporter.report(error, { module: 'realtime' }),
+  });
+  // Open streams would hold app.close() forever: end them first.
+  app.addHook('preClose', async () => realtime.closeAll());
+
+  app.get<{ Params: { waitlistId: string }; Querystring: { lng?: string } }>(
+    '/waitlists/:waitlistId/events',
+    {
+      schema: {
+        tags: ['realtime'],
+        summary: "A diner's stream: `position` messages with the entry's own position (own id or share id)",
+        params: { type: 'object', properties: { waitlistId: { type: 'string' } } },
+        querystring: { type: 'object', properties: { lng: { type: 'string', enum: ['pt', 'en'] } } },
+        response: { ...sse, ...errors(400, 404) },
+      },
+    },
+    async (request, reply) => {
+      const target = await realtime.resolveDiner(request.params.waitlistId);
+      reply.hijack();
+      realtime.openDinerStream(reply.raw, request.params.waitlistId, target, request.query.lng === 'en' ? 'en' : 'pt');
+    },
+  );
+
+  app.get<{ Params: { venueId: string } }>(
+    '/host/venues/:venueId/events',
+    {
+      schema: {
+        tags: ['realtime'],
+        summary: "A host console's stream: `queue` messages with the whole live queue (staff cookie)",
+        params: { type: 'object', properties: { venueId: { type: 'string' } } },
+        response: { ...sse, ...errors(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      await requireVenueStaff(app.db, request, request.params.venueId, app.waitlistDeps.now());
+      reply.hijack();
+      realtime.openHostStream(reply.raw, request.params.venueId);
+    },
+  );
+}

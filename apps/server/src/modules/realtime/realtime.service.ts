@@ -1,0 +1,123 @@
+import type { ServerResponse } from 'node:http';
+import { ErrorCode, type HostStreamData, type Language, StreamMessage, isEntryId } from '@vez/contract';
+import { AppError } from '../../lib/app-error.js';
+import type { EventBus } from '../../plugins/bus.js';
+import { getQueue } from '../host/host.service.js';
+import * as waitlistRepo from '../waitlist/waitlist.repository.js';
+import { type WaitlistDeps, getPosition } from '../waitlist/waitlist.service.js';
+import { SseStream } from './sse-stream.js';
+import { type DinerSubscriber, type HostSubscriber, VenueHub, nextStamp } from './venue-hub.js';
+
+export interface Realtime {
+  /** Resolves the entry (own or share id) or throws 400/404; call before taking over the reply. */
+  resolveDiner(waitlistId: string): Promise<{ entryId: string; venueId: string; isShared: boolean }>;
+  openDinerStream(raw: ServerResponse, waitlistId: string, target: { entryId: string; venueId: string; isShared: boolean }, lang: Language): void;
+  openHostStream(raw: ServerResponse, venueId: string): void;
+  /** Open streams in this instance (for tests and the bench). */
+  connections(): number;
+  closeAll(): void;
+}
+
+/**
+ * One hub per venue with subscribers in this instance, subscribed to the bus only while it has
+ * subscribers. One timer writes every stream's heartbeat; streams end when the app closes.
+ */
+export function createRealtime(deps: WaitlistDeps, bus: EventBus, options: { heartbeatMs: number; onError: (error: unknown) => void }): Realtime {
+  const hubs = new Map<string, { hub: VenueHub; unsubscribe: () => void }>();
+  const streams = new Set<SseStream>();
+
+  const hubFor = (venueId: string): VenueHub => {
+    const existing = hubs.get(venueId);
+    if (existing) return existing.hub;
+    const hub = new VenueHub(venueId, deps, options.onError);
+    hubs.set(venueId, { hub, unsubscribe: bus.subscribe(venueId, (event) => hub.onEvent(event)) });
+    return hub;
+  };
+  const releaseIfEmpty = (venueId: string) => {
+    const entry = hubs.get(venueId);
+    if (entry && entry.hub.size === 0) {
+      entry.unsubscribe();
+      hubs.delete(venueId);
+    }
+  };
+  const track = (raw: ServerResponse, onClose: () => void): SseStream => {
+    const stream = new SseStream(raw);
+    streams.add(stream);
+    raw.on('close', () => {
+      stream.closed = true;
+      streams.delete(stream);
+      onClose();
+    });
+    stream.open();
+    return stream;
+  };
+
+  const timer = setInterval(() => {
+    for (const stream of streams) stream.heartbeat();
+  }, options.heartbeatMs);
+  timer.unref();
+
+  return {
+    async resolveDiner(waitlistId) {
+      if (!isEntryId(waitlistId)) throw new AppError(ErrorCode.INVALID_WAITLISTID_FORMAT);
+      const own = await waitlistRepo.findEntryById(deps.db.kysely, waitlistId);
+      const entry = own ?? (await waitlistRepo.findEntryByShareId(deps.db.kysely, waitlistId));
+      if (!entry) throw new AppError(ErrorCode.FAILED_TO_GET_WAITLIST_INFORMATION_WITH_POSITION);
+      return { entryId: entry.id, venueId: entry.venue_id, isShared: !own };
+    },
+
+    openDinerStream(raw, waitlistId, target, lang) {
+      const hub = hubFor(target.venueId);
+      const sub: DinerSubscriber = { stream: undefined as unknown as SseStream, entryId: target.entryId, isShared: target.isShared, lang, stamp: 0 };
+      sub.stream = track(raw, () => {
+        hub.removeDiner(sub);
+        releaseIfEmpty(target.venueId);
+      });
+      hub.addDiner(sub);
+      // The snapshot on every (re)connect: a reconnect loses nothing. A refresh that started
+      // later wins over it (stamps), so a slow snapshot never overwrites a newer state.
+      const stamp = nextStamp();
+      getPosition(deps, waitlistId, lang)
+        .then((position) => {
+          if (sub.stamp > stamp) return;
+          sub.stamp = stamp;
+          sub.stream.send(StreamMessage.position, JSON.stringify(position));
+        })
+        .catch((error: unknown) => {
+          options.onError(error);
+          sub.stream.end();
+        });
+    },
+
+    openHostStream(raw, venueId) {
+      const hub = hubFor(venueId);
+      const sub: HostSubscriber = { stream: undefined as unknown as SseStream, stamp: 0 };
+      sub.stream = track(raw, () => {
+        hub.hosts.delete(sub);
+        releaseIfEmpty(venueId);
+      });
+      hub.hosts.add(sub);
+      const stamp = nextStamp();
+      getQueue(deps, venueId)
+        .then((queue) => {
+          if (sub.stamp > stamp) return;
+          sub.stamp = stamp;
+          const data: HostStreamData = { events: [], waitlist: queue.waitlist, entries: queue.entries };
+          sub.stream.send(StreamMessage.queue, JSON.stringify(data));
+        })
+        .catch((error: unknown) => {
+          options.onError(error);
+          sub.stream.end();
+        });
+    },
+
+    connections: () => streams.size,
+
+    closeAll() {
+      clearInterval(timer);
+      for (const stream of streams) stream.end();
+      for (const { unsubscribe } of hubs.values()) unsubscribe();
+      hubs.clear();
+    },
+  };
+}

@@ -1,0 +1,27 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types.js';
+import { newVenueId } from '../../lib/ids.js';
+import { hashPassword } from './password.js';
+import { addStaffVenue, insertStaff } from './staff.repository.js';
+
+export const DEMO_STAFF_PASSWORD = 'demo1234';
+
+/** One staff account per demo venue (decisions §5). */
+export const demoStaff = [
+  { email: 'host@bistro.example', venueId: '6553f1a2b3c4d5e6f7a8b901' },
+  { email: 'host@clube.example', venueId: '6553f1a2b3c4d5e6f7a8b902' },
+] as const;
+
+let demoHash: Promise<string> | undefined;
+
+/** Seeds the demo staff; the seed runs once, into an empty database, after the demo venues. */
+export async function seedDemoStaff(db: Kysely<Database>, now: number): Promise<void> {
+  // One hash per process: scrypt is deliberately slow and test suites seed many databases.
+  demoHash ??= hashPassword(DEMO_STAFF_PASSWORD);
+  const passwordHash = await demoHash;
+  for (const staff of demoStaff) {
+    const id = newVenueId();
+    await insertStaff(db, { id, email: staff.email, password_hash: passwordHash, created_at: now });
+    await addStaffVenue(db, id, staff.venueId);
+  }
+}

@@ -1,0 +1,68 @@
+import type { Kysely } from 'kysely';
+import type { Database, StaffRow, StaffSessionRow, VenueRow } from '../../db/types.js';
+
+type Executor = Kysely<Database>;
+
+export function findStaffByEmail(db: Executor, email: string): Promise<StaffRow | undefined> {
+  return db.selectFrom('staff').selectAll().where('email', '=', email).executeTakeFirst();
+}
+
+export function findStaffById(db: Executor, id: string): Promise<StaffRow | undefined> {
+  return db.selectFrom('staff').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertStaff(db: Executor, row: StaffRow): Promise<void> {
+  await db.insertInto('staff').values(row).execute();
+}
+
+/** Binds a staff member to a venue; binding twice is harmless. */
+export async function addStaffVenue(db: Executor, staffId: string, venueId: string): Promise<void> {
+  await db
+    .insertInto('staff_venues')
+    .values({ staff_id: staffId, venue_id: venueId })
+    .onConflict((oc) => oc.columns(['staff_id', 'venue_id']).doNothing())
+    .execute();
+}
+
+export function listStaffVenues(db: Executor, staffId: string): Promise<Pick<VenueRow, 'id' | 'slug' | 'name_pt' | 'name_en' | 'name_fr' | 'name_es'>[]> {
+  return db
+    .selectFrom('staff_venues')
+    .innerJoin('venues', 'venues.id', 'staff_venues.venue_id')
+    .select(['venues.id', 'venues.slug', 'venues.name_pt', 'venues.name_en', 'venues.name_fr', 'venues.name_es'])
+    .where('staff_venues.staff_id', '=', staffId)
+    .orderBy('venues.name_pt')
+    .execute();
+}
+
+export async function isStaffOfVenue(db: Executor, staffId: string, venueId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('staff_venues')
+    .select('venue_id')
+    .where('staff_id', '=', staffId)
+    .where('venue_id', '=', venueId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function insertSession(db: Executor, row: StaffSessionRow): Promise<void> {
+  await db.insertInto('staff_sessions').values(row).execute();
+}
+
+/** The session and its staff member, if the session has not expired. */
+export function findLiveSession(db: Executor, tokenHash: string, now: number) {
+  return db
+    .selectFrom('staff_sessions')
+    .innerJoin('staff', 'staff.id', 'staff_sessions.staff_id')
+    .select(['staff.id as staffId', 'staff.email as email', 'staff_sessions.expires_at as expiresAt'])
+    .where('staff_sessions.token_hash', '=', tokenHash)
+    .where('staff_sessions.expires_at', '>', now)
+    .executeTakeFirst();
+}
+
+export async function deleteSession(db: Executor, tokenHash: string): Promise<void> {
+  await db.deleteFrom('staff_sessions').where('token_hash', '=', tokenHash).execute();
+}
+
+export async function deleteExpiredSessions(db: Executor, now: number): Promise<void> {
+  await db.deleteFrom('staff_sessions').where('expires_at', '<=', now).execute();
+}

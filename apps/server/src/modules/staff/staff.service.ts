@@ -1,0 +1,111 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { ErrorCode, HostLoginBody, type HostMeResponse, type VenueName, isVenueId } from '@vez/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types.js';
+import { AppError } from '../../lib/app-error.js';
+import { newVenueId } from '../../lib/ids.js';
+import { parseInput } from '../../lib/validate.js';
+import { findVenueById } from '../venues/venues.repository.js';
+import type { LoginLimiter } from './login-limiter.js';
+import { dummyHash, hashPassword, verifyPassword } from './password.js';
+import * as repo from './staff.repository.js';
+
+type Db = Kysely<Database>;
+
+/** A staff session lasts one long shift. */
+export const SESSION_TTL_MS = 12 * 3_600_000;
+
+export interface StaffIdentity {
+  staffId: string;
+  email: string;
+}
+
+export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
+export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+
+/** Creates a staff account bound to venues; refuses a taken email or an unknown venue. */
+export async function createStaff(db: Db, input: { email: string; password: string; venueIds: string[] }, now = Date.now()): Promise<string> {
+  const email = normaliseEmail(input.email);
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new AppError(ErrorCode.VALIDATION_FAILED, 'Invalid email', 'email');
+  if (input.password.length < 8) throw new AppError(ErrorCode.VALIDATION_FAILED, 'The password needs at least 8 characters.', 'password');
+  if (await repo.findStaffByEmail(db, email)) throw new AppError(ErrorCode.VALIDATION_FAILED, 'This email already has an account.', 'email');
+  const id = newVenueId();
+  const passwordHash = await hashPassword(input.password);
+  await db.transaction().execute(async (trx) => {
+    await repo.insertStaff(trx, { id, email, password_hash: passwordHash, created_at: now });
+    for (const venueId of input.venueIds) await bindVenue(trx, id, venueId);
+  });
+  return id;
+}
+
+async function bindVenue(db: Db, staffId: string, venueId: string): Promise<void> {
+  if (!isVenueId(venueId)) throw new AppError(ErrorCode.INVALID_VENUEID_FORMAT);
+  if (!(await findVenueById(db, venueId))) throw new AppError(ErrorCode.VENUE_INFO_NOT_FOUND, `No venue ${venueId}.`);
+  await repo.addStaffVenue(db, staffId, venueId);
+}
+
+export async function addStaffVenueByEmail(db: Db, email: string, venueId: string): Promise<void> {
+  const staff = await repo.findStaffByEmail(db, normaliseEmail(email));
+  if (!staff) throw new AppError(ErrorCode.NOT_FOUND, `No staff account ${normaliseEmail(email)}.`);
+  await bindVenue(db, staff.id, venueId);
+}
+
+/**
+ * Checks the credentials and opens a session; returns the raw token for the cookie. The limiter
+ * counts the attempt first (429 with Retry-After), then a wrong email or password answers the same 401.
+ */
+export async function login(
+  db: Db,
+  limiter: LoginLimiter,
+  input: unknown,
+  address: string,
+  now = Date.now(),
+): Promise<{ token: string; identity: StaffIdentity; expiresAt: number }> {
+  const body = parseInput(HostLoginBody, input);
+  const email = normaliseEmail(body.email);
+  const wait = limiter.hit(email, address, now);
+  if (wait > 0) {
+    throw new AppError(ErrorCode.RATE_LIMITED, `Too many login attempts. Retry in ${wait} s.`, undefined, { 'retry-after': String(wait) });
+  }
+  const staff = await repo.findStaffByEmail(db, email);
+  const ok = await verifyPassword(body.password, staff?.password_hash ?? (await dummyHash()));
+  if (!staff || !ok) throw new AppError(ErrorCode.UNAUTHENTICATED, 'Email or password is incorrect.');
+  limiter.succeed(email);
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = now + SESSION_TTL_MS;
+  await repo.deleteExpiredSessions(db, now);
+  await repo.insertSession(db, { token_hash: hashToken(token), staff_id: staff.id, created_at: now, expires_at: expiresAt });
+  return { token, identity: { staffId: staff.id, email: staff.email }, expiresAt };
+}
+
+export async function findSession(db: Db, token: string | undefined, now = Date.now()): Promise<StaffIdentity | undefined> {
+  if (!token || token.length > 100) return undefined;
+  const row = await repo.findLiveSession(db, hashToken(token), now);
+  return row ? { staffId: row.staffId, email: row.email } : undefined;
+}
+
+export async function logout(db: Db, token: string): Promise<void> {
+  await repo.deleteSession(db, hashToken(token));
+}
+
+export async function getMe(db: Db, identity: StaffIdentity): Promise<HostMeResponse> {
+  const venues = await repo.listStaffVenues(db, identity.staffId);
+  return {
+    staff: { _id: identity.staffId, email: identity.email },
+    venues: venues.map((v) => {
+      const name: VenueName = { pt: v.name_pt };
+      if (v.name_en) name.en = v.name_en;
+      if (v.name_fr) name.fr = v.name_fr;
+      if (v.name_es) name.es = v.name_es;
+      return { _id: v.id, slug: v.slug, name };
+    }),
+  };
+}
+
+/** 403 unless the staff member runs this venue (decisions §3); an unknown venue answers the same. */
+export async function assertStaffOfVenue(db: Db, identity: StaffIdentity, venueId: string): Promise<void> {
+  if (!isVenueId(venueId)) throw new AppError(ErrorCode.INVALID_VENUEID_FORMAT);
+  if (!(await repo.isStaffOfVenue(db, identity.staffId, venueId))) {
+    throw new AppError(ErrorCode.FORBIDDEN, 'You are not staff of this venue.');
+  }
+}

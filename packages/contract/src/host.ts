@@ -1,0 +1,112 @@
+import * as z from 'zod/mini';
+import { NOTE_MAX_LENGTH } from './constants.js';
+import { VenueId } from './ids.js';
+import { ThemeResponse, VenueName, VenueResponse, VenueSettings } from './venue.js';
+import { EntryStatus, FullName, OptionalEmail, Phone, messages } from './waitlist.js';
+
+/** POST /api/host/login */
+export const HostLoginBody = z.object({
+  email: z.email().check(z.maxLength(254)),
+  password: z.string().check(z.minLength(1), z.maxLength(200)),
+});
+export type HostLoginBody = z.infer<typeof HostLoginBody>;
+
+export const HostVenueSummary = z.object({ _id: VenueId, slug: z.string(), name: VenueName });
+export type HostVenueSummary = z.infer<typeof HostVenueSummary>;
+
+/** POST /api/host/login and GET /api/host/me: who is signed in and which venues they may run. */
+export const HostMeResponse = z.object({
+  staff: z.object({ _id: z.string(), email: z.string() }),
+  venues: z.array(HostVenueSummary),
+});
+export type HostMeResponse = z.infer<typeof HostMeResponse>;
+
+export const WaitlistState = z.object({ active: z.boolean(), locked: z.boolean() });
+export type WaitlistState = z.infer<typeof WaitlistState>;
+
+/** One party of the live queue as staff see it: with name, phone, email and note. */
+export const HostEntry = z.object({
+  _id: z.string(),
+  customerTab: z.string(),
+  status: EntryStatus,
+  priority: z.boolean(),
+  partySize: z.number(),
+  name: z.nullable(z.string()),
+  phone: z.nullable(z.string()),
+  email: z.nullable(z.string()),
+  note: z.nullable(z.string()),
+  section: z.nullable(z.string()),
+  originLabel: z.string(),
+  /** Parties waiting ahead plus one; 0 for called parties (they keep their place, decisions §4). */
+  globalPos: z.number(),
+  pos: z.number(),
+  arrivedAt: z.string(),
+  notifiedAt: z.nullable(z.string()),
+});
+export type HostEntry = z.infer<typeof HostEntry>;
+
+/** GET /api/host/venues/{venueId}/entries: waiting and called entries, in queue order. */
+export const HostQueueResponse = z.object({
+  venueId: VenueId,
+  waitlist: WaitlistState,
+  entries: z.array(HostEntry),
+});
+export type HostQueueResponse = z.infer<typeof HostQueueResponse>;
+
+/**
+ * POST /api/host/venues/{venueId}/entries: a walk-in. The fields of the diner create payload that
+ * matter (the rest of a diner payload is accepted and ignored); the origin label is always Host.
+ */
+export const HostCreateEntryBody = z.object({
+  customer: z.object({ name: FullName, phone: Phone, email: OptionalEmail }),
+  partySize: z.int().check(z.gte(1, { error: messages.partySize })),
+  note: z.optional(z.string().check(z.maxLength(NOTE_MAX_LENGTH, { error: messages.note }))),
+  priority: z.optional(z.boolean()),
+  lang: z.optional(z.enum(['pt', 'en'])),
+});
+export type HostCreateEntryBody = z.infer<typeof HostCreateEntryBody>;
+
+/** The answer of host writes on one entry. */
+export const HostEntryResponse = z.object({ entry: HostEntry, created: z.optional(z.boolean()) });
+export type HostEntryResponse = z.infer<typeof HostEntryResponse>;
+
+/**
+ * POST .../entries/{entryId}/cancel. `Host` and `NoShow` publish the `cancel` event; `Removed`
+ * (taken off the list, e.g. a duplicate) publishes `remove`.
+ */
+export const HostCancelReason = z.enum(['Host', 'NoShow', 'Removed']);
+export const HostCancelBody = z.object({ reason: HostCancelReason });
+export type HostCancelBody = z.infer<typeof HostCancelBody>;
+
+/** PATCH .../entries/{entryId}: at least one field; an empty note clears it. */
+export const HostEntryPatch = z
+  .object({
+    partySize: z.optional(z.int().check(z.gte(1, { error: messages.partySize }))),
+    note: z.optional(z.nullable(z.string().check(z.maxLength(NOTE_MAX_LENGTH, { error: messages.note })))),
+    priority: z.optional(z.boolean()),
+  })
+  .check(
+    z.refine((p) => p.partySize !== undefined || p.note !== undefined || p.priority !== undefined, {
+      error: 'Nothing to change: send partySize, note or priority.',
+    }),
+  );
+export type HostEntryPatch = z.infer<typeof HostEntryPatch>;
+
+/** PUT /api/host/venues/{venueId}/waitlist: open (active), lock (no remote joins) or close. */
+export const WaitlistStateBody = WaitlistState;
+export const WaitlistStateResponse = z.object({ waitlist: WaitlistState });
+export type WaitlistStateResponse = z.infer<typeof WaitlistStateResponse>;
+
+/** GET and PATCH /api/host/venues/{venueId}/settings: everything a console edits, in one answer. */
+export const HostSettingsResponse = z.object({
+  venue: VenueResponse,
+  theme: ThemeResponse,
+  settings: VenueSettings,
+  maxPartySize: z.number(),
+  sections: z.array(z.string()),
+  waitlist: WaitlistState,
+});
+export type HostSettingsResponse = z.infer<typeof HostSettingsResponse>;
+
+/** The staff session cookie (httpOnly, SameSite=Lax, path /api). */
+export const HOST_SESSION_COOKIE = 'vez_staff';
