@@ -24,7 +24,7 @@ async function readUpload(request: FastifyRequest, maxBytes: number): Promise<{ 
     throw new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, 'Send the image as multipart/form-data, in a field named file.');
   }
   const part = await request.file({ limits: { fileSize: maxBytes, files: 1, fields: 4, parts: 5 } });
-  if (!part) throw new AppError(ErrorCode.VALIDATION_FAILED, 'Attach the image in a field named file.', 'file');
+  if (!part || part.fieldname !== 'file') throw new AppError(ErrorCode.VALIDATION_FAILED, 'Attach the image in a field named file.', 'file');
   try {
     return { buffer: await part.toBuffer(), mimetype: part.mimetype };
   } catch (error) {
