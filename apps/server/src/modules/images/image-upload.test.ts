@@ -1,5 +1,5 @@
 import { ErrorCode } from '@vez/contract';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type preHandlerAsyncHookHandler } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_BISTRO_ID, DEMO_CLUB_ID } from '../../../test/fixtures.js';
@@ -17,11 +17,11 @@ import { imageUploadRoutes } from './images.routes.js';
 const LIMIT = 60_000;
 
 /** Stands in for the staff guard: the caller names the venue it is staff of. */
-async function testGuard(request: FastifyRequest<{ Params: { venueId?: string } }>): Promise<void> {
+const testGuard: preHandlerAsyncHookHandler = async (request) => {
   const venue = request.headers['x-test-staff-of'];
   if (!venue) throw new AppError(ErrorCode.UNAUTHENTICATED);
-  if (venue !== request.params.venueId) throw new AppError(ErrorCode.FORBIDDEN);
-}
+  if (venue !== (request.params as { venueId?: string }).venueId) throw new AppError(ErrorCode.FORBIDDEN);
+};
 
 function multipart(file: Buffer, type: string, field = 'file') {
   const boundary = 'vezboundary7MA4YWxkTrZu0gW';
