@@ -1,0 +1,98 @@
+import type { VenueChannelEvent } from '@vez/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_BISTRO_ID, createBody, nextPhone } from '../../../test/fixtures.js';
+import { type TestApp, startTestApp } from '../../../test/harness.js';
+import { loginCookie } from '../../../test/staff-session.js';
+import { stores } from '../../../test/stores.js';
+
+/**
+ * Every change to a venue's queue publishes exactly ONE event on the venue channel:
+ * diner join, host add → add; edit → update; call → call; seat → seat; cancel by the diner or by
+ * staff (Host, NoShow) → cancel; staff remove (reason Removed) → remove; open, lock, close and
+ * settings → update without an entry id. Events carry no personal data.
+ */
+describe.each(stores)('venue channel events on $name', (store) => {
+  let t: TestApp;
+  let cookie: string;
+  const events: VenueChannelEvent[] = [];
+  beforeAll(async () => {
+    t = await startTestApp(store);
+    cookie = await loginCookie(t.app);
+    t.app.bus.subscribe(DEMO_BISTRO_ID, (e) => events.push(e));
+  });
+  afterAll(async () => t.close());
+
+  const host = (method: 'POST' | 'PATCH' | 'PUT', path: string, payload?: object) =>
+    t.app.inject({ method, url: `/api/host/venues/${DEMO_BISTRO_ID}${path}`, headers: { cookie }, ...(payload ? { payload } : {}) });
+  const walkIn = async () => (await host('POST', '/entries', { customer: { name: 'Rui Costa', phone: nextPhone() }, partySize: 2 })).json().entry._id as string;
+
+  /** Runs a change and returns the events it published. */
+  const during = async (change: () => Promise<unknown>) => {
+    events.length = 0;
+    await change();
+    return [...events];
+  };
+
+  it('diner join → one add with the entry id', async () => {
+    let id = '';
+    const got = await during(async () => {
+      id = (await t.app.inject({ method: 'POST', url: `/api/waitlists/${DEMO_BISTRO_ID}/create`, payload: createBody() })).json()._id;
+    });
+    expect(got).toEqual([{ type: 'add', venueId: DEMO_BISTRO_ID, entryId: id, at: expect.any(String) }]);
+  });
+
+  it('a repeat join returning the existing entry publishes nothing', async () => {
+    const body = createBody();
+    await t.app.inject({ method: 'POST', url: `/api/waitlists/${DEMO_BISTRO_ID}/create`, payload: body });
+    const got = await during(() => t.app.inject({ method: 'POST', url: `/api/waitlists/${DEMO_BISTRO_ID}/create`, payload: body }));
+    expect(got).toEqual([]);
+  });
+
+  it('host add → one add', async () => {
+    let id = '';
+    const got = await during(async () => {
+      id = await walkIn();
+    });
+    expect(got.map((e) => [e.type, e.entryId])).toEqual([['add', id]]);
+  });
+
+  it.each([
+    ['edit', 'update', (id: string) => host('PATCH', `/entries/${id}`, { priority: true })],
+    ['call', 'call', (id: string) => host('POST', `/entries/${id}/call`)],
+    ['seat', 'seat', (id: string) => host('POST', `/entries/${id}/seat`)],
+    ['host cancel', 'cancel', (id: string) => host('POST', `/entries/${id}/cancel`, { reason: 'Host' })],
+    ['no-show', 'cancel', (id: string) => host('POST', `/entries/${id}/cancel`, { reason: 'NoShow' })],
+    ['remove', 'remove', (id: string) => host('POST', `/entries/${id}/cancel`, { reason: 'Removed' })],
+    [
+      'diner cancel',
+      'cancel',
+      (id: string) =>
+        t.app.inject({ method: 'PUT', url: `/api/waitlists/${id}/${DEMO_BISTRO_ID}/cancel`, payload: { logs: { customer: id, actionType: 'Remove' }, customer: id, cancelReason: 'Customer' } }),
+    ],
+  ] as const)('%s → one %s with the entry id', async (_name, type, change) => {
+    const id = await walkIn();
+    const got = await during(async () => expect((await change(id)).statusCode).toBe(200));
+    expect(got).toEqual([{ type, venueId: DEMO_BISTRO_ID, entryId: id, at: expect.any(String) }]);
+  });
+
+  it.each([
+    ['lock', () => host('PUT', '/waitlist', { active: true, locked: true })],
+    ['close', () => host('PUT', '/waitlist', { active: false, locked: false })],
+    ['open', () => host('PUT', '/waitlist', { active: true, locked: false })],
+    ['settings', () => host('PATCH', '/settings', { settings: { hidePosition: false } })],
+  ] as const)('%s → one update without an entry id', async (_name, change) => {
+    const got = await during(async () => expect((await change()).statusCode).toBe(200));
+    expect(got).toEqual([{ type: 'update', venueId: DEMO_BISTRO_ID, at: expect.any(String) }]);
+  });
+
+  it('a refused change publishes nothing', async () => {
+    const id = await walkIn();
+    await host('POST', `/entries/${id}/seat`);
+    const got = await during(async () => {
+      await host('POST', `/entries/${id}/call`);
+      await host('PATCH', `/entries/${id}`, { partySize: 99 });
+      await host('POST', `/entries/${id}/cancel`, { reason: 'Host' });
+    });
+    expect(got).toEqual([]);
+  });
+});

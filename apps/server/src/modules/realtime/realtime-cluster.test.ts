@@ -1,0 +1,91 @@
+import { randomBytes } from 'node:crypto';
+import type { PositionResponse, VenueChannelEvent } from '@vez/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_BISTRO_ID, createBody } from '../../../test/fixtures.js';
+import { openSse } from '../../../test/sse-client.js';
+import { loginCookie } from '../../../test/staff-session.js';
+import { postgresStore, postgresUrl } from '../../../test/stores.js';
+import { buildApp } from '../../app.js';
+import { loadConfig } from '../../config.js';
+import { type Db, openDb } from '../../db/connect.js';
+import { createRedisBus } from '../../plugins/bus-redis.js';
+import { seedDemo } from '../../seed/demo.js';
+
+const redisUrl = /^rediss?:\/\//.test(process.env.REDIS_URL ?? '') ? process.env.REDIS_URL : undefined;
+const until = async (condition: () => boolean) => {
+  while (!condition()) await new Promise((r) => setTimeout(r, 10));
+};
+
+if (!redisUrl) {
+  process.stderr.write('\n[realtime cluster] Redis bus tests NOT RUN: REDIS_URL is not set (REDIS_URL=redis://127.0.0.1:6379 runs them).\n');
+}
+if (!redisUrl || !postgresUrl) {
+  process.stderr.write('\n[realtime cluster] two-instance test NOT RUN: it needs DATABASE_URL=postgres://… and REDIS_URL=redis://….\n');
+}
+
+describe.runIf(redisUrl)('Redis bus', () => {
+  it('delivers a venue event to every instance’s subscribers, its own included, and nothing else', async () => {
+    const prefix = `vez-test-${randomBytes(4).toString('hex')}:`;
+    const a = createRedisBus(redisUrl!, { prefix });
+    const b = createRedisBus(redisUrl!, { prefix });
+    try {
+      const gotA: VenueChannelEvent[] = [];
+      const gotB: VenueChannelEvent[] = [];
+      const offA = a.subscribe(DEMO_BISTRO_ID, (e) => gotA.push(e));
+      b.subscribe(DEMO_BISTRO_ID, (e) => gotB.push(e));
+      b.subscribe('6553f1a2b3c4d5e6f7a8b902', () => gotB.push({ type: 'remove', venueId: 'wrong', at: '' }));
+      await new Promise((r) => setTimeout(r, 100)); // let both SUBSCRIBEs reach Redis
+      const event: VenueChannelEvent = { type: 'call', venueId: DEMO_BISTRO_ID, entryId: 'AAAAAAAAAAAAAAAAAAAAAA', at: new Date().toISOString() };
+      a.publish(event);
+      await until(() => gotA.length === 1 && gotB.length === 1);
+      expect(gotA).toEqual([event]);
+      expect(gotB).toEqual([event]);
+      offA();
+      b.publish({ ...event, type: 'seat' });
+      await until(() => gotB.length === 2);
+      expect(gotA).toHaveLength(1);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+});
+
+describe.runIf(redisUrl && postgresUrl)('two server instances on one PostgreSQL and Redis', () => {
+  let dbA: Db & { location: unknown };
+  let dbB: Db;
+  const prefix = `vez-test-${randomBytes(4).toString('hex')}:`;
+  beforeAll(async () => {
+    dbA = await postgresStore.open();
+    await seedDemo(dbA);
+    const location = dbA.location as { schema: string };
+    dbB = openDb({ kind: 'postgres', url: postgresUrl! }, { schema: location.schema });
+  });
+  afterAll(async () => {
+    await dbB.close();
+    await dbA.close();
+  });
+
+  it('a change through instance A reaches a diner stream on instance B', async () => {
+    const config = loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', REDIS_URL: redisUrl! });
+    const a = await buildApp({ config, db: dbA, bus: createRedisBus(redisUrl!, { prefix }) });
+    const b = await buildApp({ config, db: dbB, bus: createRedisBus(redisUrl!, { prefix }) });
+    await a.listen({ port: 0, host: '127.0.0.1' });
+    await b.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const portB = (b.server.address() as { port: number }).port;
+      const id = (await a.inject({ method: 'POST', url: `/api/waitlists/${DEMO_BISTRO_ID}/create`, payload: createBody() })).json()._id;
+      const stream = await openSse(`http://127.0.0.1:${portB}/api/waitlists/${id}/events`);
+      expect((JSON.parse((await stream.next()).data) as PositionResponse).waitlist.status).toBe('active');
+      await new Promise((r) => setTimeout(r, 100)); // B's SUBSCRIBE reaches Redis
+      const cookie = await loginCookie(a);
+      expect((await a.inject({ method: 'POST', url: `/api/host/venues/${DEMO_BISTRO_ID}/entries/${id}/call`, headers: { cookie } })).statusCode).toBe(200);
+      const called = JSON.parse((await stream.next()).data) as PositionResponse;
+      expect(called.waitlist).toMatchObject({ _id: id, status: 'called' });
+      stream.close();
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+});

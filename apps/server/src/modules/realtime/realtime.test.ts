@@ -1,0 +1,158 @@
+import type { PositionResponse } from '@vez/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_BISTRO_ID, createBody, nextPhone } from '../../../test/fixtures.js';
+import { type TestApp, startTestApp } from '../../../test/harness.js';
+import { type SseClient, openSse } from '../../../test/sse-client.js';
+import { loginCookie } from '../../../test/staff-session.js';
+import { stores } from '../../../test/stores.js';
+
+const position = (m: { data: string }) => JSON.parse(m.data) as PositionResponse;
+const isPosition = (m: { event: string }) => m.event === 'position';
+
+describe.each(stores)('real-time streams on $name', (store) => {
+  let t: TestApp;
+  let base: string;
+  let cookie: string;
+  const open: SseClient[] = [];
+  beforeAll(async () => {
+    t = await startTestApp(store, { SSE_HEARTBEAT_SECONDS: '0.1' });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.address();
+    base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api`;
+    cookie = await loginCookie(t.app);
+  });
+  afterAll(async () => {
+    for (const c of open) c.close();
+    await t.close();
+  });
+
+  const sse = async (path: string, headers: Record<string, string> = {}) => {
+    const client = await openSse(`${base}${path}`, headers);
+    open.push(client);
+    return client;
+  };
+  const host = (method: 'POST' | 'PATCH' | 'PUT', path: string, payload?: object) =>
+    t.app.inject({ method, url: `/api/host/venues/${DEMO_BISTRO_ID}${path}`, headers: { cookie }, ...(payload ? { payload } : {}) });
+  const join = async (name = 'Ana Souza', partySize = 2) =>
+    (await t.app.inject({ method: 'POST', url: `/api/waitlists/${DEMO_BISTRO_ID}/create`, payload: createBody({ customer: { name, phone: nextPhone(), email: '' }, partySize, note: `nota de ${name}` }) })).json()._id as string;
+  const getPosition = async (id: string) => (await t.app.inject({ method: 'GET', url: `/api/waitlists/${id}/position` })).json() as PositionResponse;
+
+  it('a diner stream opens with the entry’s position, the same as GET position', async () => {
+    const id = await join();
+    const stream = await sse(`/waitlists/${id}/events`);
+    expect(stream.status).toBe(200);
+    const first = await stream.next(isPosition);
+    expect(position(first)).toEqual(await getPosition(id));
+    stream.close();
+  });
+
+  it('follows changes ahead and its own call; positions agree with GET position', async () => {
+    const ahead = await join('Bruno Lima');
+    const id = await join('Clara Dias');
+    const stream = await sse(`/waitlists/${id}/events`);
+    const before = position(await stream.next(isPosition)).waitlist.globalPos;
+    await host('POST', `/entries/${ahead}/seat`);
+    const moved = position(await stream.next(isPosition));
+    expect(moved.waitlist.globalPos).toBe(before - 1);
+    expect(moved).toEqual(await getPosition(id));
+    await host('POST', `/entries/${id}/call`);
+    const called = position(await stream.next((m) => isPosition(m) && position(m).waitlist.status === 'called'));
+    expect(called.waitlist).toMatchObject({ status: 'called', globalPos: 0, notifiedAt: expect.any(String) });
+    await host('POST', `/entries/${id}/seat`);
+    expect(position(await stream.next(isPosition)).waitlist.status).toBe('seated');
+    stream.close();
+  });
+
+  it('never carries another diner’s name, phone or note', async () => {
+    const other = await join('Otavio Segredo');
+    const id = await join('Dora Propria');
+    const stream = await sse(`/waitlists/${id}/events`);
+    await stream.next(isPosition);
+    await host('PATCH', `/entries/${other}`, { note: 'alergia secreta', priority: true });
+    await stream.next(isPosition);
+    const walkIn = (await host('POST', '/entries', { customer: { name: 'Walter Intruso', phone: '+5511912345678' }, partySize: 3, note: 'mesa escondida' })).json().entry._id;
+    await stream.next(isPosition);
+    await host('POST', `/entries/${walkIn}/call`);
+    await stream.next(isPosition);
+    const text = stream.raw();
+    expect(text).toContain('Dora Propria');
+    for (const secret of ['Otavio', 'Segredo', 'alergia', 'Walter', 'Intruso', '912345678', 'mesa escondida', 'Marina', '+55119876500']) {
+      expect(text).not.toContain(secret);
+    }
+    expect(text).not.toContain(other);
+    stream.close();
+  });
+
+  it('a shared link streams the read-only view: first name only, no share id to pass on', async () => {
+    const id = await join('Elisa Ramos');
+    const shareId = (await getPosition(id)).waitlist.shareId!;
+    const stream = await sse(`/waitlists/${shareId}/events?lng=en`);
+    const first = position(await stream.next(isPosition));
+    expect(first.waitlist).toMatchObject({ _id: shareId, isShared: true, shareId: null, customer: { name: 'Elisa' } });
+    expect(first.waitlist.displayHelpers.partyLabel).toBe('2 people');
+    await host('POST', `/entries/${id}/call`);
+    const called = position(await stream.next((m) => position(m).waitlist.status === 'called'));
+    expect(called.waitlist).toMatchObject({ _id: shareId, shareId: null, customer: { name: 'Elisa' } });
+    expect(stream.raw()).not.toContain(id);
+    stream.close();
+  });
+
+  it('a reconnect loses nothing: it opens with a fresh snapshot', async () => {
+    const id = await join('Fabio Reis');
+    const first = await sse(`/waitlists/${id}/events`);
+    expect(position(await first.next(isPosition)).waitlist.status).toBe('active');
+    first.close();
+    await host('POST', `/entries/${id}/call`);
+    const again = await sse(`/waitlists/${id}/events`);
+    expect(position(await again.next(isPosition)).waitlist.status).toBe('called');
+    again.close();
+  });
+
+  it('the host stream opens with the whole queue and follows every change with its events', async () => {
+    const stream = await sse(`/host/venues/${DEMO_BISTRO_ID}/events`, { cookie });
+    expect(stream.status).toBe(200);
+    const snapshot = JSON.parse((await stream.next((m) => m.event === 'queue')).data);
+    expect(snapshot.events).toEqual([]);
+    expect(snapshot.entries.length).toBeGreaterThan(0);
+    const id = await join('Gabi Nunes');
+    const next = JSON.parse((await stream.next((m) => m.event === 'queue' && m.data.includes(id))).data);
+    expect(next.events.map((e: { type: string }) => e.type)).toContain('add');
+    expect(next.entries.find((e: { _id: string }) => e._id === id)).toMatchObject({ name: 'Gabi Nunes', note: 'nota de Gabi Nunes' });
+    await host('PUT', '/waitlist', { active: true, locked: true });
+    const locked = JSON.parse((await stream.next((m) => m.event === 'queue' && JSON.parse(m.data).waitlist.locked)).data);
+    expect(locked.events).toContainEqual(expect.objectContaining({ type: 'update' }));
+    await host('PUT', '/waitlist', { active: true, locked: false });
+    stream.close();
+  });
+
+  it('advanced mode: streamed band positions equal GET position for every party', async () => {
+    await host('PATCH', '/settings', { settings: { operationMode: 'advanced' } });
+    const ids = [await join('Hugo Alves', 2), await join('Iris Melo', 5), await join('Joao Pinto', 2), await join('Kaio Luz', 5)];
+    const streams = await Promise.all(ids.map((id) => sse(`/waitlists/${id}/events`)));
+    await Promise.all(streams.map((s) => s.next(isPosition)));
+    await host('POST', `/entries/${ids[0]}/seat`);
+    for (const [i, s] of streams.entries()) {
+      const got = position(await s.next(isPosition));
+      expect(got).toEqual(await getPosition(ids[i]!));
+    }
+    for (const s of streams) s.close();
+    await host('PATCH', '/settings', { settings: { operationMode: 'basic' } });
+  });
+
+  it('writes heartbeat comments on idle streams', async () => {
+    const stream = await sse(`/waitlists/${await join('Lara Sol')}/events`);
+    while (!stream.raw().includes(': hb')) await new Promise((r) => setTimeout(r, 20));
+    expect(stream.raw()).toContain('\n: hb\n\n');
+    stream.close();
+  });
+
+  it('answers JSON errors before a stream starts', async () => {
+    const bad = await sse('/waitlists/not-an-id/events');
+    expect(bad.status).toBe(400);
+    expect(JSON.parse(bad.raw()).code).toBe('INVALID_WAITLISTID_FORMAT');
+    const unknown = await sse('/waitlists/AAAAAAAAAAAAAAAAAAAAAA/events');
+    expect(unknown.status).toBe(404);
+    const anonymousHost = await sse(`/host/venues/${DEMO_BISTRO_ID}/events`);
+    expect(anonymousHost.status).toBe(401);
+  });
+});

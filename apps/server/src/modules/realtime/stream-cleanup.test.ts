@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_BISTRO_ID, createBody } from '../../../test/fixtures.js';
+import { openSse } from '../../../test/sse-client.js';
+import { stores } from '../../../test/stores.js';
+import { buildApp } from '../../app.js';
+import { loadConfig } from '../../config.js';
+import type { Db } from '../../db/connect.js';
+import { type EventBus, createLocalBus } from '../../plugins/bus.js';
+import { seedDemo } from '../../seed/demo.js';
+
+/** A local bus that counts live subscriptions per venue. */
+function countingBus(): EventBus & { count(venueId: string): number } {
+  const inner = createLocalBus();
+  const counts = new Map<string, number>();
+  return {
+    publish: (e) => inner.publish(e),
+    subscribe(venueId, listener) {
+      counts.set(venueId, (counts.get(venueId) ?? 0) + 1);
+      const off = inner.subscribe(venueId, listener);
+      return () => {
+        counts.set(venueId, (counts.get(venueId) ?? 0) - 1);
+        off();
+      };
+    },
+    close: () => inner.close(),
+    count: (venueId) => counts.get(venueId) ?? 0,
+  };
+}
+
+const until = async (condition: () => boolean) => {
+  while (!condition()) await new Promise((r) => setTimeout(r, 10));
+};
+
+describe.each(stores)('stream cleanup on $name', (store) => {
+  let db: Db;
+  beforeAll(async () => {
+    db = await store.open();
+    await seedDemo(db);
+  });
+  afterAll(async () => db.close());
+
+  it('one bus subscription per venue per instance, dropped when the last stream closes', async () => {
+    const bus = countingBus();
+    const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test' }), db, bus });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const port = (app.server.address() as { port: number }).port;
+      const ids = await Promise.all(
+        [1, 2, 3].map(async () => (await app.inject({ method: 'POST', url: `/api/waitlists/${DEMO_BISTRO_ID}/create`, payload: createBody() })).json()._id as string),
+      );
+      const streams = await Promise.all(ids.map((id) => openSse(`http://127.0.0.1:${port}/api/waitlists/${id}/events`)));
+      await Promise.all(streams.map((s) => s.next()));
+      expect(bus.count(DEMO_BISTRO_ID)).toBe(1);
+      streams[0]!.close();
+      streams[1]!.close();
+      expect(bus.count(DEMO_BISTRO_ID)).toBe(1);
+      streams[2]!.close();
+      await until(() => bus.count(DEMO_BISTRO_ID) === 0);
+      expect(bus.count(DEMO_BISTRO_ID)).toBe(0);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('closing the app ends open streams instead of waiting for them', async () => {
+    const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test' }), db });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (app.server.address() as { port: number }).port;
+    const id = (await app.inject({ method: 'POST', url: `/api/waitlists/${DEMO_BISTRO_ID}/create`, payload: createBody() })).json()._id;
+    const stream = await openSse(`http://127.0.0.1:${port}/api/waitlists/${id}/events`);
+    await stream.next();
+    await app.close();
+    await expect(stream.next()).rejects.toThrow('stream ended');
+  });
+});
