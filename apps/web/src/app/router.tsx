@@ -5,7 +5,7 @@ import { PageLoading } from './page-loading';
 
 // Every screen is its own chunk: the position page never loads the join form's code.
 const RemoteWaitlistRoute = lazy(() => import('./routes/remote-waitlist'));
-const PositionRoute = lazy(() => import('../features/position/position-page'));
+const PositionRoute = lazy(() => import('./routes/waitlist'));
 const TermsRoute = lazy(() => import('./routes/terms'));
 const NotFoundRoute = lazy(() => import('./routes/not-found'));
 const FallbackRoute = lazy(() => import('./routes/fallback'));

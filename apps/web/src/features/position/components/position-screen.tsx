@@ -1,0 +1,92 @@
+import type { PositionResponse } from '@vez/contract';
+import { ErrorCode } from '@vez/contract';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Modal } from '../../../components/ui/modal';
+import { Spinner } from '../../../components/ui/spinner';
+import { reportError } from '../../../lib/error-reporter';
+import { usePassportExchange } from '../hooks/use-passport-exchange';
+import { toPositionView } from '../lib/position-view';
+import { type VenueWording, useVenueText } from '../lib/use-venue-text';
+import { MenuPrompt, PositionNotes } from './position-notes';
+import { StatusPanel } from './status-panel';
+import { WaitingPanel } from './waiting-panel';
+import './position.css';
+
+/** What the route knows about the venue (from the venue-info feature), passed in by composition. */
+export interface PositionVenue {
+  name: string;
+  menuUrl: string | null;
+  wording?: VenueWording;
+}
+
+interface PositionScreenProps {
+  waitlistId: string;
+  /** The live position query (usePosition). */
+  position: { data: PositionResponse | undefined; error: unknown; isError: boolean; lng: 'pt' | 'en' };
+  venue: PositionVenue | undefined;
+}
+
+/** /waitlist/:waitlistId: the diner's live place in the queue (spec sections 2, 4, 5 and 8). */
+export function PositionScreen({ waitlistId, position, venue }: PositionScreenProps) {
+  const text = useVenueText(venue?.wording);
+  const [params] = useSearchParams();
+  const [isErrorDismissed, setErrorDismissed] = useState(false);
+  usePassportExchange(position.lng);
+  const { data, error } = position;
+  const failed = position.isError && !data;
+
+  useEffect(() => {
+    if (failed) reportError(error, { code: ErrorCode.FAILED_TO_GET_WAITLIST_INFORMATION, waitlistId });
+  }, [failed, error, waitlistId]);
+
+  if (failed) {
+    return (
+      <>
+        <p className="position-failed">{text('position.loadFailed')}</p>
+        <Modal
+          open={!isErrorDismissed}
+          type="error"
+          title={text('position.loadFailed')}
+          closeLabel={text('common.close')}
+          onClose={() => setErrorDismissed(true)}
+          actions={
+            <button type="button" className="button button--primary button--block" autoFocus onClick={() => setErrorDismissed(true)}>
+              {text('common.ok')}
+            </button>
+          }
+        />
+      </>
+    );
+  }
+  if (!data) {
+    return (
+      <div className="page--loading">
+        <h1 className="visually-hidden">{text('position.loading')}</h1>
+        <Spinner label={text('position.loading')} />
+      </div>
+    );
+  }
+
+  const view = toPositionView(data, { isSharedLink: params.get('shared') === 'true' });
+  const entry = data.waitlist;
+  const menuUrl = venue?.menuUrl;
+  return (
+    <>
+      {view.kind === 'waiting' && (
+        <WaitingPanel
+          view={view}
+          waitlistId={waitlistId}
+          venueId={entry.venue}
+          customerId={entry.customer._id}
+          shareId={entry.shareId}
+          venueName={venue?.name ?? ''}
+          text={text}
+        />
+      )}
+      {(view.kind === 'called' || view.kind === 'seated' || view.kind === 'none') && <StatusPanel kind={view.kind} text={text} />}
+      {view.kind === 'waiting' && <PositionNotes text={text} />}
+      {menuUrl && view.kind !== 'none' && <MenuPrompt menuUrl={menuUrl} text={text} />}
+    </>
+  );
+}

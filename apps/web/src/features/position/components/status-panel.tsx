@@ -1,0 +1,24 @@
+import type { TextFn } from '../lib/use-venue-text';
+
+const icons = {
+  called: 'M24 8a9 9 0 00-9 9v7l-3 5h24l-3-5v-7a9 9 0 00-9-9zm-4 25a4 4 0 008 0',
+  seated: 'M14 25l7 7 13-15',
+  none: 'M16 16l16 16M32 16L16 32',
+} as const;
+
+/** The called, seated and no-longer-on-the-waitlist screens: no position, no leave or share. */
+export function StatusPanel({ kind, text }: { kind: 'called' | 'seated' | 'none'; text: TextFn }) {
+  return (
+    <section className={`status-panel status-panel--${kind}`} data-state={kind} aria-labelledby="status-panel-title">
+      <svg className="status-panel__icon" viewBox="0 0 48 48" width="64" height="64" aria-hidden="true" focusable="false">
+        <circle cx="24" cy="24" r="22" fill="currentColor" opacity="0.14" />
+        <path d={icons[kind]} fill="none" stroke="currentColor" strokeWidth="3.5" strokeLinecap="round" strokeLinejoin="round" />
+      </svg>
+      <h1 id="status-panel-title" className="status-panel__title" aria-live="polite">
+        {text(`position.${kind}Title`)}
+      </h1>
+      <p className="status-panel__text">{text(`position.${kind}`)}</p>
+      {kind === 'called' && <p className="status-panel__text">{text('position.priorityNotice')}</p>}
+    </section>
+  );
+}

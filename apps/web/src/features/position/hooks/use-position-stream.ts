@@ -1,0 +1,81 @@
+import { type Language, type PositionResponse, StreamMessage, dinerStreamPath } from '@vez/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { reportError } from '../../../lib/error-reporter';
+import { getRuntimeConfig } from '../../../lib/runtime-config';
+import { positionKey } from '../lib/position-key';
+
+/** Errors in a row without a message before the page gives up on the stream and polls. */
+export const MAX_STREAM_ERRORS = 3;
+/** While polling, how long before the page tries a stream again. */
+export const STREAM_RETRY_MS = 60_000;
+
+interface StreamOptions {
+  waitlistId: string;
+  lng: Language;
+  enabled: boolean;
+  /** Must be stable (a state setter). */
+  onPollingChange: (isPolling: boolean) => void;
+}
+
+/**
+ * Follows GET /api/waitlists/{id}/events (Server-Sent Events). Every `position` message is the
+ * same shape as GET /position and goes straight into the query cache: no second store. Every
+ * (re)connect starts with a snapshot; a reconnect also refetches, so nothing missed while offline
+ * survives. Without EventSource, or after repeated errors, the page polls (usePosition) and
+ * tries the stream again later. Closed on unmount and once the entry is final.
+ */
+export function usePositionStream({ waitlistId, lng, enabled, onPollingChange }: StreamOptions): void {
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    if (!enabled) return;
+    if (typeof EventSource === 'undefined') {
+      onPollingChange(true);
+      return;
+    }
+    const key = positionKey(waitlistId, lng);
+    const url = `${getRuntimeConfig().apiBaseUrl}${dinerStreamPath(encodeURIComponent(waitlistId))}?lng=${lng}`;
+    let source: EventSource | undefined;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    let errors = 0;
+    let hasOpened = false;
+
+    const onMessage = (event: MessageEvent<string>) => {
+      errors = 0;
+      try {
+        queryClient.setQueryData<PositionResponse>(key, JSON.parse(event.data) as PositionResponse);
+      } catch (error) {
+        reportError(error, { area: 'position-stream', waitlistId });
+      }
+    };
+    const connect = () => {
+      const current = new EventSource(url);
+      source = current;
+      current.addEventListener(StreamMessage.position, onMessage as EventListener);
+      current.addEventListener('open', () => {
+        onPollingChange(false);
+        if (hasOpened) void queryClient.invalidateQueries({ queryKey: key, exact: true });
+        hasOpened = true;
+      });
+      current.addEventListener('error', () => {
+        errors += 1;
+        // CLOSED: the browser will not retry by itself (an HTTP error); too many errors: flapping.
+        if (current.readyState !== EventSource.CLOSED && errors < MAX_STREAM_ERRORS) return;
+        current.close();
+        onPollingChange(true);
+        retry = setTimeout(() => {
+          errors = 0;
+          connect();
+        }, STREAM_RETRY_MS);
+      });
+    };
+    connect();
+
+    return () => {
+      source?.close();
+      clearTimeout(retry);
+      onPollingChange(false);
+    };
+  }, [enabled, waitlistId, lng, queryClient, onPollingChange]);
+}

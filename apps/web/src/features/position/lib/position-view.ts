@@ -1,0 +1,64 @@
+import { type PositionResponse, TURN_IS_COMING_THRESHOLD } from '@vez/contract';
+
+/** What the diner is shown while still waiting (spec sections 2 and 4). */
+export interface WaitingView {
+  kind: 'waiting';
+  /** `pos`: the place in the diner's queue (inside the party-size band in advanced mode). */
+  position: number;
+  /** `globalPos`: parties of every size ahead, plus one. */
+  generalPosition: number;
+  /** Venue setting or entry flag: show the watch-your-SMS message instead of numbers. */
+  isPositionHidden: boolean;
+  isTurnComing: boolean;
+  /** Leave and share: only the diner's own link, never a shared one (decisions §3). */
+  canLeave: boolean;
+  canShare: boolean;
+  partySize: number;
+  customerTab: string;
+  /** Minutes; null when the venue has no seating history yet (nothing is shown then). */
+  estimatedMinutes: number | null;
+  isPriority: boolean;
+}
+
+/**
+ * The state machine of spec section 4. `none`: cancelled (any reason), shows 'You are no longer on
+ * the waitlist.'; `unknown`: a status the product does not show.
+ */
+export type PositionView = WaitingView | { kind: 'called' } | { kind: 'seated' } | { kind: 'none' } | { kind: 'unknown' };
+
+export interface ViewOptions {
+  /** The address carries `?shared=true`. */
+  isSharedLink: boolean;
+}
+
+/**
+ * Maps a position answer (from GET /position or a stream snapshot: the same shape) to what the page
+ * shows. A cancel reason wins over everything; seatedAt wins over notifiedAt; the timestamps count
+ * even when `status` lags behind them.
+ */
+export function toPositionView(data: PositionResponse, options: ViewOptions): PositionView {
+  const entry = data.waitlist;
+  if (entry.cancelReason || entry.status === 'cancelled') return { kind: 'none' };
+  if (entry.seatedAt || entry.status === 'seated') return { kind: 'seated' };
+  if (entry.notifiedAt || entry.status === 'called') return { kind: 'called' };
+  if (entry.status !== 'active') return { kind: 'unknown' };
+
+  const isShared = options.isSharedLink || entry.isShared || !entry.shareId;
+  const position = entry.pos > 0 ? entry.pos : entry.globalPos;
+  return {
+    kind: 'waiting',
+    position,
+    generalPosition: entry.globalPos,
+    isPositionHidden: data.waitlistSettings.hiddenCustomerPosition || entry.hideCustomerPosition,
+    isTurnComing: position > 0 && position <= TURN_IS_COMING_THRESHOLD,
+    canLeave: !isShared,
+    canShare: !isShared,
+    partySize: entry.partySize,
+    customerTab: entry.customerTab,
+    estimatedMinutes: entry.estimatedTime === null ? null : Math.max(1, Math.round(entry.estimatedTime)),
+    isPriority: entry.priority,
+  };
+}
+
+/** Seated and gone are final: nothing will change any more, so the page stops listening. */
+export const isFinalView = (view: PositionView | undefined): boolean => view?.kind === 'seated' || view?.kind === 'none';
