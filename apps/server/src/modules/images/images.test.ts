@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, startTestApp } from '../../../test/harness.js';
 import { DEMO_BISTRO_ID, DEMO_CLUB_ID } from '../../../test/fixtures.js';
+import { BISTRO_HOST, CLUB_HOST, loginCookie } from '../../../test/staff-session.js';
 import { stores } from '../../../test/stores.js';
 
 const isWebp = (b: Buffer) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP';
@@ -142,16 +143,36 @@ describe.each(stores)('image host on $name', (store) => {
     expect(res.json()).toMatchObject({ statusCode: 400, code: 'MALFORMED_REQUEST', field });
   });
 
-  it('refuses uploads until a staff guard is wired', async () => {
-    const res = await t.app.inject({
+  const uploadPng = async (venue: string, headers: Record<string, string>) => {
+    const boundary = 'vezb';
+    const file = await sharp({ create: { width: 64, height: 32, channels: 3, background: '#9a3412' } }).png().toBuffer();
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="logo.png"\r\nContent-Type: image/png\r\n\r\n`;
+    return t.app.inject({
       method: 'POST',
-      url: `/api/host/venues/${DEMO_BISTRO_ID}/images`,
-      headers: { 'content-type': 'multipart/form-data; boundary=x' },
-      payload: '--x\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\nabc\r\n--x--\r\n',
+      url: `/api/host/venues/${venue}/images`,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...headers },
+      payload: Buffer.concat([Buffer.from(head), file, Buffer.from(`\r\n--${boundary}--\r\n`)]),
     });
-    expect(res.statusCode).toBe(401);
-    expect(res.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
-    const count = await t.db.kysely.selectFrom('images').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
-    expect(Number(count.n)).toBe(0);
+  };
+  const countImages = async () =>
+    Number((await t.db.kysely.selectFrom('images').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+
+  it('refuses uploads without a staff session of that venue', async () => {
+    expect((await uploadPng(DEMO_BISTRO_ID, {})).statusCode).toBe(401);
+    const clubHost = await loginCookie(t.app, CLUB_HOST);
+    const other = await uploadPng(DEMO_BISTRO_ID, { cookie: clubHost });
+    expect(other.statusCode).toBe(403);
+    expect(await countImages()).toBe(0);
+  });
+
+  it('a logged-in host uploads an image; the diner gets it as webp from the image host', async () => {
+    const res = await uploadPng(DEMO_BISTRO_ID, { cookie: await loginCookie(t.app, BISTRO_HOST) });
+    expect(res.statusCode).toBe(201);
+    const { path } = res.json() as { path: string };
+    expect(path).toMatch(/^\/uploads\/[\w-]{22}\.png$/);
+    const served = await get(`${t.config.IMAGE_BASE_URL}${path}?quality=70&format=webp`);
+    expect(served.statusCode).toBe(200);
+    expect(isWebp(served.rawPayload)).toBe(true);
+    expect(await countImages()).toBe(1);
   });
 });
