@@ -11,7 +11,7 @@ import {
   queryRows,
   saveScreenshot,
   startVezServer,
-} from './support/index';
+} from './support/index.js';
 
 let server: VezServer;
 let browser: Browser;

@@ -11,7 +11,7 @@ import {
   saveScreenshot,
   setWaitlistState,
   startVezServer,
-} from './support/index';
+} from './support/index.js';
 
 const RESERVATIONS = 'https://reservas.vez.example';
 let server: VezServer;

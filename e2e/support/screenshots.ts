@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { repoRoot } from './server';
+import { repoRoot } from './server.js';
 
 export const SCREENSHOT_DIR = path.join(repoRoot, 'e2e/screenshots');
 

@@ -1,11 +1,15 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { prefetchForLocation } from './app/prefetch';
+import { createQueryClient } from './lib/query-client';
 import { startErrorReporter } from './lib/error-reporter';
 import './styles/global.css';
 
 const root = document.getElementById('root');
-if (root) createRoot(root).render(<StrictMode><App /></StrictMode>);
+const queryClient = createQueryClient();
+prefetchForLocation(queryClient, window.location.pathname);
+if (root) createRoot(root).render(<StrictMode><App queryClient={queryClient} /></StrictMode>);
 
 // The error reporter (and, with a DSN, the Sentry SDK) loads after the first paint.
 const afterPaint = (fn: () => void) =>

@@ -8,6 +8,7 @@ export function useWaitlistStatuses(venueId: string) {
   return useQuery({
     queryKey: queryKeys.waitlistStatuses(venueId),
     queryFn: ({ signal }) => apiGet<WaitlistStatusesResponse>(`/waitlists/${encodeURIComponent(venueId)}/waitlist-statuses`, signal),
-    staleTime: 0,
+    // Fresh on every visit; a few seconds let the call made at start-up (app/prefetch.ts) count.
+    staleTime: 5_000,
   });
 }
