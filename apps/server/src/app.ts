@@ -17,6 +17,7 @@ import { venuesRoutes } from './modules/venues/venues.routes.js';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes.js';
 import { hostRoutes } from './modules/host/host.routes.js';
 import { realtimeRoutes } from './modules/realtime/realtime.routes.js';
+import { allowedOriginsOf, assertSameOrigin, requireVenueStaff } from './modules/staff/staff-auth.js';
 import { type EventBus, createLocalBus } from './plugins/bus.js';
 import { createRedisBus } from './plugins/bus-redis.js';
 import { registerErrorHandling } from './plugins/errors.js';
@@ -101,7 +102,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(notificationsRoutes);
       await api.register(hostRoutes);
       await api.register(realtimeRoutes);
-      await api.register(imageUploadRoutes, {});
+      // Uploads need staff of that venue and a same-origin write, like every host write.
+      const origins = allowedOriginsOf(config);
+      await api.register(imageUploadRoutes, {
+        guard: async (request) => {
+          assertSameOrigin(request, origins);
+          await requireVenueStaff(deps.db, request, (request.params as { venueId: string }).venueId, now());
+        },
+      });
       await api.register(docsRoutes, { routes });
     },
     { prefix: '/api' },

@@ -2,6 +2,7 @@ export * from './constants.js';
 export * from './errors.js';
 export * from './events.js';
 export * from './host.js';
+export * from './host-extras.js';
 export * from './health.js';
 export * from './identity.js';
 export * from './ids.js';

@@ -24,6 +24,7 @@ import {
   setSessionCookie,
 } from '../staff/staff-auth.js';
 import { getMe, login, logout } from '../staff/staff.service.js';
+import { hostExtrasRoutes } from './host-extras.routes.js';
 import { getSettings, patchSettings } from './host-settings.service.js';
 import { addWalkIn, callParty, cancelParty, editParty, getQueue, putWaitlistState, seatParty } from './host.service.js';
 
@@ -150,4 +151,6 @@ export async function hostRoutes(app: FastifyInstance): Promise<void> {
       return patchSettings(deps, app.config, request.params.venueId, request.body);
     },
   );
+
+  await app.register(hostExtrasRoutes);
 }

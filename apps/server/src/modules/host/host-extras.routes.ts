@@ -1,0 +1,71 @@
+import { HostEntryResponse, HostStatsResponse } from '@vez/contract';
+import type { FastifyInstance } from 'fastify';
+import { jsonSchema } from '../../lib/json-schema.js';
+import { requireVenueStaff } from '../staff/staff-auth.js';
+import { renderJoinQrSvg } from './host-poster.service.js';
+import { restoreParty } from './host-restore.service.js';
+import { getDayStats } from './host-stats.service.js';
+
+const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, { $ref: 'ApiError#' }]));
+const str = { type: 'string' };
+const venueParams = { type: 'object', properties: { venueId: str } };
+
+/**
+ * Host routes the console needs beyond decisions §6: undo, today's figures, the QR poster.
+ * Registered inside hostRoutes, so its cross-site write guard covers them too.
+ */
+export async function hostExtrasRoutes(app: FastifyInstance): Promise<void> {
+  const deps = app.waitlistDeps;
+  const staffOf = (request: { params: { venueId: string } } & Parameters<typeof requireVenueStaff>[1]) =>
+    requireVenueStaff(app.db, request, request.params.venueId, deps.now());
+
+  app.post<{ Params: { venueId: string; entryId: string } }>(
+    '/host/venues/:venueId/entries/:entryId/restore',
+    {
+      schema: {
+        tags: ['host'],
+        summary: 'Undo a seat or a staff removal within RESTORE_WINDOW_MS (60 s): event update',
+        params: { type: 'object', properties: { venueId: str, entryId: str } },
+        response: { 200: jsonSchema(HostEntryResponse), ...errors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      await staffOf(request);
+      return restoreParty(deps, request.params.venueId, request.params.entryId);
+    },
+  );
+
+  app.get<{ Params: { venueId: string }; Querystring: Record<string, string> }>(
+    '/host/venues/:venueId/stats',
+    {
+      schema: {
+        tags: ['host'],
+        summary: "A day's figures: joined, seated, left, no-shows, median and p90 wait, waits by hour (`date`=YYYY-MM-DD, `tz`=minutes east of UTC)",
+        params: venueParams,
+        querystring: { type: 'object', properties: { date: str, tz: { type: 'integer' } } },
+        response: { 200: jsonSchema(HostStatsResponse), ...errors(400, 401, 403, 422) },
+      },
+    },
+    async (request) => {
+      await staffOf(request);
+      return getDayStats(deps, request.params.venueId, request.query);
+    },
+  );
+
+  app.get<{ Params: { venueId: string } }>(
+    '/host/venues/:venueId/poster.svg',
+    {
+      schema: {
+        tags: ['host'],
+        summary: "The QR code (SVG) of the venue's join page, for the printable poster",
+        params: venueParams,
+        response: { 200: { description: 'image/svg+xml', type: 'string' }, ...errors(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      await staffOf(request);
+      const svg = await renderJoinQrSvg(app.config.publicBaseUrl, request.params.venueId);
+      return reply.type('image/svg+xml').header('cache-control', 'private, max-age=300').send(svg);
+    },
+  );
+}

@@ -1,0 +1,77 @@
+import { HostStatsQuery, type HostStatsResponse } from '@vez/contract';
+import { parseInput } from '../../lib/validate.js';
+import { getVenue } from '../venues/venues.service.js';
+import type { WaitlistDeps } from '../waitlist/waitlist.service.js';
+import { listDayEntries } from './host-extras.repository.js';
+
+const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+const MINUTE_MS = 60_000;
+
+/** Nearest-rank percentile of sorted values (p in 0..1). */
+export function percentile(sorted: readonly number[], p: number): number | null {
+  if (sorted.length === 0) return null;
+  const rank = Math.max(1, Math.ceil(p * sorted.length));
+  return sorted[Math.min(rank, sorted.length) - 1] ?? null;
+}
+
+const toMinutes = (ms: number | null) => (ms === null ? null : Math.round(ms / MINUTE_MS));
+
+/** The local calendar date of `now` at `tz` minutes east of UTC. */
+function localDate(now: number, tz: number): string {
+  return new Date(now + tz * MINUTE_MS).toISOString().slice(0, 10);
+}
+
+/**
+ * A venue's day (local to `tz`): parties joined, seated, left, no-shows and removed, and the waits
+ * of the parties seated that day (median, 90th percentile, median by the hour they joined). Works
+ * on timings only, so it still counts after personal data is erased.
+ */
+export async function getDayStats(deps: WaitlistDeps, venueId: string, input: unknown): Promise<HostStatsResponse> {
+  const query = parseInput(HostStatsQuery, input ?? {});
+  await getVenue(deps.db.kysely, venueId);
+  const tz = query.tz ?? 0;
+  const date = query.date ?? localDate(deps.now(), tz);
+  const from = Date.parse(`${date}T00:00:00Z`) - tz * MINUTE_MS;
+  const to = from + DAY_MS;
+  const inDay = (t: number | null): t is number => t !== null && t >= from && t < to;
+  const rows = await listDayEntries(deps.db.kysely, venueId, from, to);
+
+  const waits: number[] = [];
+  const hours = new Map<number, number[]>();
+  let joined = 0, left = 0, noShows = 0, removed = 0;
+  for (const row of rows) {
+    if (inDay(row.created_at)) joined += 1;
+    if (row.status === 'seated' && inDay(row.seated_at)) {
+      const wait = row.seated_at - row.created_at;
+      waits.push(wait);
+      const hour = Math.floor(((row.created_at - from) % DAY_MS + DAY_MS) % DAY_MS / HOUR_MS);
+      hours.set(hour, [...(hours.get(hour) ?? []), wait]);
+    }
+    if (row.status === 'cancelled' && inDay(row.cancelled_at)) {
+      if (row.cancel_reason === 'NoShow') noShows += 1;
+      else if (row.cancel_reason === 'Host' || row.cancel_reason === 'Removed') removed += 1;
+      else left += 1;
+    }
+  }
+  waits.sort((a, b) => a - b);
+  const byHour = [...hours.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([hour, list]) => {
+      const sorted = list.sort((a, b) => a - b);
+      return { hour, seated: sorted.length, medianWaitMinutes: toMinutes(percentile(sorted, 0.5)) ?? 0 };
+    });
+  return {
+    venueId,
+    date,
+    tz,
+    joined,
+    seated: waits.length,
+    left,
+    noShows,
+    removed,
+    medianWaitMinutes: toMinutes(percentile(waits, 0.5)),
+    p90WaitMinutes: toMinutes(percentile(waits, 0.9)),
+    byHour,
+  };
+}

@@ -1,0 +1,45 @@
+import * as z from 'zod/mini';
+
+/**
+ * Undo of a seat or a removal (POST /api/host/venues/{venueId}/entries/{entryId}/restore): allowed
+ * for this long after the entry ended, and only for staff actions (never a diner's own leave).
+ */
+export const RESTORE_WINDOW_MS = 60_000;
+
+/** GET /api/host/venues/{venueId}/stats?date=YYYY-MM-DD&tz=<minutes east of UTC> */
+export const HostStatsQuery = z.object({
+  date: z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'date must be YYYY-MM-DD.' }))),
+  tz: z.optional(z.coerce.number().check(z.gte(-840), z.lte(840), z.refine(Number.isInteger, { error: 'tz is whole minutes east of UTC.' }))),
+});
+export type HostStatsQuery = z.infer<typeof HostStatsQuery>;
+
+/** Waits of the parties seated in one local hour (by the hour they joined). */
+export const HostStatsHour = z.object({
+  hour: z.number(),
+  seated: z.number(),
+  /** Median wait of those parties, whole minutes. */
+  medianWaitMinutes: z.number(),
+});
+export type HostStatsHour = z.infer<typeof HostStatsHour>;
+
+/** Today's figures of a venue: counts of the day and waits of the parties seated that day. */
+export const HostStatsResponse = z.object({
+  venueId: z.string(),
+  date: z.string(),
+  tz: z.number(),
+  joined: z.number(),
+  seated: z.number(),
+  /** Diners who left the list themselves. */
+  left: z.number(),
+  noShows: z.number(),
+  /** Taken off by staff (reasons Host and Removed). */
+  removed: z.number(),
+  /** Null when nobody was seated yet. */
+  medianWaitMinutes: z.nullable(z.number()),
+  p90WaitMinutes: z.nullable(z.number()),
+  byHour: z.array(HostStatsHour),
+});
+export type HostStatsResponse = z.infer<typeof HostStatsResponse>;
+
+/** Where the venue's QR code points: the join page (spec section 2). */
+export const joinPageUrl = (origin: string, venueId: string): string => `${origin.replace(/\/$/, '')}/remote-waitlist/${venueId}`;
