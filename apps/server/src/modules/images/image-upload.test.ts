@@ -142,6 +142,10 @@ describe.each(stores)('image upload on $name', (store) => {
       expect(res.statusCode).toBe(415);
       expect(res.json()).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
     }
+    const jpeg = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#9a3412' } }).jpeg().toBuffer();
+    const truncated = await upload(jpeg.subarray(0, 200), 'image/jpeg');
+    expect(truncated.statusCode).toBe(415);
+    expect(truncated.json().message).toMatch(/damaged|not a/);
     const tiff = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } }).tiff().toBuffer();
     expect((await upload(tiff, 'image/tiff')).statusCode).toBe(415);
     expect(await countImages()).toBe(before);

@@ -97,7 +97,14 @@ export async function storeVenueImage(
       'file',
     );
   }
-  const out = await normalise(buffer, meta);
+  const out = await normalise(buffer, meta).catch((error: unknown) => {
+    // The header read fine but the pixels did not: bad input, never a 500.
+    const message = error instanceof Error ? error.message : '';
+    if (/pixel limit/i.test(message)) {
+      throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, 'The image has too many pixels (all frames together).', 'file');
+    }
+    throw new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, 'The image could not be read: the file is damaged or incomplete.', 'file');
+  });
   const contentType = `image/${out.format}`;
   const ext = extByContentType[contentType];
   if (!ext) throw new Error(`sharp produced an unexpected format: ${out.format}`);
