@@ -1,0 +1,173 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import Database from 'better-sqlite3';
+import { MemoryRouter, useLocation } from 'react-router';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { initI18n } from '../../lib/i18n';
+import { type TestApi, startTestApi } from '../../test/api-server';
+import { renderRoute } from '../../test/render-route';
+import { AppProviders } from '../providers';
+import { AppRoutes } from '../router';
+
+const BISTRO = '6553f1a2b3c4d5e6f7a8b901';
+let api: TestApi;
+let phoneSeq = 0;
+
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(async () => {
+  await api?.close();
+});
+beforeEach(async () => {
+  sessionStorage.clear();
+  localStorage.clear();
+  await initI18n().changeLanguage('pt');
+});
+
+/** Joins the demo bistro through the real API; answers the own id and the read-only share id. */
+async function join(partySize = 2): Promise<{ id: string; shareId: string }> {
+  phoneSeq += 1;
+  const response = await fetch(`${api.baseUrl}/api/waitlists/${BISTRO}/create`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      customer: { name: 'Ana Souza', phone: `+55119876${String(50000 + phoneSeq)}`, email: '' },
+      venue: BISTRO,
+      origin: { label: 'Widget' },
+      partySize,
+      benefits: '',
+      logs: { actionType: 'Add' },
+      data: { origin: 'Waitlist widget' },
+      sendSms: true,
+    }),
+  });
+  const { _id } = (await response.json()) as { _id: string };
+  const position = (await (await fetch(`${api.baseUrl}/api/waitlists/${_id}/position`)).json()) as { waitlist: { shareId: string } };
+  return { id: _id, shareId: position.waitlist.shareId };
+}
+
+function entryRow(id: string) {
+  const db = new Database(api.dbFile, { readonly: true });
+  try {
+    return db.prepare('SELECT status, cancel_reason FROM entries WHERE id = ?').get(id) as { status: string; cancel_reason: string | null };
+  } finally {
+    db.close();
+  }
+}
+
+function updateEntry(id: string, sql: string) {
+  const db = new Database(api.dbFile);
+  db.prepare(`UPDATE entries SET ${sql} WHERE id = ?`).run(id);
+  db.close();
+}
+
+function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
+}
+
+const findTitle = (name: string) => screen.findByRole('heading', { name }, { timeout: 5000 });
+
+describe('the position route against the real API', { timeout: 30_000 }, () => {
+  it('shows a waiting diner the position, party, order pad, notices and both buttons', async () => {
+    const { id } = await join(3);
+    renderRoute(`/waitlist/${id}`);
+    const panel = (await findTitle('Sua posição na fila')).closest('section') as HTMLElement;
+    expect(within(panel).getByTestId('position-number').textContent).toMatch(/^\d+$/);
+    expect(within(panel).getByText('Grupo de 3 pessoas')).toBeInTheDocument();
+    expect(within(panel).getByText(/^Número da comanda: \d+$/)).toBeInTheDocument();
+    expect(within(panel).getByText(/^Posição geral na fila: \d+$/)).toBeInTheDocument();
+    expect(within(panel).getByText('Atualizado em tempo real')).toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: 'Compartilhar' })).toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: 'Sair da fila' })).toBeInTheDocument();
+    expect(screen.getByText('É preciso que pelo menos metade do grupo esteja presente para entrar.')).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'Termos de uso e fila de espera' })[0]).toHaveAttribute('href', '/terms-service');
+    // The demo bistro has a menu: the footer prompt links to it.
+    expect(await screen.findByRole('link', { name: 'Ver o cardápio' }, { timeout: 5000 })).toHaveAttribute('href', expect.stringMatching(/menu/));
+  });
+
+  it('leaves after the confirmation, with reason Customer', async () => {
+    const user = userEvent.setup();
+    const { id } = await join();
+    renderRoute(`/waitlist/${id}`);
+    await user.click(await screen.findByRole('button', { name: 'Sair da fila' }, { timeout: 5000 }));
+    const dialog = screen.getByRole('dialog', { name: 'Deseja sair da fila?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Não, continuar' }));
+    expect(entryRow(id).status).toBe('active');
+    await user.click(screen.getByRole('button', { name: 'Sair da fila' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Deseja sair da fila?' })).getByRole('button', { name: 'Sim, sair da fila' }));
+    expect(await findTitle('Você não está mais na fila.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sair da fila' })).not.toBeInTheDocument();
+    expect(entryRow(id)).toEqual({ status: 'cancelled', cancel_reason: 'Customer' });
+  });
+
+  it('says so when leaving fails (the entry was already taken off)', async () => {
+    const user = userEvent.setup();
+    const { id } = await join();
+    renderRoute(`/waitlist/${id}`);
+    await user.click(await screen.findByRole('button', { name: 'Sair da fila' }, { timeout: 5000 }));
+    updateEntry(id, "status = 'seated', seated_at = 1");
+    await user.click(within(screen.getByRole('dialog', { name: 'Deseja sair da fila?' })).getByRole('button', { name: 'Sim, sair da fila' }));
+    const failure = await screen.findByRole('dialog', { name: 'Não foi possível sair da fila.' }, { timeout: 5000 });
+    await user.click(within(failure).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('gives a shared link no leave and no share button', async () => {
+    const { shareId } = await join();
+    renderRoute(`/waitlist/${shareId}?shared=true`);
+    await findTitle('Sua posição na fila');
+    expect(screen.queryByRole('button', { name: 'Sair da fila' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Compartilhar' })).not.toBeInTheDocument();
+    expect(screen.getByText('Você está vendo uma posição compartilhada.')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['notified_at = 1', 'Chegou a sua vez!'],
+    ["status = 'seated', notified_at = 1, seated_at = 2", 'Bom apetite!'],
+    ["status = 'cancelled', cancel_reason = 'NoShow'", 'Você não está mais na fila.'],
+  ])('after %s shows "%s" without position or buttons', async (sql, title) => {
+    const { id } = await join();
+    updateEntry(id, sql);
+    renderRoute(`/waitlist/${id}`);
+    expect(await findTitle(title)).toBeInTheDocument();
+    expect(screen.queryByTestId('position-number')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sair da fila' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Compartilhar' })).not.toBeInTheDocument();
+  });
+
+  it('shows the failure modal when the position cannot be read', async () => {
+    const user = userEvent.setup();
+    renderRoute('/waitlist/AAAAAAAAAAAAAAAAAAAAAA');
+    const dialog = await screen.findByRole('dialog', { name: 'Não foi possível obter as informações da fila.' }, { timeout: 5000 });
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByText('Não foi possível obter as informações da fila.')).toBeInTheDocument();
+  });
+
+  it('takes the passport out of the address at once, keeping the other parameters', async () => {
+    const { id } = await join();
+    render(
+      <AppProviders>
+        <MemoryRouter initialEntries={[`/waitlist/${id}?passport=not-a-real-passport-0123456789&lng=pt`]}>
+          <AppRoutes />
+          <LocationProbe />
+        </MemoryRouter>
+      </AppProviders>,
+    );
+    await findTitle('Sua posição na fila');
+    expect(screen.getByTestId('location').textContent).toBe(`/waitlist/${id}?lng=pt`);
+  });
+
+  it('speaks English', async () => {
+    await initI18n().changeLanguage('en');
+    const { id } = await join(1);
+    renderRoute(`/waitlist/${id}`);
+    await findTitle('Your place in the waitlist');
+    expect(screen.getByText('Party of 1 person')).toBeInTheDocument();
+    expect(screen.getByText('Updated in real time')).toBeInTheDocument();
+    expect(screen.getByText('At least half of the party must be present to enter.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Leave the waitlist' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,118 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, renderHook } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { positionKey } from '../lib/position-key';
+import { MAX_STREAM_ERRORS, STREAM_RETRY_MS, usePositionStream } from './use-position-stream';
+
+/**
+ * jsdom has no EventSource. This stand-in records what the hook does with one: the browser's
+ * real EventSource against the real server is exercised by e2e/position.e2e.ts.
+ */
+class FakeEventSource {
+  static readonly CONNECTING = 0;
+  static readonly OPEN = 1;
+  static readonly CLOSED = 2;
+  static instances: FakeEventSource[] = [];
+  readyState = FakeEventSource.CONNECTING;
+  private listeners = new Map<string, ((event: Event) => void)[]>();
+  constructor(readonly url: string) {
+    FakeEventSource.instances.push(this);
+  }
+  addEventListener(type: string, listener: (event: Event) => void) {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
+  }
+  close() {
+    this.readyState = FakeEventSource.CLOSED;
+  }
+  emit(type: string, init: { data?: string } = {}) {
+    const event = init.data === undefined ? new Event(type) : new MessageEvent(type, { data: init.data });
+    for (const listener of this.listeners.get(type) ?? []) listener(event);
+  }
+}
+
+const ID = 'AAAAAAAAAAAAAAAAAAAAAA';
+const latest = () => FakeEventSource.instances.at(-1) as FakeEventSource;
+
+function setup() {
+  const client = new QueryClient();
+  const onPolling = vi.fn();
+  const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+  const hook = renderHook((props: { enabled: boolean }) => usePositionStream({ waitlistId: ID, lng: 'en', enabled: props.enabled, onPollingChange: onPolling }), {
+    wrapper,
+    initialProps: { enabled: true },
+  });
+  return { client, onPolling, hook };
+}
+
+beforeEach(() => {
+  FakeEventSource.instances = [];
+  vi.stubGlobal('EventSource', FakeEventSource);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe('usePositionStream', () => {
+  it('opens the diner stream and writes each position message into the same query cache', () => {
+    const { client } = setup();
+    expect(latest().url).toBe(`/api/waitlists/${ID}/events?lng=en`);
+    const snapshot = { waitlist: { status: 'active', pos: 4 }, waitlistSettings: {} };
+    act(() => latest().emit('position', { data: JSON.stringify(snapshot) }));
+    expect(client.getQueryData(positionKey(ID, 'en'))).toEqual(snapshot);
+    act(() => latest().emit('position', { data: JSON.stringify({ ...snapshot, waitlist: { status: 'called', pos: 0 } }) }));
+    expect(client.getQueryData(positionKey(ID, 'en'))).toMatchObject({ waitlist: { status: 'called' } });
+  });
+
+  it('refetches after a reconnect, not on the first open', () => {
+    const { client } = setup();
+    const invalidate = vi.spyOn(client, 'invalidateQueries');
+    act(() => latest().emit('open'));
+    expect(invalidate).not.toHaveBeenCalled();
+    act(() => latest().emit('error')); // the browser reconnects by itself (CONNECTING)
+    act(() => latest().emit('open'));
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: positionKey(ID, 'en'), exact: true });
+  });
+
+  it('polls when the stream is refused, and tries the stream again later', () => {
+    vi.useFakeTimers();
+    const { onPolling } = setup();
+    const first = latest();
+    first.readyState = FakeEventSource.CLOSED; // an HTTP error: no automatic retry
+    act(() => first.emit('error'));
+    expect(onPolling).toHaveBeenLastCalledWith(true);
+    act(() => vi.advanceTimersByTime(STREAM_RETRY_MS));
+    expect(FakeEventSource.instances).toHaveLength(2);
+    act(() => latest().emit('open'));
+    expect(onPolling).toHaveBeenLastCalledWith(false);
+  });
+
+  it(`polls after ${MAX_STREAM_ERRORS} errors in a row without a message`, () => {
+    const { onPolling } = setup();
+    for (let i = 0; i < MAX_STREAM_ERRORS - 1; i++) act(() => latest().emit('error'));
+    expect(onPolling).not.toHaveBeenCalledWith(true);
+    act(() => latest().emit('error'));
+    expect(onPolling).toHaveBeenLastCalledWith(true);
+    expect(latest().readyState).toBe(FakeEventSource.CLOSED);
+  });
+
+  it('polls at once without EventSource', () => {
+    vi.stubGlobal('EventSource', undefined);
+    const { onPolling } = setup();
+    expect(onPolling).toHaveBeenCalledWith(true);
+    expect(FakeEventSource.instances).toHaveLength(0);
+  });
+
+  it('closes the stream on unmount and when the entry is final', () => {
+    const { hook } = setup();
+    const first = latest();
+    hook.rerender({ enabled: false });
+    expect(first.readyState).toBe(FakeEventSource.CLOSED);
+    hook.rerender({ enabled: true });
+    const second = latest();
+    expect(second).not.toBe(first);
+    hook.unmount();
+    expect(second.readyState).toBe(FakeEventSource.CLOSED);
+  });
+});
