@@ -7,13 +7,13 @@ export async function insertCode(db: Executor, row: OneTimeCodeTable): Promise<v
   await db.insertInto('one_time_codes').values(row).execute();
 }
 
-/** Creation times of the codes sent to `target` since `since`, oldest first (the send limit). */
+/** Creation times of the codes sent to `target` after `since`, oldest first (the send limit). */
 export async function sendTimesForTarget(db: Executor, target: string, since: number): Promise<number[]> {
   const rows = await db
     .selectFrom('one_time_codes')
     .select('created_at')
     .where('target', '=', target)
-    .where('created_at', '>=', since)
+    .where('created_at', '>', since)
     .orderBy('created_at')
     .execute();
   return rows.map((r) => r.created_at);
@@ -24,7 +24,7 @@ export async function sendTimesForClient(db: Executor, clientKey: string, since:
     .selectFrom('one_time_codes')
     .select('created_at')
     .where('client_key', '=', clientKey)
-    .where('created_at', '>=', since)
+    .where('created_at', '>', since)
     .orderBy('created_at')
     .execute();
   return rows.map((r) => r.created_at);

@@ -21,10 +21,18 @@ export async function insertMessage(db: Executor, message: NewMessage): Promise<
  * ones whose lease ran out (their worker died). One statement, so two workers never claim the same
  * row: PostgreSQL skips rows another worker has locked; SQLite runs one writer at a time.
  */
-export function claimDueMessages(db: Executor, dialect: Dialect, now: number, leaseMs: number, limit: number): Promise<MessageRow[]> {
+export function claimDueMessages(
+  db: Executor,
+  dialect: Dialect,
+  now: number,
+  leaseMs: number,
+  limit: number,
+  channels: readonly ('sms' | 'email')[] = ['sms', 'email'],
+): Promise<MessageRow[]> {
   let due = db
     .selectFrom('messages')
     .select('id')
+    .where('channel', 'in', channels)
     .where('status', 'in', ['pending', 'sending'])
     .where('next_attempt_at', '<=', now)
     .orderBy('next_attempt_at')
@@ -38,6 +46,20 @@ export function claimDueMessages(db: Executor, dialect: Dialect, now: number, le
     .where('status', 'in', ['pending', 'sending'])
     .where('next_attempt_at', '<=', now)
     .returningAll()
+    .execute();
+}
+
+/**
+ * The outbox provider's delivery is the row itself: one statement marks every due message of
+ * these channels sent, without a claim per message (the demo and the tests send many).
+ */
+export async function markDueSentByOutbox(db: Executor, channels: readonly ('sms' | 'email')[], now: number): Promise<void> {
+  await db
+    .updateTable('messages')
+    .set((eb) => ({ status: 'sent', sent_at: now, provider: 'outbox', provider_id: 'outbox', error: null, attempts: eb('attempts', '+', 1) }))
+    .where('channel', 'in', channels)
+    .where('status', 'in', ['pending', 'sending'])
+    .where('next_attempt_at', '<=', now)
     .execute();
 }
 

@@ -4,8 +4,16 @@ import type { Db } from '../../db/connect.js';
 import type { Database, MessageRow } from '../../db/types.js';
 import type { ErrorReporter } from '../../plugins/reporter.js';
 import { newMessageId } from './message-id.js';
-import { claimDueMessages, deleteFinishedBefore, insertMessage, markFailed, markRetry, markSent } from './messages.repository.js';
-import { ProviderError, type Providers, redactContact } from './providers.js';
+import {
+  claimDueMessages,
+  deleteFinishedBefore,
+  insertMessage,
+  markDueSentByOutbox,
+  markFailed,
+  markRetry,
+  markSent,
+} from './messages.repository.js';
+import { ProviderError, type Providers, outboxProvider, redactContact } from './providers.js';
 
 /** A worker owns a claimed message this long; providers time out well before it ends. */
 export const LEASE_MS = 60_000;
@@ -81,10 +89,15 @@ export function createNotifier(deps: NotifierDeps): Notifier {
     await deleteFinishedBefore(db.kysely, now() - deps.retentionMs);
   }
 
+  const channels = ['sms', 'email'] as const;
+  const outboxChannels = channels.filter((c) => providers[c] === outboxProvider);
+  const sentChannels = channels.filter((c) => providers[c] !== outboxProvider);
+
   /** Claims and sends batches until nothing is due. */
   async function work(): Promise<void> {
-    for (;;) {
-      const batch = await claimDueMessages(db.kysely, db.dialect, now(), LEASE_MS, BATCH);
+    if (outboxChannels.length > 0) await markDueSentByOutbox(db.kysely, outboxChannels, now());
+    while (sentChannels.length > 0) {
+      const batch = await claimDueMessages(db.kysely, db.dialect, now(), LEASE_MS, BATCH, sentChannels);
       await Promise.all(batch.map(deliver));
       if (batch.length < BATCH || stopped) break;
     }

@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nextPhone } from '../../../test/fixtures.js';
+import { type TestApp, startTestApp } from '../../../test/harness.js';
+import { createUser, lastCode, nextAddress, outbox, sendCode } from '../../../test/identity.js';
+import { stores } from '../../../test/stores.js';
+import { toE164 } from '../../lib/phone.js';
+
+const e164 = (phone: string) => toE164(phone) as string;
+const wrongOf = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+
+describe.each(stores)('one-time codes on $name', (store) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(store, { OTP_SENDS_PER_ADDRESS_PER_10_MIN: '8' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('a code expires after 10 minutes', async () => {
+    const phone = e164(nextPhone());
+    await sendCode(t, { target: phone });
+    const otp = await lastCode(t, phone);
+    t.clock.now += 10 * 60_000;
+    const res = await createUser(t, { phone, otp });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', field: 'otp', message: 'O código expirou. Peça um novo código.' });
+    expect(await t.db.kysely.selectFrom('product_users').select('id').where('phone', '=', phone).execute()).toEqual([]);
+  });
+
+  it('a code still works just before its 10 minutes end', async () => {
+    const phone = e164(nextPhone());
+    await sendCode(t, { target: phone });
+    const otp = await lastCode(t, phone);
+    t.clock.now += 10 * 60_000 - 1000;
+    expect((await createUser(t, { phone, otp })).statusCode).toBe(201);
+  });
+
+  it('locks after 5 wrong tries: even the right code is then refused', async () => {
+    const phone = e164(nextPhone());
+    await sendCode(t, { target: phone, lang: 'en' });
+    const otp = await lastCode(t, phone);
+    const messages: string[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      const res = await createUser(t, { phone, otp: wrongOf(otp), lang: 'en' });
+      expect(res.statusCode).toBe(422);
+      messages.push(res.json().message);
+    }
+    expect(messages.slice(0, 4)).toEqual(Array(4).fill('Invalid code. Check it and try again.'));
+    expect(messages[4]).toBe('Too many wrong tries. Ask for a new code.');
+    const right = await createUser(t, { phone, otp, lang: 'en' });
+    expect(right.statusCode).toBe(422);
+    expect(right.json().message).toBe('Too many wrong tries. Ask for a new code.');
+    // A new code works again.
+    await sendCode(t, { target: phone });
+    expect((await createUser(t, { phone, otp: await lastCode(t, phone) })).statusCode).toBe(201);
+  });
+
+  it('concurrent guesses cannot get more than 5 comparisons out of one code', async () => {
+    const phone = e164(nextPhone());
+    await sendCode(t, { target: phone });
+    const otp = await lastCode(t, phone);
+    const guesses = Array.from({ length: 12 }, (_, i) => wrongOf(String((Number(otp) + i) % 1_000_000)));
+    await Promise.all(guesses.map((guess) => createUser(t, { phone, otp: guess })));
+    const row = await t.db.kysely.selectFrom('one_time_codes').select('tries').where('target', '=', phone).executeTakeFirstOrThrow();
+    expect(row.tries).toBe(5);
+    expect((await createUser(t, { phone, otp })).statusCode).toBe(422);
+  });
+
+  it('an earlier code stays valid after a resend (SMS arrive late)', async () => {
+    const phone = e164(nextPhone());
+    await sendCode(t, { target: phone });
+    const first = await lastCode(t, phone);
+    await sendCode(t, { target: phone });
+    expect((await createUser(t, { phone, otp: first })).statusCode).toBe(201);
+  });
+
+  it('a wrong code before any send says to ask for one', async () => {
+    const res = await createUser(t, { phone: nextPhone(), otp: '000000' });
+    expect(res.json()).toMatchObject({ statusCode: 422, message: 'Peça um código primeiro.' });
+  });
+
+  it('limits sends to 5 per target per 10 minutes: 429, Retry-After and a clear message', async () => {
+    const phone = e164(nextPhone());
+    for (let i = 0; i < 5; i += 1) {
+      t.clock.now += 1000;
+      expect((await sendCode(t, { target: phone })).statusCode).toBe(200);
+    }
+    const before = (await outbox(t)).filter((m) => m.to === phone).length;
+    const limited = await sendCode(t, { target: phone });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ code: 'RATE_LIMITED', message: 'Muitos códigos enviados para este contato. Tente de novo em 10 min.' });
+    // The first of the five was sent 4 s before this request: it leaves the window in 596 s.
+    expect(limited.headers['retry-after']).toBe('596');
+    expect((await outbox(t)).filter((m) => m.to === phone)).toHaveLength(before);
+    t.clock.now += 596_000;
+    expect((await sendCode(t, { target: phone })).statusCode).toBe(200);
+  });
+
+  it('limits sends per client address (configured here to 8 per 10 minutes)', async () => {
+    const address = nextAddress();
+    for (let i = 0; i < 8; i += 1) expect((await sendCode(t, { target: nextPhone() }, address)).statusCode).toBe(200);
+    const limited = await sendCode(t, { target: nextPhone(), lang: 'en' }, address);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toBe('Too many codes requested from this network. Try again in 10 min.');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await sendCode(t, { target: nextPhone() }, nextAddress())).statusCode).toBe(200);
+    // The address itself is not stored.
+    const keys = await t.db.kysely.selectFrom('one_time_codes').select('client_key').execute();
+    expect(keys.every((k) => /^[0-9a-f]{64}$/.test(k.client_key))).toBe(true);
+  });
+});

@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_BISTRO_ID, createBody, nextPhone } from '../../../test/fixtures.js';
+import { type TestApp, startTestApp } from '../../../test/harness.js';
+import { outbox, sessionCookie, signUp } from '../../../test/identity.js';
+import { sqliteStore, stores } from '../../../test/stores.js';
+import { toE164 } from '../../lib/phone.js';
+import { findEntryById } from '../waitlist/waitlist.repository.js';
+import { callEntry } from '../waitlist/waitlist.service.js';
+
+const BASE = 'https://vez.example';
+
+describe.each(stores)('SMS on join and call, passports, on $name', (store) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(store, { PUBLIC_BASE_URL: BASE });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+  const join = (phone: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/waitlists/${DEMO_BISTRO_ID}/create`,
+      headers,
+      payload: createBody({ customer: { name: 'Ana Souza', phone }, ...extra }),
+    });
+  const smsTo = async (phone: string) => (await outbox(t)).filter((m) => m.to === toE164(phone));
+  const exchange = (passport: string) =>
+    t.app.inject({ method: 'POST', url: '/api/product-user/oauth2/passport', payload: { passport, productName: 'waitlist' } });
+
+  it('a join sends an SMS with the position page link, in Portuguese by default', async () => {
+    const phone = nextPhone();
+    const res = await join(phone);
+    const [sms, ...more] = await smsTo(phone);
+    expect(more).toHaveLength(0);
+    expect(sms).toMatchObject({ channel: 'sms', to: toE164(phone) });
+    expect(sms?.body).toBe(`Bistrô Demo: você entrou na fila de espera. Acompanhe sua posição: ${BASE}/waitlist/${res.json()._id}`);
+    expect(Date.parse(sms?.createdAt ?? '')).toBe(t.clock.now);
+  });
+
+  it('in English for a diner who joined in English, with the English venue name', async () => {
+    const phone = nextPhone();
+    const res = await join(phone, { lang: 'en' });
+    expect((await smsTo(phone))[0]?.body).toBe(`Demo Bistro: you joined the waitlist. Follow your position: ${BASE}/waitlist/${res.json()._id}`);
+  });
+
+  it('a repeat join within 10 minutes sends no second SMS', async () => {
+    const phone = nextPhone();
+    await join(phone);
+    const again = await join(phone);
+    expect(again.json().created).toBe(false);
+    expect(await smsTo(phone)).toHaveLength(1);
+  });
+
+  it('the dev outbox lists newest first, with to, channel, body and createdAt only', async () => {
+    const [a, b] = [nextPhone(), nextPhone()];
+    await join(a);
+    await join(b);
+    const list = await outbox(t);
+    expect(list[0]?.to).toBe(toE164(b));
+    expect(list[1]?.to).toBe(toE164(a));
+    expect(Object.keys(list[0] ?? {}).sort()).toEqual(['body', 'channel', 'createdAt', 'to']);
+  });
+
+  it('a logged-in diner gets a single-use passport in the link; it starts a session once', async () => {
+    const phone = toE164(nextPhone()) as string;
+    const cookie = await signUp(t, phone);
+    const res = await join(phone, {}, { cookie });
+    const sms = (await smsTo(phone)).find((m) => m.body.includes('/waitlist/'));
+    const link = new URL(/https:\S+/.exec(sms?.body ?? '')?.[0] ?? '');
+    expect(link.pathname).toBe(`/waitlist/${res.json()._id}`);
+    const passport = link.searchParams.get('passport') ?? '';
+    expect(passport).toMatch(/^[\w-]{43}$/);
+
+    const first = await exchange(passport);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ phone, firstName: 'Ana' });
+    const me = await t.app.inject({ method: 'GET', url: '/api/product-user', headers: { cookie: sessionCookie(first) } });
+    expect(me.json().phone).toBe(phone);
+
+    const second = await exchange(passport);
+    expect(second.statusCode).toBe(401);
+    expect(second.json()).toMatchObject({ code: 'UNAUTHENTICATED', field: 'passport', message: 'Este link de acesso expirou ou já foi usado.' });
+    expect(second.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('a passport expires after an hour; unknown and malformed passports are refused', async () => {
+    const phone = toE164(nextPhone()) as string;
+    const cookie = await signUp(t, phone);
+    await join(phone, {}, { cookie });
+    const sms = (await smsTo(phone)).find((m) => m.body.includes('passport='));
+    const passport = /passport=([\w-]+)/.exec(sms?.body ?? '')?.[1] ?? '';
+    t.clock.now += 60 * 60_000;
+    expect((await exchange(passport)).statusCode).toBe(401);
+    expect((await exchange('x'.repeat(43))).statusCode).toBe(401);
+    expect((await exchange('short')).json()).toMatchObject({ statusCode: 422, field: 'passport' });
+  });
+
+  it('an anonymous join has no passport', async () => {
+    const phone = nextPhone();
+    await join(phone, {}, { cookie: 'vez_user=not-a-session' });
+    expect((await smsTo(phone))[0]?.body).not.toContain('passport');
+  });
+
+  it('calling a party sends "your turn" once, with the link', async () => {
+    const phone = nextPhone();
+    const id = (await join(phone, { lang: 'en' })).json()._id as string;
+    const entry = await findEntryById(t.db.kysely, id);
+    if (!entry) throw new Error('no entry');
+    await callEntry(t.app.waitlistDeps, entry);
+    const [called] = await smsTo(phone);
+    expect(called?.body).toBe(`Demo Bistro: it's your turn! Look for the receptionist. ${BASE}/waitlist/${id}`);
+    await expect(callEntry(t.app.waitlistDeps, { ...entry, status: 'called' })).rejects.toThrow();
+    expect(await smsTo(phone)).toHaveLength(2);
+  });
+});
+
+describe('dev outbox route', () => {
+  it('does not exist in production', async () => {
+    const t = await startTestApp(sqliteStore, { NODE_ENV: 'production', PUBLIC_BASE_URL: BASE });
+    try {
+      expect((await t.app.inject({ method: 'GET', url: '/api/dev/outbox' })).statusCode).toBe(404);
+    } finally {
+      await t.close();
+    }
+  });
+});
