@@ -33,12 +33,14 @@ const etagOf = (bytes: Buffer) => `"${createHash('sha256').update(bytes).digest(
 
 export function createImageHost(
   db: Kysely<Database>,
-  options: { cacheBytes?: number; root?: string } = {},
+  options: { cacheBytes?: number; root?: string; maxPending?: number } = {},
 ): ImageHost {
   const cache = new ByteLru<ServedImage>(options.cacheBytes ?? 32 * 1024 * 1024);
   // Concurrent requests for the same missing variant share one conversion.
   const pending = new Map<string, Promise<ServedImage>>();
   const root = options.root ?? bundledImagesDir;
+  // Bounds the conversion queue: a flood of distinct variants gets 429s instead of piling up work.
+  const maxPending = options.maxPending ?? 16;
 
   async function produce(source: ImageBytes, convert: ConvertOptions, cacheControl: string): Promise<ServedImage> {
     const converted = await convertImage(source, convert);
@@ -79,6 +81,11 @@ export function createImageHost(
       if (cached) return cached;
       let job = pending.get(key);
       if (!job) {
+        if (pending.size >= maxPending) {
+          throw new AppError(ErrorCode.RATE_LIMITED, 'The image host is busy. Please try again in a moment.', undefined, {
+            'retry-after': '1',
+          });
+        }
         job = source
           .load()
           .then((bytes) => produce(bytes, convert, source.cacheControl))
