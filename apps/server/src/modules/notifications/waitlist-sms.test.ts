@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_BISTRO_ID, createBody, nextPhone } from '../../../test/fixtures.js';
 import { type TestApp, startTestApp } from '../../../test/harness.js';
 import { outbox, sessionCookie, signUp } from '../../../test/identity.js';
+import { loginCookie } from '../../../test/staff-session.js';
 import { sqliteStore, stores } from '../../../test/stores.js';
 import { toE164 } from '../../lib/phone.js';
 import { findEntryById } from '../waitlist/waitlist.repository.js';
@@ -112,6 +113,23 @@ describe.each(stores)('SMS on join and call, passports, on $name', (store) => {
     expect(called?.body).toBe(`Demo Bistro: it's your turn! Look for the receptionist. ${BASE}/waitlist/${id}`);
     await expect(callEntry(t.app.waitlistDeps, { ...entry, status: 'called' })).rejects.toThrow();
     expect(await smsTo(phone)).toHaveLength(2);
+  });
+
+  it('the host console\'s call and walk-in send their SMS too', async () => {
+    const staff = await loginCookie(t.app);
+    const phone = nextPhone();
+    const walkIn = await t.app.inject({
+      method: 'POST',
+      url: `/api/host/venues/${DEMO_BISTRO_ID}/entries`,
+      headers: { cookie: staff },
+      payload: createBody({ customer: { name: 'Caio Prado', phone } }),
+    });
+    expect(walkIn.statusCode).toBe(201);
+    const id = walkIn.json().entry._id as string;
+    expect((await smsTo(phone))[0]?.body).toContain(`${BASE}/waitlist/${id}`);
+    const call = await t.app.inject({ method: 'POST', url: `/api/host/venues/${DEMO_BISTRO_ID}/entries/${id}/call`, headers: { cookie: staff } });
+    expect(call.statusCode).toBe(200);
+    expect((await smsTo(phone))[0]?.body).toBe(`Bistrô Demo: chegou a sua vez! Procure a recepção. ${BASE}/waitlist/${id}`);
   });
 });
 
