@@ -29,6 +29,9 @@ export async function imageHostRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { '*': string }; Querystring: Record<string, unknown> }>(
     '/images/*',
     {
+      // One representation per URL, so the strong ETag stays true; raster formats are compressed
+      // already and the SVGs are a few KB.
+      compress: false,
       schema: {
         tags: ['images'],
         summary: 'An image: bundled or uploaded; ?quality=1..100&format=webp|avif|jpeg|png&w=1..2000 converts',

@@ -99,6 +99,14 @@ describe.each(stores)('image host on $name', (store) => {
     });
   };
 
+  it('sends one representation per URL, so the strong ETag holds', async () => {
+    const plain = await get('/images/demo/menu.svg');
+    const asked = await get('/images/demo/menu.svg', { 'accept-encoding': 'gzip, br' });
+    expect(asked.headers['content-encoding']).toBeUndefined();
+    expect(asked.headers.etag).toBe(plain.headers.etag);
+    expect(asked.rawPayload.equals(plain.rawPayload)).toBe(true);
+  });
+
   it.each([
     '/images/../package.json',
     '/images/demo/../../package.json',
