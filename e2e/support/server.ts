@@ -39,8 +39,8 @@ export async function freePort(): Promise<number> {
 
 /**
  * Starts the real server (`node --import tsx apps/server/src/main.ts`) as a child process on a free
- * port with a fresh SQLite file, so the demo venues are seeded. It serves the web build in
- * apps/web/dist: run `npm run build` first (root `npm test` does).
+ * port with a fresh SQLite file, so the demo venues are seeded. It serves a copy of the web build
+ * in apps/web/dist taken at start: run `npm run build` first (root `npm test` does).
  */
 export async function startVezServer(options: StartOptions = {}): Promise<VezServer> {
   if (!fs.existsSync(path.join(repoRoot, 'apps/web/dist/index.html'))) {
@@ -49,6 +49,10 @@ export async function startVezServer(options: StartOptions = {}): Promise<VezSer
   const port = await freePort();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vez-e2e-'));
   const dbFile = path.join(dir, 'vez.db');
+  // A private copy of the web build: a rebuild during the run (another terminal, another helper)
+  // replaces apps/web/dist's hashed files and would leave this server's page pointing at nothing.
+  const webDist = path.join(dir, 'web-dist');
+  fs.cpSync(path.join(repoRoot, 'apps/web/dist'), webDist, { recursive: true });
   const baseUrl = `http://127.0.0.1:${port}`;
   let log = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
@@ -61,6 +65,7 @@ export async function startVezServer(options: StartOptions = {}): Promise<VezSer
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       PUBLIC_BASE_URL: baseUrl,
+      WEB_DIST_DIR: webDist,
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { prefetchForLocation } from './app/prefetch';
@@ -9,7 +9,11 @@ import './styles/global.css';
 const root = document.getElementById('root');
 const queryClient = createQueryClient();
 prefetchForLocation(queryClient, window.location.pathname);
-if (root) createRoot(root).render(<StrictMode><App queryClient={queryClient} /></StrictMode>);
+// A transition lets React yield while it builds the first screen: no single long main-thread task.
+if (root) {
+  const reactRoot = createRoot(root);
+  startTransition(() => reactRoot.render(<StrictMode><App queryClient={queryClient} /></StrictMode>));
+}
 
 // The error reporter (and, with a DSN, the Sentry SDK) loads after the first paint.
 const afterPaint = (fn: () => void) =>

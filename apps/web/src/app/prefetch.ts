@@ -6,18 +6,29 @@ import { loadVenueInfo } from '../features/venue-info/api/load-venue-info';
 import { apiGet } from '../lib/api-client';
 import { queryKeys } from '../lib/query-client';
 
+/** Fetch the header image as soon as its URL is known, while the screen's code still loads. */
+function preloadHeaderImage(small: string, large: string): void {
+  const image = new Image();
+  image.fetchPriority = 'high';
+  image.src = window.matchMedia('(min-width: 768px)').matches ? large : small;
+}
+
 /**
- * Starts the data calls of the first screen while its code chunk is still downloading, instead of
- * after it has rendered: one round trip less before the page can paint (Lighthouse LCP on mobile).
+ * Starts the first screen's code chunk, data calls and header image at once, instead of one after
+ * the other as rendering discovers them: fewer round trips before the page paints (mobile LCP).
  */
 export function prefetchForLocation(queryClient: QueryClient, pathname: string): void {
   const venueId = matchPath(paths.join.path, pathname)?.params.venueId;
   if (!venueId) return;
-  void queryClient.prefetchQuery({
-    queryKey: queryKeys.venueInfo(venueId),
-    queryFn: () => loadVenueInfo(venueId),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  void import('./routes/remote-waitlist');
+  void queryClient
+    .fetchQuery({
+      queryKey: queryKeys.venueInfo(venueId),
+      queryFn: () => loadVenueInfo(venueId),
+      staleTime: Number.POSITIVE_INFINITY,
+    })
+    .then((result) => preloadHeaderImage(result.venueInfo.smallBackgroundImage, result.venueInfo.largeBackgroundImage))
+    .catch(() => undefined);
   void queryClient.prefetchQuery({
     queryKey: queryKeys.waitlistStatuses(venueId),
     queryFn: ({ signal }) => apiGet<WaitlistStatusesResponse>(`/waitlists/${encodeURIComponent(venueId)}/waitlist-statuses`, signal),
