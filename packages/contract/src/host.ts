@@ -40,6 +40,8 @@ export const HostEntry = z.object({
   /** Parties waiting ahead plus one; 0 for called parties (they keep their place, decisions §4). */
   globalPos: z.number(),
   pos: z.number(),
+  /** Minutes the party is expected to wait from now (decisions §4); null without history or when called. */
+  estimatedTime: z.optional(z.nullable(z.number())),
   arrivedAt: z.string(),
   notifiedAt: z.nullable(z.string()),
 });

@@ -9,6 +9,8 @@ const PositionRoute = lazy(() => import('./routes/waitlist'));
 const TermsRoute = lazy(() => import('./routes/terms'));
 const NotFoundRoute = lazy(() => import('./routes/not-found'));
 const FallbackRoute = lazy(() => import('./routes/fallback'));
+// The host console: loaded only under /host.
+const HostRoute = lazy(() => import('./routes/host'));
 
 /** Routes of spec section 2, exact match; anything else gets the fallback screen. */
 export function AppRoutes() {
@@ -19,6 +21,7 @@ export function AppRoutes() {
         <Route path={paths.join.path} element={<RemoteWaitlistRoute />} />
         <Route path={paths.terms.path} element={<TermsRoute />} />
         <Route path={paths.notFound.path} element={<NotFoundRoute />} />
+        <Route path={paths.host.path} element={<HostRoute />} />
         <Route path="*" element={<FallbackRoute />} />
       </Routes>
     </Suspense>

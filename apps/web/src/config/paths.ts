@@ -10,4 +10,10 @@ export const paths = {
   },
   terms: { path: '/terms-service', href: () => '/terms-service' },
   notFound: { path: '/404-not-found', href: () => '/404-not-found' },
+  /** The host console; its own screens are relative routes under it (features/host). */
+  host: {
+    path: '/host/*',
+    href: (venueId?: string, screen: 'queue' | 'today' | 'settings' | 'poster' = 'queue') =>
+      venueId ? `/host/${encodeURIComponent(venueId)}/${screen}` : '/host',
+  },
 } as const;

@@ -20,6 +20,7 @@ export function toHostEntry(row: EntryRow, placement: Placement): HostEntry {
     originLabel: row.origin_label,
     globalPos: placement.globalPos,
     pos: placement.pos,
+    estimatedTime: placement.estimatedTime,
     arrivedAt: new Date(row.created_at).toISOString(),
     notifiedAt: iso(row.notified_at),
   };

@@ -1,0 +1,7 @@
+/** Query keys of the console; the live stream writes into `queue`. */
+export const hostKeys = {
+  me: ['host', 'me'] as const,
+  queue: (venueId: string) => ['host', 'queue', venueId] as const,
+  settings: (venueId: string) => ['host', 'settings', venueId] as const,
+  stats: (venueId: string, date: string) => ['host', 'stats', venueId, date] as const,
+};

@@ -1,0 +1,23 @@
+import type { HostEntry } from '@vez/contract';
+import { bandLabels, countByBand } from '../lib/format';
+import { useHostT } from '../lib/host-i18n';
+
+/** Parties (and people) per table-size band: what tables the door needs next. */
+export function BandCounts({ entries }: { entries: readonly HostEntry[] }) {
+  const { t } = useHostT();
+  const labels = bandLabels();
+  const counts = countByBand(entries);
+  return (
+    <dl className="host-bands" aria-label={t('bands.label')}>
+      {counts.map((count, i) => (
+        <div key={labels[i]} className="host-bands__item">
+          <dt>{t('bands.band', { range: labels[i] })}</dt>
+          <dd>
+            {t('bands.parties', { count: count.parties })}
+            <small>{t('bands.people', { count: count.people })}</small>
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,75 @@
+import type { HostEntry } from '@vez/contract';
+import { useId } from 'react';
+import type { EntryAction } from '../hooks/use-entry-actions';
+import { minutesSince } from '../lib/format';
+import { useHostT } from '../lib/host-i18n';
+
+interface Props {
+  entry: HostEntry;
+  now: number;
+  busy: boolean;
+  onAction: (action: EntryAction) => void;
+  onEdit: () => void;
+}
+
+/** One party: who, how many, how long against the estimate, and what the host can do with it. */
+export function QueueEntryCard({ entry, now, busy, onAction, onEdit }: Props) {
+  const { t } = useHostT();
+  const nameId = useId();
+  const waited = minutesSince(entry.arrivedAt, now);
+  const estimate = entry.estimatedTime ?? null;
+  const isCalled = entry.status === 'called';
+  const name = entry.name ?? t('entry.noName');
+  const id = entry._id;
+  return (
+    <li className={`host-entry${isCalled ? ' host-entry--called' : ''}${entry.priority ? ' host-entry--priority' : ''}`} aria-labelledby={nameId}>
+      <div className="host-entry__head">
+        <span className="host-entry__pos" aria-label={isCalled ? t('entry.called') : t('entry.position', { pos: entry.globalPos })}>
+          {isCalled ? '✓' : entry.globalPos}
+        </span>
+        <div className="host-entry__who">
+          <h2 id={nameId} className="host-entry__name">{name}</h2>
+          <p className="host-entry__meta">
+            <span>{t('entry.party', { count: entry.partySize })}</span>
+            <span>#{entry.customerTab}</span>
+            <span>{t(entry.originLabel === 'Host' ? 'entry.originHost' : 'entry.originRemote')}</span>
+            {entry.priority && <span className="host-badge host-badge--priority">{t('entry.priority')}</span>}
+            {isCalled && <span className="host-badge host-badge--called">{t('entry.called')}</span>}
+          </p>
+        </div>
+        <p className="host-entry__time">
+          <span>{t('entry.waited', { count: waited })}</span>
+          {estimate !== null && !isCalled && <span className={waited > estimate + 15 ? 'host-late' : undefined}>{t('entry.estimate', { count: estimate })}</span>}
+        </p>
+      </div>
+      {(entry.note || entry.phone) && (
+        <p className="host-entry__note">
+          {entry.phone && <span>{entry.phone}</span>}
+          {entry.note && <span>{entry.note}</span>}
+        </p>
+      )}
+      <div className="host-entry__actions">
+        {!isCalled && (
+          <button type="button" className="host-action host-action--call" disabled={busy} onClick={() => onAction({ kind: 'call', entryId: id })}>
+            {t('action.call')}
+          </button>
+        )}
+        <button type="button" className="host-action host-action--seat" disabled={busy} onClick={() => onAction({ kind: 'seat', entryId: id })}>
+          {t('action.seat')}
+        </button>
+        <button type="button" className="host-action" disabled={busy} onClick={() => onAction({ kind: 'cancel', entryId: id, reason: 'NoShow' })}>
+          {t('action.noShow')}
+        </button>
+        <button type="button" className="host-action" disabled={busy} onClick={() => onAction({ kind: 'cancel', entryId: id, reason: 'Host' })}>
+          {t('action.remove')}
+        </button>
+        <button type="button" className="host-action" aria-pressed={entry.priority} disabled={busy} onClick={() => onAction({ kind: 'edit', entryId: id, patch: { priority: !entry.priority } })}>
+          {t('action.priority')}
+        </button>
+        <button type="button" className="host-action" disabled={busy} onClick={onEdit}>
+          {t('action.edit')}
+        </button>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,93 @@
+import type { HostEntry } from '@vez/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useState } from 'react';
+import { useParams } from 'react-router';
+import { Spinner } from '../../../components/ui/spinner';
+import { hostApi } from '../api/host-api';
+import { hostKeys } from '../api/query-keys';
+import { type EntryAction, useEntryActions } from '../hooks/use-entry-actions';
+import { useLiveQueue, useNow } from '../hooks/use-live-queue';
+import { useHostT } from '../lib/host-i18n';
+import { errorText } from '../lib/error-text';
+import { BandCounts } from './band-counts';
+import { EditEntryDialog } from './edit-entry-dialog';
+import { QueueEntryCard } from './queue-entry-card';
+import { UndoToast, type UndoOffer } from './undo-toast';
+import { WaitlistStateBar } from './waitlist-state-bar';
+import { WalkInDialog } from './walk-in-dialog';
+
+/** The live queue with its actions, the waitlist switch and the party-size counts. */
+export function QueueScreen() {
+  const { t } = useHostT();
+  const { venueId = '' } = useParams();
+  const queue = useLiveQueue(venueId);
+  const settings = useQuery({ queryKey: hostKeys.settings(venueId), queryFn: () => hostApi.settings(venueId) });
+  const actions = useEntryActions(venueId);
+  const now = useNow();
+  const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<HostEntry | null>(null);
+  const [undo, setUndo] = useState<UndoOffer | null>(null);
+  const [error, setError] = useState('');
+  const clearUndo = useCallback(() => setUndo(null), []);
+
+  useEffect(() => setError(''), [venueId]);
+
+  const act = (action: EntryAction, entry: HostEntry) => {
+    setError('');
+    actions.entry.mutate(action, {
+      onSuccess: () => {
+        const ended = action.kind === 'seat' ? 'seated' : action.kind === 'cancel' ? (action.reason === 'NoShow' ? 'noShow' : 'removed') : null;
+        if (ended) setUndo({ entryId: entry._id, message: t(`undo.${ended}`, { name: entry.name ?? `#${entry.customerTab}` }) });
+        else if (action.kind === 'restore') setUndo(null);
+      },
+      onError: (e) => setError(errorText(t, e)),
+    });
+  };
+
+  if (queue.isPending) return <Spinner label={t('loading')} />;
+  if (queue.isError) return <p role="alert" className="host-error">{errorText(t, queue.error)}</p>;
+  const { entries, waitlist } = queue.data;
+  const maxPartySize = settings.data?.maxPartySize ?? 20;
+
+  return (
+    <section aria-labelledby="queue-title" className="host-queue">
+      <div className="host-row host-row--spread">
+        <h1 id="queue-title">
+          {t('queue.title')} <span className="host-count">{t('queue.count', { count: entries.length })}</span>
+        </h1>
+        <span className={`host-live host-live--${queue.live}`} role="status">{t(`live.${queue.live}`)}</span>
+      </div>
+      <WaitlistStateBar
+        state={waitlist}
+        pending={actions.waitlist.isPending}
+        onChange={(state) => actions.waitlist.mutate(state, { onError: (e) => setError(errorText(t, e)) })}
+      />
+      <BandCounts entries={entries} />
+      <div className="host-row">
+        <button type="button" className="button button--primary" onClick={() => setAdding(true)}>
+          {t('walkIn.open')}
+        </button>
+      </div>
+      <p role="alert" className="host-error">{error}</p>
+      {entries.length === 0 ? (
+        <p className="host-empty">{t('queue.empty')}</p>
+      ) : (
+        <ol className="host-entries" aria-label={t('queue.listLabel')}>
+          {entries.map((entry) => (
+            <QueueEntryCard key={entry._id} entry={entry} now={now} busy={actions.entry.isPending} onAction={(a) => act(a, entry)} onEdit={() => setEditing(entry)} />
+          ))}
+        </ol>
+      )}
+      <UndoToast offer={undo} onUndo={(offer) => act({ kind: 'restore', entryId: offer.entryId }, { _id: offer.entryId } as HostEntry)} onExpire={clearUndo} />
+      {adding && <WalkInDialog maxPartySize={maxPartySize} mutation={actions.walkIn} onClose={() => setAdding(false)} />}
+      {editing && (
+        <EditEntryDialog
+          entry={editing}
+          maxPartySize={maxPartySize}
+          onSave={(patch) => act({ kind: 'edit', entryId: editing._id, patch }, editing)}
+          onClose={() => setEditing(null)}
+        />
+      )}
+    </section>
+  );
+}

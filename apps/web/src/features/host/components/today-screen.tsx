@@ -1,0 +1,56 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { Spinner } from '../../../components/ui/spinner';
+import { hostApi } from '../api/host-api';
+import { hostKeys } from '../api/query-keys';
+import { errorText } from '../lib/error-text';
+import { localToday } from '../lib/format';
+import { useHostT } from '../lib/host-i18n';
+import { WaitChart } from './wait-chart';
+
+/** Today's figures (or another day's): counts, median and p90 wait, waits by hour. */
+export function TodayScreen() {
+  const { t } = useHostT();
+  const { venueId = '' } = useParams();
+  const [{ date, tz }, setDay] = useState(localToday);
+  const stats = useQuery({ queryKey: hostKeys.stats(venueId, `${date}/${tz}`), queryFn: () => hostApi.stats(venueId, date, tz), staleTime: 30_000, refetchInterval: 60_000 });
+  const minutes = (value: number | null | undefined) => (value === null || value === undefined ? '—' : t('today.minutes', { count: value }));
+
+  return (
+    <section aria-labelledby="today-title" className="host-today">
+      <div className="host-row host-row--spread">
+        <h1 id="today-title">{t('today.title')}</h1>
+        <label className="host-field host-field--inline">
+          <span>{t('today.date')}</span>
+          <input type="date" value={date} onChange={(e) => e.target.value && setDay({ date: e.target.value, tz })} />
+        </label>
+      </div>
+      {stats.isPending ? (
+        <Spinner label={t('loading')} />
+      ) : stats.isError ? (
+        <p role="alert" className="host-error">{errorText(t, stats.error)}</p>
+      ) : (
+        <>
+          <dl className="host-figures">
+            {(['joined', 'seated', 'left', 'noShows', 'removed'] as const).map((key) => (
+              <div key={key} className="host-figure">
+                <dt>{t(`today.${key}`)}</dt>
+                <dd>{stats.data[key]}</dd>
+              </div>
+            ))}
+            <div className="host-figure">
+              <dt>{t('today.median')}</dt>
+              <dd>{minutes(stats.data.medianWaitMinutes)}</dd>
+            </div>
+            <div className="host-figure">
+              <dt>{t('today.p90')}</dt>
+              <dd>{minutes(stats.data.p90WaitMinutes)}</dd>
+            </div>
+          </dl>
+          <WaitChart hours={stats.data.byHour} />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,48 @@
+import { type HostQueueResponse, type HostStreamData, StreamMessage } from '@vez/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { hostApi, hostStreamUrl } from '../api/host-api';
+import { hostKeys } from '../api/query-keys';
+
+export type LiveState = 'connecting' | 'live' | 'offline';
+
+/**
+ * The venue's queue: one GET, then the host stream writes every `queue` message into the same
+ * cache entry the screen reads (conventions §7). EventSource reconnects by itself; each reconnect
+ * starts with a fresh snapshot, so nothing is lost while offline.
+ */
+export function useLiveQueue(venueId: string) {
+  const client = useQueryClient();
+  const [live, setLive] = useState<LiveState>('connecting');
+  const query = useQuery({ queryKey: hostKeys.queue(venueId), queryFn: () => hostApi.queue(venueId), staleTime: Number.POSITIVE_INFINITY });
+
+  useEffect(() => {
+    if (typeof EventSource === 'undefined') return;
+    const source = new EventSource(hostStreamUrl(venueId), { withCredentials: true });
+    source.onopen = () => setLive('live');
+    source.onerror = () => {
+      setLive(source.readyState === EventSource.CLOSED ? 'offline' : 'connecting');
+      // A closed stream usually means the session ended: let the session query find out.
+      if (source.readyState === EventSource.CLOSED) void client.invalidateQueries({ queryKey: hostKeys.me });
+    };
+    source.addEventListener(StreamMessage.queue, (message) => {
+      const data = JSON.parse((message as MessageEvent<string>).data) as HostStreamData;
+      const next: HostQueueResponse = { venueId, waitlist: data.waitlist, entries: data.entries };
+      client.setQueryData(hostKeys.queue(venueId), next);
+      setLive('live');
+    });
+    return () => source.close();
+  }, [client, venueId]);
+
+  return { ...query, live };
+}
+
+/** A clock for "waited N min" that ticks every 30 seconds. */
+export function useNow(intervalMs = 30_000): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const id = setInterval(() => setNow(Date.now()), intervalMs);
+    return () => clearInterval(id);
+  }, [intervalMs]);
+  return now;
+}

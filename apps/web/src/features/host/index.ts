@@ -1,0 +1,1 @@
+export { HostConsole } from './components/host-console';

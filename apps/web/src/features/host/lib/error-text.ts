@@ -1,0 +1,13 @@
+import type { TFunction } from 'i18next';
+import { isApiError } from '../../../lib/api-client';
+
+/** One sentence for a failed console call: the server's own message for a 4xx, else a generic one. */
+export function errorText(t: TFunction, error: unknown): string {
+  if (!isApiError(error)) return t('error.generic');
+  if (error.status === 401) return t('error.session');
+  if (error.status === 0) return t('error.network');
+  if (error.code === 'ENTRY_NOT_ACTIVE') return `${t('error.notActive')} ${error.message}`;
+  if (error.status === 413 || error.status === 415) return `${t('error.image')} ${error.message}`;
+  if (error.status >= 400 && error.status < 500) return error.message;
+  return t('error.generic');
+}

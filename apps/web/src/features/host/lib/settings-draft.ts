@@ -1,0 +1,69 @@
+import type { HostSettingsResponse, ThemeResponse, VenueName, VenueSettings, VenueSettingsPatch } from '@vez/contract';
+
+/** What the settings form edits: the server's answer, with lists and JSON as editable text. */
+export interface SettingsDraft {
+  name: VenueName;
+  address: { city: string; neighborhood: string };
+  maxPartySize: number;
+  sectionsText: string;
+  hasMenu: boolean;
+  loginJourney: boolean;
+  settings: VenueSettings;
+  wordingText: string;
+  theme: ThemeResponse;
+}
+
+export function toDraft(s: HostSettingsResponse): SettingsDraft {
+  return {
+    name: { pt: s.venue.name.pt, en: s.venue.name.en ?? '', fr: s.venue.name.fr ?? '', es: s.venue.name.es ?? '' },
+    address: { ...s.venue.address },
+    maxPartySize: s.maxPartySize,
+    sectionsText: s.sections.join('\n'),
+    hasMenu: s.venue.hasMenu,
+    loginJourney: s.venue.hiredServices.loginJourney,
+    settings: s.settings,
+    wordingText: Object.keys(s.settings.wording).length ? JSON.stringify(s.settings.wording, null, 2) : '',
+    theme: s.theme,
+  };
+}
+
+export class DraftError extends Error {
+  constructor(readonly field: string, message: string) {
+    super(message);
+  }
+}
+
+const orNull = (value: string | null) => (value && value.trim() !== '' ? value.trim() : null);
+
+/** The PATCH body for the whole form; throws DraftError for text the server could not take. */
+export function toPatch(draft: SettingsDraft): VenueSettingsPatch {
+  let wording: VenueSettings['wording'] = {};
+  if (draft.wordingText.trim() !== '') {
+    try {
+      wording = JSON.parse(draft.wordingText) as VenueSettings['wording'];
+    } catch {
+      throw new DraftError('wording', 'wordingJson');
+    }
+    if (typeof wording !== 'object' || wording === null || Array.isArray(wording)) throw new DraftError('wording', 'wordingJson');
+  }
+  const name: VenueName = { pt: draft.name.pt.trim() };
+  for (const lang of ['en', 'fr', 'es'] as const) {
+    const value = draft.name[lang]?.trim();
+    if (value) name[lang] = value;
+  }
+  return {
+    name,
+    address: draft.address,
+    maxPartySize: draft.maxPartySize,
+    sections: draft.sectionsText.split(/\n|,/).map((s) => s.trim()).filter(Boolean),
+    hasMenu: draft.hasMenu,
+    loginJourney: draft.loginJourney,
+    settings: {
+      ...draft.settings,
+      wording,
+      menuUrl: orNull(draft.settings.menuUrl),
+      reservationUrl: orNull(draft.settings.reservationUrl),
+    },
+    theme: draft.theme,
+  };
+}
