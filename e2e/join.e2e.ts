@@ -50,7 +50,12 @@ describe('joining the waitlist', () => {
     await saveScreenshot(page, 'join-pt-empty');
     expect(await axeViolations(page)).toEqual([]);
 
-    await pickOption(page, /Número de pessoas/, '2 lugares');
+    await page.getByRole('button', { name: /Número de pessoas/ }).click();
+    const list = page.getByRole('listbox');
+    expect(await list.evaluate((el) => getComputedStyle(el).maxHeight)).toBe('140px');
+    expect(await list.getByRole('option').allTextContents()).toEqual(['1 lugar', ...[2, 3, 4, 5, 6, 7, 8].map((n) => `${n} lugares`)]);
+    await saveScreenshot(page, 'join-pt-party-size');
+    await page.getByRole('option', { name: '2 lugares', exact: true }).click();
     await page.getByText('pelo menos metade do grupo', { exact: false }).waitFor();
     await page.getByLabel('Nome e sobrenome').fill('Beatriz Lima');
     await page.getByLabel('Celular').pressSequentially('11987651234');
@@ -167,6 +172,12 @@ describe('joining the waitlist', () => {
     await page.getByRole('heading', { name: 'Entrar na fila de Clube Demo' }).waitFor();
     await saveScreenshot(page, 'join-desktop');
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await page.getByRole('button', { name: /Idioma: Português/ }).click();
+    const modal = page.getByRole('dialog', { name: 'Escolha o idioma' });
+    expect(await modal.evaluate((el) => getComputedStyle(el).maxWidth)).toBe('500px');
+    await saveScreenshot(page, 'language-modal-desktop');
+    await modal.getByRole('button', { name: 'Fechar' }).click();
+    await modal.waitFor({ state: 'detached' });
     await context.close();
   });
 });
