@@ -30,19 +30,19 @@ beforeEach(async () => {
 describe('venue states on the join route', { timeout: 30_000 }, () => {
   it('sends an unknown venue to the 404 screen', async () => {
     renderRoute('/remote-waitlist/0000000000000000000000aa');
-    expect(await screen.findByRole('heading', { name: 'Página não encontrada' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Página não encontrada' }, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Erro 404' })).toBeInTheDocument();
   });
 
   it('sends a malformed venue id to the 404 screen too', async () => {
     renderRoute('/remote-waitlist/not-a-venue');
-    expect(await screen.findByRole('heading', { name: 'Página não encontrada' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Página não encontrada' }, { timeout: 15_000 })).toBeInTheDocument();
   });
 
   it('blocks the form of a locked waitlist with a closed message', async () => {
     setWaitlist(true, true);
     renderRoute(`/remote-waitlist/${BISTRO}`);
-    const dialog = await screen.findByRole('dialog', { name: 'A fila remota está fechada.' }, { timeout: 5000 });
+    const dialog = await screen.findByRole('dialog', { name: 'A fila remota está fechada.' }, { timeout: 15_000 });
     expect(dialog).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Fechar' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Entrar na fila' })).toBeDisabled();
@@ -51,12 +51,12 @@ describe('venue states on the join route', { timeout: 30_000 }, () => {
   it('blocks the form of an inactive waitlist', async () => {
     setWaitlist(false, false);
     renderRoute(`/remote-waitlist/${BISTRO}`);
-    expect(await screen.findByRole('dialog', { name: 'Nenhuma fila disponível no momento.' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Nenhuma fila disponível no momento.' }, { timeout: 15_000 })).toBeInTheDocument();
   });
 
   it('keeps the merged venue info in sessionStorage under venueInfo', async () => {
     renderRoute(`/remote-waitlist/${BISTRO}`);
-    await screen.findByRole('heading', { name: 'Entrar na fila de Bistrô Demo' }, { timeout: 5000 });
+    await screen.findByRole('heading', { name: 'Entrar na fila de Bistrô Demo' }, { timeout: 15_000 });
     await waitFor(() => expect(sessionStorage.getItem('venueInfo')).not.toBeNull());
     const info = JSON.parse(sessionStorage.getItem('venueInfo') ?? '{}');
     expect(info).toMatchObject({

@@ -23,7 +23,7 @@ beforeEach(async () => {
 });
 
 async function choosePartySize(user: ReturnType<typeof userEvent.setup>, label: RegExp, option: string) {
-  await user.click(await screen.findByRole('button', { name: label }, { timeout: 5000 }));
+  await user.click(await screen.findByRole('button', { name: label }, { timeout: 15_000 }));
   await user.click(screen.getByRole('option', { name: option }));
 }
 
@@ -31,7 +31,7 @@ describe('join route against the real API', { timeout: 30_000 }, () => {
   it('joins in Portuguese and offers to follow the entry', async () => {
     const user = userEvent.setup();
     renderRoute(`/remote-waitlist/${BISTRO}`);
-    expect(await screen.findByRole('heading', { name: 'Entrar na fila de Bistrô Demo' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Entrar na fila de Bistrô Demo' }, { timeout: 15_000 })).toBeInTheDocument();
     const submit = screen.getByRole('button', { name: 'Entrar na fila' });
     expect(submit).toBeDisabled();
 
@@ -52,7 +52,7 @@ describe('join route against the real API', { timeout: 30_000 }, () => {
     await waitFor(() => expect(submit).toBeEnabled());
 
     await user.click(submit);
-    const dialog = await screen.findByRole('dialog', { name: 'Você entrou na fila' }, { timeout: 5000 });
+    const dialog = await screen.findByRole('dialog', { name: 'Você entrou na fila' }, { timeout: 15_000 });
     expect(within(dialog).getByText('Procure a recepcionista quando chegar.')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Acompanhar' })).toBeInTheDocument();
 
@@ -77,11 +77,35 @@ describe('join route against the real API', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('option', { name: 'Varanda' }));
     await waitFor(() => expect(submit).toBeEnabled());
     await user.click(submit);
-    expect(await screen.findByRole('dialog', { name: "You've joined the waitlist" }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: "You've joined the waitlist" }, { timeout: 15_000 })).toBeInTheDocument();
 
     const db = new Database(api.dbFile, { readonly: true });
     const row = db.prepare('SELECT note, section, lang FROM entries WHERE phone = ?').get('+5511987650888');
     db.close();
     expect(row).toEqual({ note: 'Localização: Varanda', section: 'Varanda', lang: 'en' });
+  });
+
+  it('follows the venue settings: no disclaimer, a unit note, no receptionist hint, special wording', async () => {
+    const db = new Database(api.dbFile);
+    db.prepare(
+      `UPDATE venues SET settings = json_set(settings, '$.hidePriorityDisclaimer', json('true'), '$.hideReceptionistHint', json('true'),
+        '$.noteMode', 'unit', '$.wording', json('{"pt":{"join.successTitle":"Pronto, você está na fila!"}}')) WHERE id = ?`,
+    ).run(BISTRO);
+    db.close();
+    const user = userEvent.setup();
+    renderRoute(`/remote-waitlist/${BISTRO}`);
+    await choosePartySize(user, /Número de pessoas/, '1 lugar');
+    await user.type(await screen.findByLabelText('Nome e sobrenome'), 'Rita Lee');
+    expect(screen.queryByText(/pelo menos metade do grupo/)).toBeNull();
+    await user.type(screen.getByLabelText('Celular'), '11987650777');
+    const submit = screen.getByRole('button', { name: 'Entrar na fila' });
+    expect(screen.getByLabelText('Unidade')).toBeInTheDocument();
+    expect(screen.getByText('Obrigatório')).toBeInTheDocument();
+    expect(submit).toBeDisabled();
+    await user.type(screen.getByLabelText('Unidade'), 'Loja Centro');
+    await waitFor(() => expect(submit).toBeEnabled());
+    await user.click(submit);
+    const dialog = await screen.findByRole('dialog', { name: 'Pronto, você está na fila!' }, { timeout: 15_000 });
+    expect(within(dialog).queryByText('Procure a recepcionista quando chegar.')).toBeNull();
   });
 });
