@@ -104,6 +104,19 @@ describe.each(stores)('user-manager API on $name', (store) => {
     expect(ok.statusCode).toBe(201);
   });
 
+  it('two sign-ups racing for one new phone make one user and no 500', async () => {
+    const phone = e164(nextPhone());
+    await sendCode(t, { target: phone });
+    const first = await lastCode(t, phone);
+    await sendCode(t, { target: phone });
+    const second = await lastCode(t, phone);
+    const answers = await Promise.all([createUser(t, { phone, otp: first }), createUser(t, { phone, otp: second })]);
+    const statuses = answers.map((a) => a.statusCode).sort();
+    // The loser either logs in as the winner's new user (200) or meets the unique index (422).
+    expect(['200,201', '201,422']).toContain(statuses.join(','));
+    expect(await t.db.kysely.selectFrom('product_users').select('id').where('phone', '=', phone).execute()).toHaveLength(1);
+  });
+
   it('bad user payloads answer 422 naming the field', async () => {
     const res = await createUser(t, { phone: '+5511987654321', otp: '12345' });
     expect(res.statusCode).toBe(422);

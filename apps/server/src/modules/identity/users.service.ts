@@ -40,6 +40,17 @@ export async function startSession(trx: Kysely<Database>, userId: string, now: n
 const emailOf = (value: string | null | undefined): string | null => (value ? value.trim().toLowerCase() : null);
 
 /**
+ * Two requests racing for the same phone or email: the unique index refuses the second (PostgreSQL
+ * 23505, SQLite SQLITE_CONSTRAINT_UNIQUE); it answers like the checks above, not a 500.
+ */
+function asTakenError(error: unknown, lang: Language): unknown {
+  const { code, message } = error as { code?: string; message?: string };
+  if (code !== '23505' && code !== 'SQLITE_CONSTRAINT_UNIQUE') return error;
+  const field = /email/.test(message ?? '') ? 'email' : 'phone';
+  return new AppError(ErrorCode.VALIDATION_FAILED, text(lang, field === 'email' ? 'emailTaken' : 'phoneTaken'), field);
+}
+
+/**
  * Creates the user, or logs in the one who owns the verified phone (sms) or email (email), with a
  * code sent to it. The code is used, the user written and the session started in one transaction.
  */
@@ -56,7 +67,7 @@ export async function createUserWithCode(
   const codeId = await checkCode(deps, body.channel, target, body.otp, lang);
   const now = deps.now();
 
-  return deps.db.kysely.transaction().execute(async (trx) => {
+  const transaction = deps.db.kysely.transaction().execute(async (trx) => {
     await useCode(trx, codeId, now, lang);
     const byPhone = await repo.findUserByPhone(trx, phone);
     const byEmail = email ? await repo.findUserByEmail(trx, email) : undefined;
@@ -78,6 +89,9 @@ export async function createUserWithCode(
     const row = await repo.findUserById(trx, id);
     if (!row) throw new Error('user vanished inside its own transaction');
     return { user: toProductUser(row), token, created: !owner };
+  });
+  return transaction.catch((error: unknown) => {
+    throw asTakenError(error, lang);
   });
 }
 
@@ -110,7 +124,9 @@ export async function updateProfile(deps: IdentityDeps, user: ProductUserRow, in
     if (holder && holder.id !== user.id) throw new AppError(ErrorCode.VALIDATION_FAILED, text(lang, 'emailTaken'), 'email');
     patch.email = email;
   }
-  await repo.updateUser(deps.db.kysely, user.id, patch);
+  await repo.updateUser(deps.db.kysely, user.id, patch).catch((error: unknown) => {
+    throw asTakenError(error, lang);
+  });
   const row = await repo.findUserById(deps.db.kysely, user.id);
   return toProductUser(row ?? user);
 }
