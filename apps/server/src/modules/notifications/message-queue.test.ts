@@ -154,6 +154,18 @@ describe.each(stores)('durable message queue on $name', (store: TestStore) => {
     expect(reported).toHaveLength(1);
   });
 
+  it('deletes finished messages (phone and text) after the retention period, not before', async () => {
+    const app = await start();
+    await join(app);
+    await app.notifier.drain();
+    clock.now += 23 * 3_600_000;
+    await app.notifier.drain();
+    expect(await messages()).toMatchObject([{ status: 'sent' }]);
+    clock.now += 2 * 3_600_000;
+    await app.notifier.drain();
+    expect(await messages()).toEqual([]);
+  });
+
   it('enqueueing the same cause twice queues one message', async () => {
     const app = await start(false);
     const message = { channel: 'sms' as const, to: '+5511987650009', body: 'x', idempotencyKey: 'test:same' };
