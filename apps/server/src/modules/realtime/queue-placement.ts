@@ -12,16 +12,27 @@ const NOT_WAITING: Placement = { globalPos: 0, pos: 0, estimatedTime: null };
  * place in the list but count as no one's "ahead".
  */
 export function placeQueue(ordered: readonly EntryRow[], venue: Venue, paces: readonly PaceRow[]): Map<string, Placement> {
+  const out = new Map<string, Placement>();
+  forEachPlacement(ordered, venue, paces, (row, placement) => out.set(row.id, placement));
+  return out;
+}
+
+/** The same walk without building a map: calls `visit` for every entry, in queue order. */
+export function forEachPlacement(
+  ordered: readonly EntryRow[],
+  venue: Venue,
+  paces: readonly PaceRow[],
+  visit: (row: EntryRow, placement: Placement) => void,
+): void {
   const advanced = venue.settings.operationMode === 'advanced';
   const venuePace = paces.find((p) => p.band === VENUE_WIDE_BAND);
   const bandPaces = new Map<number, PaceRow>();
   for (const p of paces) if (p.band !== VENUE_WIDE_BAND && p.samples > 0) bandPaces.set(p.band, p);
   const waitingInBand = new Map<number, number>();
   let waiting = 0;
-  const out = new Map<string, Placement>();
   for (const row of ordered) {
     if (row.status !== 'active') {
-      out.set(row.id, NOT_WAITING);
+      visit(row, NOT_WAITING);
       continue;
     }
     waiting += 1;
@@ -30,9 +41,8 @@ export function placeQueue(ordered: readonly EntryRow[], venue: Venue, paces: re
     const pos = advanced ? inBand : waiting;
     const bandPace = advanced ? bandPaces.get(row.band) : undefined;
     const estimatedTime = bandPace ? estimateMinutes(bandPace, pos) : estimateMinutes(venuePace, waiting);
-    out.set(row.id, { globalPos: waiting, pos, estimatedTime });
+    visit(row, { globalPos: waiting, pos, estimatedTime });
   }
-  return out;
 }
 
 export { NOT_WAITING };

@@ -1,11 +1,12 @@
-import { type HostStreamData, type Language, type PositionResponse, StreamMessage, type VenueChannelEvent } from '@vez/contract';
+import { type HostStreamData, type Language, StreamMessage, type VenueChannelEvent } from '@vez/contract';
 import type { EntryRow } from '../../db/types.js';
 import { toHostEntry } from '../host/host-entry-view.js';
 import { getVenue } from '../venues/venues.service.js';
-import { toPositionEntry } from '../waitlist/entry-view.js';
+import type { Placement } from '../waitlist/entry-view.js';
 import { findPace, listOpenEntries } from '../waitlist/waitlist.repository.js';
 import type { WaitlistDeps } from '../waitlist/waitlist.service.js';
-import { NOT_WAITING, placeQueue } from './queue-placement.js';
+import { type PositionTemplate, type PositionView, buildTemplate, render, versionOf } from './position-template.js';
+import { NOT_WAITING, forEachPlacement, placeQueue } from './queue-placement.js';
 import { findEntriesByIds } from './realtime.repository.js';
 import type { SseStream } from './sse-stream.js';
 
@@ -23,18 +24,24 @@ export interface HostSubscriber {
   stamp: number;
 }
 
+/** The subscribers of one entry and their pre-serialised messages (one per view: own/shared, language). */
+interface EntrySubscribers {
+  subs: Set<DinerSubscriber>;
+  templates: Map<string, PositionTemplate>;
+}
+
 /** Refresh numbers, process-wide and increasing: a later refresh read the store later. */
 let refreshCounter = 0;
 export const nextStamp = (): number => ++refreshCounter;
 
 /**
  * The subscribers of one venue in this instance. On venue events it reads the queue ONCE (open
- * entries, pace, venue: three queries however many subscribers), places every entry in memory
- * and writes each diner its own position and each host the whole queue. Events that arrive
- * while a refresh runs are folded into the next one, so a burst costs two refreshes, not N.
+ * entries, pace, venue: three queries however many subscribers), walks it in memory and writes
+ * each diner its own position and each host the whole queue. Events that arrive while a refresh
+ * runs are folded into the next one, so a burst costs two refreshes, not N.
  */
 export class VenueHub {
-  readonly diners = new Map<string, Set<DinerSubscriber>>();
+  readonly diners = new Map<string, EntrySubscribers>();
   readonly hosts = new Set<HostSubscriber>();
   private pending: VenueChannelEvent[] = [];
   private running = false;
@@ -47,20 +54,20 @@ export class VenueHub {
 
   get size(): number {
     let n = this.hosts.size;
-    for (const set of this.diners.values()) n += set.size;
+    for (const entry of this.diners.values()) n += entry.subs.size;
     return n;
   }
 
   addDiner(sub: DinerSubscriber): void {
-    let set = this.diners.get(sub.entryId);
-    if (!set) this.diners.set(sub.entryId, (set = new Set()));
-    set.add(sub);
+    let entry = this.diners.get(sub.entryId);
+    if (!entry) this.diners.set(sub.entryId, (entry = { subs: new Set(), templates: new Map() }));
+    entry.subs.add(sub);
   }
 
   removeDiner(sub: DinerSubscriber): void {
-    const set = this.diners.get(sub.entryId);
-    set?.delete(sub);
-    if (set?.size === 0) this.diners.delete(sub.entryId);
+    const entry = this.diners.get(sub.entryId);
+    entry?.subs.delete(sub);
+    if (entry?.subs.size === 0) this.diners.delete(sub.entryId);
   }
 
   onEvent(event: VenueChannelEvent): void {
@@ -81,42 +88,42 @@ export class VenueHub {
     }
   }
 
+  private writeDiners(entry: EntrySubscribers, row: EntryRow, placement: Placement, view: PositionView, stamp: number): void {
+    const version = versionOf(row, view);
+    for (const sub of entry.subs) {
+      if (sub.stamp > stamp) continue;
+      const key = sub.isShared ? `s${sub.lang}` : `o${sub.lang}`;
+      let template = entry.templates.get(key);
+      if (!template || template.version !== version) {
+        template = buildTemplate(row, view, sub.isShared, sub.lang, placement);
+        entry.templates.set(key, template);
+      }
+      sub.stamp = stamp;
+      sub.stream.send(StreamMessage.position, render(template, row, placement, view, sub.isShared, sub.lang));
+    }
+  }
+
   private async refresh(events: VenueChannelEvent[]): Promise<void> {
     const stamp = nextStamp();
     const db = this.deps.db.kysely;
     const [venue, open, paces] = await Promise.all([getVenue(db, this.venueId), listOpenEntries(db, this.venueId), findPace(db, this.venueId)]);
-    const placements = placeQueue(open, venue, paces);
-    const rows = new Map<string, EntryRow>();
-    for (const row of open) rows.set(row.id, row);
+    const view: PositionView = { hidePosition: venue.settings.hidePosition, operationMode: venue.settings.operationMode };
+    const seen = new Set<string>();
+    forEachPlacement(open, venue, paces, (row, placement) => {
+      const entry = this.diners.get(row.id);
+      if (!entry) return;
+      seen.add(row.id);
+      this.writeDiners(entry, row, placement, view, stamp);
+    });
     // Entries named by these events that left the queue: their final state, one query for all.
-    const gone = events.map((e) => e.entryId).filter((id): id is string => id !== undefined && !rows.has(id) && this.diners.has(id));
-    for (const row of await findEntriesByIds(db, [...new Set(gone)])) rows.set(row.id, row);
-
-    const view = { hidePosition: venue.settings.hidePosition, operationMode: venue.settings.operationMode };
-    const waitlistSettings = { hiddenCustomerPosition: view.hidePosition, operationMode: view.operationMode };
-    for (const [entryId, subs] of this.diners) {
-      const row = rows.get(entryId);
-      if (!row) continue; // ended earlier and already told
-      const placement = placements.get(entryId) ?? NOT_WAITING;
-      const cache = new Map<string, string>();
-      for (const sub of subs) {
-        if (sub.stamp > stamp) continue;
-        const key = `${sub.isShared}:${sub.lang}`;
-        let data = cache.get(key);
-        if (data === undefined) {
-          const message: PositionResponse = {
-            waitlist: toPositionEntry(row, placement, { ...view, isShared: sub.isShared, lang: sub.lang }),
-            waitlistSettings,
-          };
-          data = JSON.stringify(message);
-          cache.set(key, data);
-        }
-        sub.stamp = stamp;
-        sub.stream.send(StreamMessage.position, data);
-      }
+    const gone = [...new Set(events.map((e) => e.entryId))].filter((id): id is string => id !== undefined && !seen.has(id) && this.diners.has(id));
+    for (const row of await findEntriesByIds(db, gone)) {
+      const entry = this.diners.get(row.id);
+      if (entry) this.writeDiners(entry, row, NOT_WAITING, view, stamp);
     }
 
     if (this.hosts.size === 0) return;
+    const placements = placeQueue(open, venue, paces);
     const queue: HostStreamData = {
       events,
       waitlist: { active: venue.waitlistActive, locked: venue.waitlistLocked },

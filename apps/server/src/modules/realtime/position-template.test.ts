@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import type { EntryRow } from '../../db/types.js';
+import { toPositionEntry } from '../waitlist/entry-view.js';
+import { buildTemplate, render, versionOf } from './position-template.js';
+
+const row: EntryRow = {
+  id: 'AAAAAAAAAAAAAAAAAAAAAA', share_id: 'BBBBBBBBBBBBBBBBBBBBBB', venue_id: '6553f1a2b3c4d5e6f7a8b901', seq: 7, status: 'active', priority: 0,
+  party_size: 3, band: 1, name: 'Ana "Aspas" Souza', phone: '+5511987650001', email: null, note: 'nota', section: null, origin_label: 'Widget',
+  lang: 'pt', created_at: 1_763_770_000_000, notified_at: null, seated_at: null, cancelled_at: null, cancel_reason: null, ended_at: null, erased_at: null,
+};
+const view = { hidePosition: false, operationMode: 'basic' as const };
+const full = (r: EntryRow, p: { globalPos: number; pos: number; estimatedTime: number | null }, isShared = false, lang: 'pt' | 'en' = 'pt') =>
+  JSON.stringify({ waitlist: toPositionEntry(r, p, { ...view, isShared, lang }), waitlistSettings: { hiddenCustomerPosition: false, operationMode: 'basic' } });
+
+describe('position templates', () => {
+  it.each([
+    [{ globalPos: 5, pos: 5, estimatedTime: null }],
+    [{ globalPos: 1, pos: 1, estimatedTime: 12 }],
+    [{ globalPos: 0, pos: 0, estimatedTime: null }],
+    [{ globalPos: 12_345, pos: 3, estimatedTime: 999 }],
+  ])('renders exactly what a full serialisation gives for %j', (placement) => {
+    for (const [isShared, lang] of [[false, 'pt'], [true, 'en']] as const) {
+      const template = buildTemplate(row, view, isShared, lang, { globalPos: 9, pos: 9, estimatedTime: 4 });
+      expect(template.parts).toBeDefined();
+      expect(render(template, row, placement, view, isShared, lang)).toBe(full(row, placement, isShared, lang));
+    }
+  });
+
+  it('falls back to full serialisation when a hole cannot be found once', () => {
+    const odd = { ...row, name: 'Ana -917000001 Souza' };
+    const template = buildTemplate(odd, view, false, 'pt', { globalPos: 2, pos: 2, estimatedTime: null });
+    expect(template.parts).toBeUndefined();
+    expect(render(template, odd, { globalPos: 3, pos: 3, estimatedTime: null }, view, false, 'pt')).toBe(full(odd, { globalPos: 3, pos: 3, estimatedTime: null }));
+  });
+
+  it('changes version with anything the message shows besides the placement', () => {
+    const base = versionOf(row, view);
+    expect(versionOf({ ...row, status: 'called' }, view)).not.toBe(base);
+    expect(versionOf({ ...row, priority: 1 }, view)).not.toBe(base);
+    expect(versionOf({ ...row, party_size: 4 }, view)).not.toBe(base);
+    expect(versionOf(row, { ...view, hidePosition: true })).not.toBe(base);
+    expect(versionOf({ ...row, phone: '+5511000000000' }, view)).toBe(base);
+  });
+});
