@@ -5,8 +5,8 @@ import { PositionResponse } from './waitlist.js';
 
 /**
  * Server-Sent Events streams (docs/decisions/002-realtime-sse.md). Every (re)connect starts with
- * a fresh snapshot, so a reconnect loses nothing; `id:` lines count messages on that connection
- * only. Comment lines (`: hb`) are heartbeats.
+ * a fresh snapshot, so a reconnect loses nothing (no ids, no Last-Event-ID replay). Comment lines
+ * (`: hb`) are heartbeats. Errors before the stream starts answer JSON (ApiErrorBody).
  */
 export const StreamMessage = {
   /** Diner stream: the entry's own position, the same shape as GET /waitlists/{id}/position. */

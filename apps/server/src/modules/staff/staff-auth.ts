@@ -39,7 +39,7 @@ export function clearSessionCookie(reply: FastifyReply, config: Config): void {
 }
 
 /**
- * Cross-site request guard for cookie-authenticated writes (docs/decisions/003-staff-sessions.md).
+ * Cross-site request guard for cookie-authenticated writes (docs/decisions/007-staff-accounts-and-sessions.md).
  * SameSite=Lax already keeps the cookie off cross-site POSTs in current browsers; this is the
  * second wall for older browsers and same-site subdomains. A browser always sends Sec-Fetch-Site
  * (current ones) or Origin (every one, on a POST/PUT/PATCH/DELETE); a write is refused unless it
