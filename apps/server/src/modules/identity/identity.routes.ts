@@ -33,6 +33,15 @@ export async function identityRoutes(app: FastifyInstance): Promise<void> {
   // Every write here either uses the session cookie or sets it: refuse other sites (CSRF, login CSRF).
   const guard = async (request: FastifyRequest) => assertSameSite(request, app.config);
   const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
+  // Logout has no payload (spec section 7); a client that still says application/json with an
+  // empty body gets {} here instead of a 400. Other bodies go through Fastify's own safe parser.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body.toString();
+    if (text === '') return done(null, {});
+    return parseJson(request, text, done);
+  });
 
   app.post(
     '/otp/send',

@@ -154,8 +154,14 @@ describe.each(stores)('user-manager API on $name', (store) => {
     expect(res.json()).toEqual({ loggedOut: true });
     expect(String([res.headers['set-cookie']].flat()[0])).toMatch(/^vez_user=; Max-Age=0; Path=\/api;.*Expires=Thu, 01 Jan 1970/);
     expect((await me(cookie)).statusCode).toBe(401);
-    // Logging out twice, or without a session, is fine.
+    // Logging out twice, or without a session, or with an empty JSON body, is fine.
     expect((await t.app.inject({ method: 'POST', url: '/api/product-user/logout' })).statusCode).toBe(200);
+    const empty = await t.app.inject({ method: 'POST', url: '/api/product-user/logout', headers: { 'content-type': 'application/json' }, body: '' });
+    expect(empty.statusCode).toBe(200);
+    const broken = await t.app.inject({ method: 'POST', url: '/api/product-user/event', headers: { 'content-type': 'application/json' }, body: '{"venueId":' });
+    expect(broken.json()).toMatchObject({ statusCode: 400, code: 'MALFORMED_REQUEST' });
+    const poisoned = await t.app.inject({ method: 'POST', url: '/api/otp/send', headers: { 'content-type': 'application/json' }, body: '{"__proto__":{"x":1}}' });
+    expect(poisoned.statusCode).toBe(400);
   });
 
   it('POST /product-user/event stores the waitlist login and enter events', async () => {
