@@ -58,7 +58,8 @@ export function QueueScreen() {
         <span className={`host-live host-live--${queue.live}`} role="status">{t(`live.${queue.live}`)}</span>
       </div>
       <WaitlistStateBar
-        state={waitlist}
+        // The choice shows at once; the stream confirms it.
+        state={actions.waitlist.isPending && actions.waitlist.variables ? actions.waitlist.variables : waitlist}
         pending={actions.waitlist.isPending}
         onChange={(state) => actions.waitlist.mutate(state, { onError: (e) => setError(errorText(t, e)) })}
       />

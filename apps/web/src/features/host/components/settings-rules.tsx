@@ -42,11 +42,11 @@ export function SettingsRules({ draft, update }: { draft: SettingsDraft; update:
         </label>
         <label className="host-field">
           <span>{t('settings.menuUrl')}</span>
-          <input type="url" value={draft.settings.menuUrl ?? ''} onChange={(e) => set('menuUrl', e.target.value)} />
+          <input type="text" inputMode="url" value={draft.settings.menuUrl ?? ''} onChange={(e) => set('menuUrl', e.target.value)} />
         </label>
         <label className="host-field">
           <span>{t('settings.reservationUrl')}</span>
-          <input type="url" value={draft.settings.reservationUrl ?? ''} onChange={(e) => set('reservationUrl', e.target.value)} aria-describedby="reservation-hint" />
+          <input type="text" inputMode="url" value={draft.settings.reservationUrl ?? ''} onChange={(e) => set('reservationUrl', e.target.value)} aria-describedby="reservation-hint" />
           <small id="reservation-hint">{t('settings.reservationHint')}</small>
         </label>
         <label className="host-field host-field--wide">

@@ -25,6 +25,8 @@ export function SettingsScreen() {
     mutationFn: (d: SettingsDraft) => hostApi.patchSettings(venueId, toPatch(d)),
     onSuccess: (saved) => {
       client.setQueryData(hostKeys.settings(venueId), saved);
+      // The header's venue name comes from the session answer.
+      void client.invalidateQueries({ queryKey: hostKeys.me });
       setDraft(toDraft(saved));
       setMessage({ kind: 'ok', text: t('settings.saved') });
     },

@@ -33,7 +33,8 @@ export function useLogout() {
   return useMutation({
     mutationFn: () => hostApi.logout().catch(() => undefined),
     onSettled: () => {
-      client.removeQueries({ queryKey: ['host'] });
+      // Drop the venue data; keep the session query so its observers see `null` (the login screen).
+      client.removeQueries({ queryKey: ['host'], predicate: (query) => query.queryKey[1] !== 'me' });
       client.setQueryData(hostKeys.me, null);
     },
   });

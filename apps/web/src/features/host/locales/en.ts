@@ -30,6 +30,7 @@ export const en: HostStrings = {
   live: { connecting: 'Connecting…', live: 'Live', offline: 'Offline' },
   queue: {
     title: 'Queue',
+    count_zero: 'no parties',
     count_one: '{{count}} party',
     count_other: '{{count}} parties',
     empty: 'Nobody is waiting right now.',
@@ -47,8 +48,10 @@ export const en: HostStrings = {
   bands: {
     label: 'Parties by table size',
     band: '{{range}} guests',
+    parties_zero: 'no parties',
     parties_one: '{{count}} party',
     parties_other: '{{count}} parties',
+    people_zero: 'nobody',
     people_one: '{{count}} guest',
     people_other: '{{count}} guests',
   },

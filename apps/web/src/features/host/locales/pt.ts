@@ -28,6 +28,7 @@ export const pt = {
   live: { connecting: 'Conectando…', live: 'Ao vivo', offline: 'Desconectado' },
   queue: {
     title: 'Fila',
+    count_zero: 'nenhum grupo',
     count_one: '{{count}} grupo',
     count_other: '{{count}} grupos',
     empty: 'Ninguém na fila agora.',
@@ -45,8 +46,10 @@ export const pt = {
   bands: {
     label: 'Grupos por tamanho de mesa',
     band: '{{range}} pessoas',
+    parties_zero: 'nenhum grupo',
     parties_one: '{{count}} grupo',
     parties_other: '{{count}} grupos',
+    people_zero: 'ninguém',
     people_one: '{{count}} pessoa',
     people_other: '{{count}} pessoas',
   },
