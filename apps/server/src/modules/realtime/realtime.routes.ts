@@ -31,7 +31,7 @@ export async function realtimeRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const target = await realtime.resolveDiner(request.params.waitlistId);
       reply.hijack();
-      realtime.openDinerStream(reply.raw, request.params.waitlistId, target, request.query.lng === 'en' ? 'en' : 'pt');
+      realtime.openDinerStream(reply.raw, target, request.query.lng === 'en' ? 'en' : 'pt');
     },
   );
 

@@ -1,17 +1,16 @@
 import type { ServerResponse } from 'node:http';
-import { ErrorCode, type HostStreamData, type Language, StreamMessage, isEntryId } from '@vez/contract';
+import { ErrorCode, type Language, isEntryId } from '@vez/contract';
 import { AppError } from '../../lib/app-error.js';
 import type { EventBus } from '../../plugins/bus.js';
-import { getQueue } from '../host/host.service.js';
 import * as waitlistRepo from '../waitlist/waitlist.repository.js';
-import { type WaitlistDeps, getPosition } from '../waitlist/waitlist.service.js';
+import type { WaitlistDeps } from '../waitlist/waitlist.service.js';
 import { SseStream } from './sse-stream.js';
-import { type DinerSubscriber, type HostSubscriber, VenueHub, nextStamp } from './venue-hub.js';
+import { type DinerSubscriber, type HostSubscriber, VenueHub } from './venue-hub.js';
 
 export interface Realtime {
   /** Resolves the entry (own or share id) or throws 400/404; call before taking over the reply. */
   resolveDiner(waitlistId: string): Promise<{ entryId: string; venueId: string; isShared: boolean }>;
-  openDinerStream(raw: ServerResponse, waitlistId: string, target: { entryId: string; venueId: string; isShared: boolean }, lang: Language): void;
+  openDinerStream(raw: ServerResponse, target: { entryId: string; venueId: string; isShared: boolean }, lang: Language): void;
   openHostStream(raw: ServerResponse, venueId: string): void;
   /** Open streams in this instance (for tests and the bench). */
   connections(): number;
@@ -66,27 +65,15 @@ export function createRealtime(deps: WaitlistDeps, bus: EventBus, options: { hea
       return { entryId: entry.id, venueId: entry.venue_id, isShared: !own };
     },
 
-    openDinerStream(raw, waitlistId, target, lang) {
+    openDinerStream(raw, target, lang) {
       const hub = hubFor(target.venueId);
       const sub: DinerSubscriber = { stream: undefined as unknown as SseStream, entryId: target.entryId, isShared: target.isShared, lang, stamp: 0 };
       sub.stream = track(raw, () => {
         hub.removeDiner(sub);
         releaseIfEmpty(target.venueId);
       });
+      // Its snapshot (the first message, on every (re)connect) comes from the hub's next refresh.
       hub.addDiner(sub);
-      // The snapshot on every (re)connect: a reconnect loses nothing. A refresh that started
-      // later wins over it (stamps), so a slow snapshot never overwrites a newer state.
-      const stamp = nextStamp();
-      getPosition(deps, waitlistId, lang)
-        .then((position) => {
-          if (sub.stamp > stamp) return;
-          sub.stamp = stamp;
-          sub.stream.send(StreamMessage.position, JSON.stringify(position));
-        })
-        .catch((error: unknown) => {
-          options.onError(error);
-          sub.stream.end();
-        });
     },
 
     openHostStream(raw, venueId) {
@@ -96,19 +83,7 @@ export function createRealtime(deps: WaitlistDeps, bus: EventBus, options: { hea
         hub.hosts.delete(sub);
         releaseIfEmpty(venueId);
       });
-      hub.hosts.add(sub);
-      const stamp = nextStamp();
-      getQueue(deps, venueId)
-        .then((queue) => {
-          if (sub.stamp > stamp) return;
-          sub.stamp = stamp;
-          const data: HostStreamData = { events: [], waitlist: queue.waitlist, entries: queue.entries };
-          sub.stream.send(StreamMessage.queue, JSON.stringify(data));
-        })
-        .catch((error: unknown) => {
-          options.onError(error);
-          sub.stream.end();
-        });
+      hub.addHost(sub);
     },
 
     connections: () => streams.size,

@@ -106,6 +106,12 @@ describe.each(stores)('real-time streams on $name', (store) => {
     const again = await sse(`/waitlists/${id}/events`);
     expect(position(await again.next(isPosition)).waitlist.status).toBe('called');
     again.close();
+    await host('POST', `/entries/${id}/seat`);
+    const ended = await sse(`/waitlists/${id}/events`);
+    const last = position(await ended.next(isPosition));
+    expect(last).toEqual(await getPosition(id));
+    expect(last.waitlist.status).toBe('seated');
+    ended.close();
   });
 
   it('the host stream opens with the whole queue and follows every change with its events', async () => {

@@ -44,6 +44,7 @@ export class VenueHub {
   readonly diners = new Map<string, EntrySubscribers>();
   readonly hosts = new Set<HostSubscriber>();
   private pending: VenueChannelEvent[] = [];
+  private snapshotsWanted = false;
   private running = false;
 
   constructor(
@@ -58,10 +59,26 @@ export class VenueHub {
     return n;
   }
 
+  /** Adds a stream; its first message (the snapshot) comes from the next refresh. */
   addDiner(sub: DinerSubscriber): void {
     let entry = this.diners.get(sub.entryId);
     if (!entry) this.diners.set(sub.entryId, (entry = { subs: new Set(), templates: new Map() }));
     entry.subs.add(sub);
+    this.requestSnapshots();
+  }
+
+  addHost(sub: HostSubscriber): void {
+    this.hosts.add(sub);
+    this.requestSnapshots();
+  }
+
+  /**
+   * New streams get their snapshot from a refresh, like a change: a connect storm (10,000 pages
+   * reconnecting after a deploy) costs a few queue reads shared by all, not queries per stream.
+   */
+  private requestSnapshots(): void {
+    this.snapshotsWanted = true;
+    if (!this.running) void this.drain();
   }
 
   removeDiner(sub: DinerSubscriber): void {
@@ -78,20 +95,31 @@ export class VenueHub {
   private async drain(): Promise<void> {
     this.running = true;
     try {
-      while (this.pending.length > 0) {
+      while (this.pending.length > 0 || this.snapshotsWanted) {
         const events = this.pending;
         this.pending = [];
-        await this.refresh(events).catch(this.onError);
+        this.snapshotsWanted = false;
+        await this.refresh(events).catch((error: unknown) => {
+          this.onError(error);
+          this.dropUnserved();
+        });
       }
     } finally {
       this.running = false;
     }
   }
 
-  private writeDiners(entry: EntrySubscribers, row: EntryRow, placement: Placement, view: PositionView, stamp: number): void {
+  /** Streams that never got their snapshot end, so their clients reconnect and try again. */
+  private dropUnserved(): void {
+    for (const entry of this.diners.values()) for (const sub of entry.subs) if (sub.stamp === 0) sub.stream.end();
+    for (const sub of this.hosts) if (sub.stamp === 0) sub.stream.end();
+  }
+
+  /** `onlyNew`: a refresh without events serves only streams that have had nothing yet. */
+  private writeDiners(entry: EntrySubscribers, row: EntryRow, placement: Placement, view: PositionView, stamp: number, onlyNew: boolean): void {
     const version = versionOf(row, view);
     for (const sub of entry.subs) {
-      if (sub.stamp > stamp) continue;
+      if (sub.stamp > stamp || (onlyNew && sub.stamp !== 0)) continue;
       const key = sub.isShared ? `s${sub.lang}` : `o${sub.lang}`;
       let template = entry.templates.get(key);
       if (!template || template.version !== version) {
@@ -108,21 +136,26 @@ export class VenueHub {
     const db = this.deps.db.kysely;
     const [venue, open, paces] = await Promise.all([getVenue(db, this.venueId), listOpenEntries(db, this.venueId), findPace(db, this.venueId)]);
     const view: PositionView = { hidePosition: venue.settings.hidePosition, operationMode: venue.settings.operationMode };
+    const onlyNew = events.length === 0;
     const seen = new Set<string>();
     forEachPlacement(open, venue, paces, (row, placement) => {
       const entry = this.diners.get(row.id);
       if (!entry) return;
       seen.add(row.id);
-      this.writeDiners(entry, row, placement, view, stamp);
+      this.writeDiners(entry, row, placement, view, stamp, onlyNew);
     });
-    // Entries named by these events that left the queue: their final state, one query for all.
-    const gone = [...new Set(events.map((e) => e.entryId))].filter((id): id is string => id !== undefined && !seen.has(id) && this.diners.has(id));
+    // Entries not in the queue any more (seated, cancelled) that these events name or that a new
+    // stream follows: their final state, one query for all of them.
+    const wanted = new Set<string>();
+    for (const e of events) if (e.entryId && this.diners.has(e.entryId)) wanted.add(e.entryId);
+    for (const [id, entry] of this.diners) for (const sub of entry.subs) if (sub.stamp === 0) wanted.add(id);
+    const gone = [...wanted].filter((id) => !seen.has(id));
     for (const row of await findEntriesByIds(db, gone)) {
       const entry = this.diners.get(row.id);
-      if (entry) this.writeDiners(entry, row, NOT_WAITING, view, stamp);
+      if (entry) this.writeDiners(entry, row, NOT_WAITING, view, stamp, onlyNew);
     }
 
-    if (this.hosts.size === 0) return;
+    if (![...this.hosts].some((sub) => !onlyNew || sub.stamp === 0)) return;
     const placements = placeQueue(open, venue, paces);
     const queue: HostStreamData = {
       events,
@@ -131,7 +164,7 @@ export class VenueHub {
     };
     const data = JSON.stringify(queue);
     for (const sub of this.hosts) {
-      if (sub.stamp > stamp) continue;
+      if (sub.stamp > stamp || (onlyNew && sub.stamp !== 0)) continue;
       sub.stamp = stamp;
       sub.stream.send(StreamMessage.queue, data);
     }
