@@ -67,12 +67,12 @@ describe('configuration', () => {
     for (const name of ['PORT', 'PUBLIC_BASE_URL', 'DATABASE_URL']) expect(message).toContain(`${name}:`);
   });
 
-  it('stops the real server before it listens, naming the variable', () => {
+  it('stops the real server before it listens, naming the variable', { timeout: 90_000 }, () => {
     const child = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
       cwd: repoRoot,
       env: { ...process.env, PORT: 'not-a-port', DATABASE_URL: 'mysql://db/vez', LOG_LEVEL: 'silent' },
       encoding: 'utf8',
-      timeout: 20_000,
+      timeout: 60_000,
     });
     expect(child.status).toBe(78);
     expect(child.stderr).toContain('PORT:');

@@ -64,7 +64,7 @@ describe.each(targets)('a server killed in the middle of joins ($name)', (target
     for (const step of cleanup.reverse()) await step();
   });
 
-  it(`keeps every answered join of ${JOINS} after SIGKILL and restart`, async () => {
+  it(`keeps every answered join of ${JOINS} after SIGKILL and restart`, { timeout: 180_000 }, async () => {
     const store = await target.create();
     cleanup.push(store.drop);
     const env = { DATABASE_URL: store.databaseUrl, RATE_LIMIT_JOINS_PER_10_MIN: '100000' };

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, NewVenueRow, VenueRow, VenueRowUpdate } from '../../db/types.js';
+import { forgetVenue } from './venue-cache.js';
 
 type Executor = Kysely<Database>;
 
@@ -16,7 +17,10 @@ export async function insertVenue(db: Executor, row: NewVenueRow): Promise<void>
 }
 
 export async function updateVenue(db: Executor, id: string, patch: VenueRowUpdate): Promise<void> {
+  // Before and after: a read between the two could keep the old row for the cache's lifetime.
+  forgetVenue(id);
   await db.updateTable('venues').set(patch).where('id', '=', id).execute();
+  forgetVenue(id);
 }
 
 export async function countVenues(db: Executor): Promise<number> {

@@ -10,18 +10,21 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
 import { AppError } from '../../lib/app-error.js';
 import { type Venue, reservationUrlOf, venueFromRow } from './venue.js';
+import { keepVenue, recallVenue } from './venue-cache.js';
 import { findVenueById } from './venues.repository.js';
 
 export function assertVenueId(venueId: string): void {
   if (!isVenueId(venueId)) throw new AppError(ErrorCode.INVALID_VENUEID_FORMAT);
 }
 
-/** The venue, or VENUE_INFO_NOT_FOUND. Validates the id's format first. */
+/** The venue, or VENUE_INFO_NOT_FOUND. Validates the id's format first. Kept briefly (venue-cache.ts): treat as read-only. */
 export async function getVenue(db: Kysely<Database>, venueId: string): Promise<Venue> {
   assertVenueId(venueId);
+  const recalled = recallVenue(db, venueId);
+  if (recalled) return recalled;
   const row = await findVenueById(db, venueId);
   if (!row) throw new AppError(ErrorCode.VENUE_INFO_NOT_FOUND);
-  return venueFromRow(row);
+  return keepVenue(db, venueFromRow(row));
 }
 
 export function toVenueResponse(venue: Venue, smartLinkBaseUrl: string): VenueResponse {

@@ -14,6 +14,7 @@ import {
   messages,
 } from '@vez/contract';
 import type { Db } from '../../db/connect.js';
+import { runWriteTransaction } from '../../db/write-batch.js';
 import type { EntryRow } from '../../db/types.js';
 import { AppError } from '../../lib/app-error.js';
 import { newEntryId } from '../../lib/ids.js';
@@ -97,6 +98,8 @@ export async function joinWaitlist(
   assertVenueId(venueId);
   const body = parseInput(CreateWaitlistBody, input);
   if (body.venue !== venueId) throw new AppError(ErrorCode.INVALID_VENUE, undefined, 'venue');
+  // Usually from the venue cache: a read from the store here would wait behind the write batch
+  // holding SQLite's only connection, and joins would reach the batch one at a time.
   const venue = await getVenue(deps.db.kysely, venueId);
   assertOpen(venue.waitlistActive, venue.waitlistLocked && !options.ignoreLock);
   const section = checkAgainstVenue(venue, body);
@@ -104,7 +107,8 @@ export async function joinWaitlist(
   if (!phone) throw new AppError(ErrorCode.VALIDATION_FAILED, messages.phone, 'customer.phone');
 
   const now = deps.now();
-  const result = await deps.db.kysely.transaction().execute(async (trx) => {
+  // Group commit on SQLite: joins arriving together share one durable COMMIT (db/write-batch.ts).
+  const result = await runWriteTransaction(deps.db, async (trx) => {
     const locked = await repo.lockVenueForJoin(trx, venueId, deps.db.dialect);
     if (!locked) throw new AppError(ErrorCode.VENUE_INFO_NOT_FOUND);
     assertOpen(locked.waitlist_active === 1, locked.waitlist_locked === 1 && !options.ignoreLock);

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, startTestApp } from '../../../test/harness.js';
 import { DEMO_BISTRO_ID, DEMO_CLUB_ID, createBody, nextPhone } from '../../../test/fixtures.js';
 import { stores } from '../../../test/stores.js';
+import type { VenueRowUpdate } from '../../db/types.js';
+import { updateVenue } from '../venues/venues.repository.js';
 import { findEntryById } from './waitlist.repository.js';
 import { callEntry, seatEntry } from './waitlist.service.js';
 
@@ -21,8 +23,8 @@ describe.each(stores)('waitlist API on $name', (store) => {
   const position = (id: string, query = '') => t.app.inject({ method: 'GET', url: `/api/waitlists/${id}/position${query}` });
   const countEntries = async () =>
     Number((await t.db.kysely.selectFrom('entries').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
-  const setVenue = (id: string, patch: Record<string, unknown>) =>
-    t.db.kysely.updateTable('venues').set(patch).where('id', '=', id).execute();
+  // Through the repository, as the host routes do: it also drops the venue's cached copy.
+  const setVenue = (id: string, patch: VenueRowUpdate) => updateVenue(t.db.kysely, id, patch);
 
   describe('venue reads', () => {
     it('GET /venues/:id answers the venue with its settings', async () => {

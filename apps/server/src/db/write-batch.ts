@@ -1,0 +1,106 @@
+import type { ControlledTransaction, Kysely } from 'kysely';
+import type { Db } from './connect.js';
+import type { Database } from './types.js';
+
+/** Work done inside a write transaction; use only `trx` in it (SQLite has one connection). */
+export type WriteWork<T> = (trx: Kysely<Database>) => Promise<T>;
+
+interface Pending {
+  work: WriteWork<unknown>;
+  resolve(value: unknown): void;
+  reject(error: unknown): void;
+}
+
+type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
+
+/** Bounds how long the first write of a batch waits for the others to be done. */
+const MAX_BATCH = 64;
+const batchers = new WeakMap<Kysely<Database>, WriteBatcher>();
+
+/**
+ * Runs `work` in a write transaction and resolves once it is durably committed.
+ *
+ * PostgreSQL: a transaction of its own (the server groups concurrent commits itself).
+ * SQLite: one connection, one fsync per commit (synchronous=FULL), so one join per commit caps
+ * joins at the disk's fsync rate (a few hundred per second on a busy VM). Writes that arrive
+ * together share one transaction instead (group commit), each inside its own savepoint so a
+ * failing one rolls back alone; every caller is answered only after the shared COMMIT.
+ */
+export function runWriteTransaction<T>(db: Db, work: WriteWork<T>): Promise<T> {
+  if (db.dialect !== 'sqlite') return db.kysely.transaction().execute(work);
+  let batcher = batchers.get(db.kysely);
+  if (!batcher) {
+    batcher = new WriteBatcher(db.kysely);
+    batchers.set(db.kysely, batcher);
+  }
+  return batcher.enqueue(work) as Promise<T>;
+}
+
+class WriteBatcher {
+  private readonly queue: Pending[] = [];
+  private running = false;
+
+  constructor(private readonly kysely: Kysely<Database>) {}
+
+  enqueue(work: WriteWork<unknown>): Promise<unknown> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ work, resolve, reject });
+      if (!this.running) void this.drain();
+    });
+  }
+
+  private async drain(): Promise<void> {
+    this.running = true;
+    try {
+      while (this.queue.length > 0) {
+        // A batch runs as one chain of promise callbacks, and its COMMIT blocks the thread
+        // (better-sqlite3 is synchronous): requests still reading their bodies would never get a
+        // turn to join it. One turn of the event loop first lets them reach the queue.
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        await this.runBatch();
+      }
+    } finally {
+      this.running = false;
+    }
+  }
+
+  private async runBatch(): Promise<void> {
+    const batch: Pending[] = [];
+    const outcomes: Outcome[] = [];
+    let trx: ControlledTransaction<Database> | undefined;
+    try {
+      trx = await this.kysely.startTransaction().execute();
+      // Writes queued while this batch runs join it, up to MAX_BATCH.
+      while (batch.length < MAX_BATCH && this.queue.length > 0) {
+        const item = this.queue.shift() as Pending;
+        batch.push(item);
+        outcomes.push(await runInSavepoint(trx, item.work));
+      }
+      await trx.commit().execute();
+    } catch (error) {
+      // BEGIN, a savepoint command or COMMIT failed: nothing of this batch is durable.
+      await trx?.rollback().execute().catch(() => undefined);
+      if (batch.length === 0) batch.push(...this.queue.splice(0, MAX_BATCH));
+      for (const item of batch) item.reject(error);
+      return;
+    }
+    batch.forEach((item, i) => {
+      const outcome = outcomes[i] as Outcome;
+      if (outcome.ok) item.resolve(outcome.value);
+      else item.reject(outcome.error);
+    });
+  }
+}
+
+async function runInSavepoint(trx: ControlledTransaction<Database>, work: WriteWork<unknown>): Promise<Outcome> {
+  const sp = await trx.savepoint('write').execute();
+  try {
+    const value = await work(sp);
+    await sp.releaseSavepoint('write').execute();
+    return { ok: true, value };
+  } catch (error) {
+    await sp.rollbackToSavepoint('write').execute();
+    await sp.releaseSavepoint('write').execute();
+    return { ok: false, error };
+  }
+}

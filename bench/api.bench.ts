@@ -1,0 +1,99 @@
+// API throughput on loopback: a bare Fastify route of the same server (the baseline), position
+// reads over a queue of ~200 parties, and joins per second on SQLite. Targets (issue 2): position
+// reads >= 60% of the bare route; >= 1,000 joins/s.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startServerProcess } from '../apps/server/test/server-process.js';
+import { DEMO_BISTRO_ID } from '../apps/server/src/seed/demo.js';
+import { measureLoad } from './lib/load.js';
+import { type BenchReport, loadTable, round } from './lib/report.js';
+
+const QUEUE = 200;
+const CONNECTIONS = 50;
+const DURATION_S = 10;
+
+let phoneCounter = 0;
+/** A fresh valid Brazilian mobile per join, so no join is a repeat of another. */
+const nextPhone = () => `+55 11 9${80_000_000 + (phoneCounter++ % 19_999_999)}`;
+const joinBody = (partySize = 2) =>
+  JSON.stringify({
+    customer: { name: 'Ana Souza', phone: nextPhone(), email: '' },
+    venue: DEMO_BISTRO_ID,
+    origin: { label: 'Widget' },
+    partySize,
+    benefits: '',
+    logs: { actionType: 'Add' },
+    data: { origin: 'Waitlist widget' },
+    sendSms: true,
+    note: '',
+  });
+
+export default async function run(): Promise<BenchReport> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vez-bench-'));
+  const env = {
+    DATABASE_URL: `file:${path.join(dir, 'vez.db')}`,
+    BENCH_BARE_ROUTE: '1',
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'development',
+    // The limits protect production from one address; the bench is one address by design.
+    RATE_LIMIT_JOINS_PER_10_MIN: '100000000',
+    RATE_LIMIT_READS_PER_MIN: '100000000',
+  };
+  const server = await startServerProcess(env);
+  try {
+    const url = server.url;
+    const createUrl = `${url}/api/waitlists/${DEMO_BISTRO_ID}/create`;
+    const headers = { 'content-type': 'application/json' };
+
+    const ids: string[] = [];
+    for (let i = 0; i < QUEUE; i++) {
+      const res = await fetch(createUrl, { method: 'POST', headers, body: joinBody((i % 8) + 1) });
+      if (res.status !== 201) throw new Error(`filling the queue: join answered ${res.status} ${await res.text()}`);
+      ids.push(((await res.json()) as { _id: string })._id);
+    }
+
+    const common = { url, connections: CONNECTIONS, duration: DURATION_S };
+    const bare = await measureLoad('bare Fastify route (GET /api/bench/bare)', { ...common, url: `${url}/api/bench/bare` });
+    let next = 0;
+    const position = await measureLoad(`position read (GET /api/waitlists/{id}/position, ${QUEUE} waiting)`, {
+      ...common,
+      requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: `/api/waitlists/${ids[next++ % ids.length]}/position` }) }],
+    });
+    const joins = await measureLoad('join (POST /api/waitlists/{venueId}/create, unique phones)', {
+      ...common,
+      url: createUrl,
+      requests: [{ method: 'POST', headers, setupRequest: (req) => ({ ...req, body: joinBody() }) }],
+    });
+    const all = [bare, position, joins];
+    for (const f of all) if (f.non2xx > 0 || f.errors > 0) throw new Error(`${f.label}: ${f.non2xx} non-2xx, ${f.errors} errors`);
+
+    const readRatio = position.requestsPerSec / bare.requestsPerSec;
+    const joinRatio = joins.requestsPerSec / bare.requestsPerSec;
+    return {
+      title: 'API throughput on loopback (autocannon), SQLite',
+      environment: {
+        store: 'SQLite (WAL, synchronous=FULL)',
+        connections: CONNECTIONS,
+        durationS: DURATION_S,
+        warmupS: 2,
+        queue: QUEUE,
+        logLevel: env.LOG_LEVEL,
+      },
+      figures: { bare, position, joins, ratios: { positionToBare: round(readRatio, 3), joinsToBare: round(joinRatio, 3) } },
+      targets: [
+        { name: 'position reads / bare route', value: round(readRatio, 3), target: '>= 0.60', met: readRatio >= 0.6 },
+        { name: 'joins per second (SQLite)', value: round(joins.requestsPerSec), target: '>= 1000', met: joins.requestsPerSec >= 1000 },
+      ],
+      markdown: [
+        loadTable(all),
+        '',
+        `Position reads reach ${round(readRatio * 100, 1)}% of the bare route's throughput; joins ${round(joinRatio * 100, 1)}%.`,
+      ].join('\n'),
+    };
+  } finally {
+    await server.stop('SIGTERM');
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
