@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stores } from '../../test/stores.js';
+import { findVenueById, insertVenue } from '../modules/venues/venues.repository.js';
+import type { Db } from './connect.js';
+import { runWriteTransaction } from './write-batch.js';
+
+const venueRow = (id: string) => ({
+  id,
+  slug: `v-${id}`,
+  name_pt: 'Casa',
+  name_en: null,
+  name_fr: null,
+  name_es: null,
+  city: '',
+  neighborhood: '',
+  has_menu: 0,
+  login_journey: 0,
+  max_party_size: 4,
+  sections: '[]',
+  settings: '{}',
+  theme: '{}',
+  waitlist_active: 1,
+  waitlist_locked: 0,
+  next_seq: 1,
+  created_at: 0,
+  updated_at: 0,
+});
+const idOf = (n: number) => n.toString(16).padStart(24, 'a');
+
+/** Writes that arrive together may share one commit (SQLite), but each succeeds or fails alone. */
+describe.each(stores)('write transactions on $name', (store) => {
+  let db: Db;
+  beforeAll(async () => {
+    db = await store.open();
+  });
+  afterAll(async () => {
+    await db.close();
+  });
+
+  it('commits every one of many simultaneous writes and answers each its own result', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        runWriteTransaction(db, async (trx) => {
+          await insertVenue(trx, venueRow(idOf(i)));
+          return i;
+        }),
+      ),
+    );
+    expect(results).toEqual(Array.from({ length: 40 }, (_, i) => i));
+    for (let i = 0; i < 40; i++) expect(await findVenueById(db.kysely, idOf(i))).toBeDefined();
+  });
+
+  it('rolls back only the write that fails, after it wrote, and rejects only its caller', async () => {
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 9 }, (_, i) =>
+        runWriteTransaction(db, async (trx) => {
+          await insertVenue(trx, venueRow(idOf(100 + i)));
+          if (i % 3 === 1) throw new Error(`refused ${i}`);
+          return i;
+        }),
+      ),
+    );
+    outcomes.forEach((outcome, i) => {
+      if (i % 3 === 1) expect(outcome).toEqual({ status: 'rejected', reason: new Error(`refused ${i}`) });
+      else expect(outcome).toEqual({ status: 'fulfilled', value: i });
+    });
+    for (let i = 0; i < 9; i++) {
+      const row = await findVenueById(db.kysely, idOf(100 + i));
+      if (i % 3 === 1) expect(row).toBeUndefined();
+      else expect(row?.id).toBe(idOf(100 + i));
+    }
+  });
+
+  it('a write that breaks a constraint fails alone and leaves the others whole', async () => {
+    const outcomes = await Promise.allSettled([
+      runWriteTransaction(db, (trx) => insertVenue(trx, venueRow(idOf(200)))),
+      // The same primary key as an earlier venue.
+      runWriteTransaction(db, (trx) => insertVenue(trx, venueRow(idOf(0)))),
+      runWriteTransaction(db, (trx) => insertVenue(trx, venueRow(idOf(201)))),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(await findVenueById(db.kysely, idOf(200))).toBeDefined();
+    expect(await findVenueById(db.kysely, idOf(201))).toBeDefined();
+  });
+});
