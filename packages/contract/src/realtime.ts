@@ -8,18 +8,7 @@ import { PositionResponse } from './waitlist.js';
  * a fresh snapshot, so a reconnect loses nothing (no ids, no Last-Event-ID replay). Comment lines
  * (`: hb`) are heartbeats. Errors before the stream starts answer JSON (ApiErrorBody).
  */
-export const StreamMessage = {
-  /** Diner stream: the entry's own position, the same shape as GET /waitlists/{id}/position. */
-  position: 'position',
-  /** Host stream: the whole live queue plus the venue events that led to it. */
-  queue: 'queue',
-} as const;
-export type StreamMessageName = (typeof StreamMessage)[keyof typeof StreamMessage];
-
-/** GET /api/waitlists/{waitlistId}/events (own id or read-only share id; `?lng=en`). */
-export const dinerStreamPath = (waitlistId: string): string => `/waitlists/${waitlistId}/events`;
-/** GET /api/host/venues/{venueId}/events (staff session cookie). */
-export const hostStreamPath = (venueId: string): string => `/host/venues/${venueId}/events`;
+export { StreamMessage, type StreamMessageName, dinerStreamPath, hostStreamPath } from './stream-names.js';
 
 /** `event: position` data. Only this diner's entry: never another diner's name, phone or note. */
 export const DinerStreamData = PositionResponse;

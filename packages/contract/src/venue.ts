@@ -1,6 +1,9 @@
 import * as z from 'zod/mini';
 import { VenueId } from './ids.js';
 
+// Defaults live in a zod-free file so pages that only need them do not bundle the schemas.
+export { defaultColor, defaultVenueSettings } from './defaults.js';
+
 /** Venue name per language; Portuguese is required and is the fallback (spec section 3). */
 export const VenueName = z.object({
   pt: z.string().check(z.minLength(1), z.maxLength(120)),
@@ -34,19 +37,6 @@ export const VenueSettings = z.object({
 });
 export type VenueSettings = z.infer<typeof VenueSettings>;
 
-export const defaultVenueSettings: VenueSettings = {
-  hidePriorityDisclaimer: false,
-  emailRequired: false,
-  sectionMode: 'none',
-  noteMode: 'note',
-  hideReceptionistHint: false,
-  hidePosition: false,
-  wording: {},
-  menuUrl: null,
-  reservationUrl: null,
-  operationMode: 'basic',
-};
-
 /** GET /venues/{venueId} */
 export const VenueResponse = z.object({
   _id: VenueId,
@@ -77,13 +67,6 @@ export const Color = z.object({
   border: z.string(),
 });
 export type Color = z.infer<typeof Color>;
-
-export const defaultColor: Color = {
-  main: '#8a3b12',
-  background: '#f7f1e8',
-  accentBackground: '#efe4d3',
-  border: '#d9c7ad',
-};
 
 export const SpotlightType = z.string();
 

@@ -2,19 +2,12 @@ import * as z from 'zod/mini';
 import { CREATE_DATA_ORIGIN, NOTE_MAX_LENGTH, ORIGIN_LABEL_WIDGET } from './constants.js';
 import { EntryId, VenueId } from './ids.js';
 import { OperationMode } from './venue.js';
+import { messages } from './messages.js';
+
+export { messages } from './messages.js';
 
 /** Spec section 5: two letters, a space, a surname of at least two characters. */
 export const FULL_NAME_PATTERN = /^\s*\p{L}[\p{L}\p{M}'’.-]+(?:\s+[\p{L}\p{M}'’.-]+)*\s+[\p{L}\p{M}'’.-]{2,}\s*$/u;
-
-export const messages = {
-  surname: 'Insert Surname',
-  phone: 'Invalid phone number',
-  email: 'Invalid email',
-  emailRequired: 'Invalid email',
-  partySize: 'Party size is required',
-  note: `At most ${NOTE_MAX_LENGTH} characters`,
-  section: 'Required',
-} as const;
 
 export function phoneDigits(value: string): string {
   return value.replace(/\D/g, '');

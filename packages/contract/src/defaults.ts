@@ -1,0 +1,25 @@
+/**
+ * Plain values with no schema library behind them: the browser bundles them without zod
+ * (package.json `sideEffects: false` lets the bundler skip the schema files a page does not use).
+ */
+import type { Color, VenueSettings } from './venue.js';
+
+export const defaultVenueSettings: VenueSettings = {
+  hidePriorityDisclaimer: false,
+  emailRequired: false,
+  sectionMode: 'none',
+  noteMode: 'note',
+  hideReceptionistHint: false,
+  hidePosition: false,
+  wording: {},
+  menuUrl: null,
+  reservationUrl: null,
+  operationMode: 'basic',
+};
+
+export const defaultColor: Color = {
+  main: '#8a3b12',
+  background: '#f7f1e8',
+  accentBackground: '#efe4d3',
+  border: '#d9c7ad',
+};

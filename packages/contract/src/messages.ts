@@ -1,0 +1,15 @@
+/**
+ * Plain values with no schema library behind them: the browser bundles them without zod
+ * (package.json `sideEffects: false` lets the bundler skip the schema files a page does not use).
+ */
+import { NOTE_MAX_LENGTH } from './constants.js';
+
+export const messages = {
+  surname: 'Insert Surname',
+  phone: 'Invalid phone number',
+  email: 'Invalid email',
+  emailRequired: 'Invalid email',
+  partySize: 'Party size is required',
+  note: `At most ${NOTE_MAX_LENGTH} characters`,
+  section: 'Required',
+} as const;
