@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EntryRow } from '../../db/types.js';
 import { toPositionEntry } from '../waitlist/entry-view.js';
-import { buildTemplate, render, versionOf } from './position-template.js';
+import { buildTemplate, render, renderFull, versionOf } from './position-template.js';
 
 const row: EntryRow = {
   id: 'AAAAAAAAAAAAAAAAAAAAAA', share_id: 'BBBBBBBBBBBBBBBBBBBBBB', venue_id: '6553f1a2b3c4d5e6f7a8b901', seq: 7, status: 'active', priority: 0,
@@ -22,7 +22,7 @@ describe('position templates', () => {
     for (const [isShared, lang] of [[false, 'pt'], [true, 'en']] as const) {
       const template = buildTemplate(row, view, isShared, lang, { globalPos: 9, pos: 9, estimatedTime: 4 });
       expect(template.parts).toBeDefined();
-      expect(render(template, row, placement, view, isShared, lang)).toBe(full(row, placement, isShared, lang));
+      expect(render(template, placement)).toBe(full(row, placement, isShared, lang));
     }
   });
 
@@ -30,7 +30,8 @@ describe('position templates', () => {
     const odd = { ...row, name: 'Ana -917000001 Souza' };
     const template = buildTemplate(odd, view, false, 'pt', { globalPos: 2, pos: 2, estimatedTime: null });
     expect(template.parts).toBeUndefined();
-    expect(render(template, odd, { globalPos: 3, pos: 3, estimatedTime: null }, view, false, 'pt')).toBe(full(odd, { globalPos: 3, pos: 3, estimatedTime: null }));
+    expect(render(template, { globalPos: 3, pos: 3, estimatedTime: null })).toBeUndefined();
+    expect(renderFull(odd, { globalPos: 3, pos: 3, estimatedTime: null }, view, false, 'pt')).toBe(full(odd, { globalPos: 3, pos: 3, estimatedTime: null }));
   });
 
   it('changes version with anything the message shows besides the placement', () => {
@@ -39,6 +40,7 @@ describe('position templates', () => {
     expect(versionOf({ ...row, priority: 1 }, view)).not.toBe(base);
     expect(versionOf({ ...row, party_size: 4 }, view)).not.toBe(base);
     expect(versionOf(row, { ...view, hidePosition: true })).not.toBe(base);
-    expect(versionOf({ ...row, phone: '+5511000000000' }, view)).toBe(base);
+    const renamed: EntryRow = { ...row, phone: '+5511000000000', name: 'Outro Nome' };
+    expect(versionOf(renamed, view)).toBe(base);
   });
 });

@@ -22,9 +22,15 @@ export interface PositionView {
 
 const HOLES = { globalPos: -917_000_001, pos: -917_000_002, estimatedTime: -917_000_003 } as const;
 
-/** Everything besides the placement that the message shows. */
-export function versionOf(row: EntryRow, view: PositionView): string {
-  return `${row.status}|${row.priority}|${row.party_size}|${row.cancel_reason}|${row.notified_at}|${row.seated_at}|${row.name}|${view.hidePosition}|${view.operationMode}`;
+/**
+ * Everything besides the placement that the message shows and that can change while the entry is
+ * open (its name, times and ids cannot; retention erases only ended entries).
+ */
+export function versionOf(
+  row: Pick<EntryRow, 'status' | 'priority' | 'party_size' | 'cancel_reason' | 'notified_at' | 'seated_at'>,
+  view: PositionView,
+): string {
+  return `${row.status}|${row.priority}|${row.party_size}|${row.cancel_reason}|${row.notified_at}|${row.seated_at}|${view.hidePosition}|${view.operationMode}`;
 }
 
 function serialise(row: EntryRow, placement: Placement, view: PositionView, isShared: boolean, lang: Language): string {
@@ -51,7 +57,12 @@ export function buildTemplate(row: EntryRow, view: PositionView, isShared: boole
   return { version, parts: fill(parts, check) === serialise(row, check, view, isShared, lang) ? parts : undefined };
 }
 
-/** The message for this placement: from the template when it is valid, else serialised in full. */
-export function render(template: PositionTemplate, row: EntryRow, placement: Placement, view: PositionView, isShared: boolean, lang: Language): string {
-  return template.parts ? fill(template.parts, placement) : serialise(row, placement, view, isShared, lang);
+/** The message for this placement from a template; undefined when the template has no holes. */
+export function render(template: PositionTemplate, placement: Placement): string | undefined {
+  return template.parts ? fill(template.parts, placement) : undefined;
+}
+
+/** The message serialised in full (templates that could not be made, and their checks). */
+export function renderFull(row: EntryRow, placement: Placement, view: PositionView, isShared: boolean, lang: Language): string {
+  return serialise(row, placement, view, isShared, lang);
 }

@@ -18,11 +18,11 @@ export function placeQueue(ordered: readonly EntryRow[], venue: Venue, paces: re
 }
 
 /** The same walk without building a map: calls `visit` for every entry, in queue order. */
-export function forEachPlacement(
-  ordered: readonly EntryRow[],
+export function forEachPlacement<R extends Pick<EntryRow, 'status' | 'band'>>(
+  ordered: readonly R[],
   venue: Venue,
   paces: readonly PaceRow[],
-  visit: (row: EntryRow, placement: Placement) => void,
+  visit: (row: R, placement: Placement) => void,
 ): void {
   const advanced = venue.settings.operationMode === 'advanced';
   const venuePace = paces.find((p) => p.band === VENUE_WIDE_BAND);

@@ -5,9 +5,9 @@ import { getVenue } from '../venues/venues.service.js';
 import type { Placement } from '../waitlist/entry-view.js';
 import { findPace, listOpenEntries } from '../waitlist/waitlist.repository.js';
 import type { WaitlistDeps } from '../waitlist/waitlist.service.js';
-import { type PositionTemplate, type PositionView, buildTemplate, render, versionOf } from './position-template.js';
+import { type PositionTemplate, type PositionView, buildTemplate, render, renderFull, versionOf } from './position-template.js';
 import { NOT_WAITING, forEachPlacement, placeQueue } from './queue-placement.js';
-import { findEntriesByIds } from './realtime.repository.js';
+import { type QueueRow, findEntriesByIds, listQueueOrder } from './realtime.repository.js';
 import type { SseStream } from './sse-stream.js';
 
 export interface DinerSubscriber {
@@ -115,58 +115,93 @@ export class VenueHub {
     for (const sub of this.hosts) if (sub.stamp === 0) sub.stream.end();
   }
 
-  /** `onlyNew`: a refresh without events serves only streams that have had nothing yet. */
-  private writeDiners(entry: EntrySubscribers, row: EntryRow, placement: Placement, view: PositionView, stamp: number, onlyNew: boolean): void {
+  /** Subscribers this refresh writes to: not yet written by it, and only new ones when `onlyNew`. */
+  private *targets(entry: EntrySubscribers, stamp: number, onlyNew: boolean): Generator<DinerSubscriber> {
+    for (const sub of entry.subs) if (sub.stamp < stamp && (!onlyNew || sub.stamp === 0)) yield sub;
+  }
+
+  /** Writes from ready templates; false when some subscriber needs the whole row first. */
+  private writeFromTemplates(entry: EntrySubscribers, row: QueueRow, placement: Placement, view: PositionView, stamp: number, onlyNew: boolean): boolean {
     const version = versionOf(row, view);
-    for (const sub of entry.subs) {
-      if (sub.stamp > stamp || (onlyNew && sub.stamp !== 0)) continue;
-      const key = sub.isShared ? `s${sub.lang}` : `o${sub.lang}`;
+    let complete = true;
+    for (const sub of this.targets(entry, stamp, onlyNew)) {
+      const template = entry.templates.get(templateKey(sub));
+      const text = template && template.version === version ? render(template, placement) : undefined;
+      if (text === undefined) {
+        complete = false;
+        continue;
+      }
+      sub.stamp = stamp;
+      sub.stream.send(StreamMessage.position, text);
+    }
+    return complete;
+  }
+
+  /** Writes with the whole row at hand, building templates as needed. */
+  private writeFromRow(entry: EntrySubscribers, row: EntryRow, placement: Placement, view: PositionView, stamp: number, onlyNew: boolean): void {
+    const version = versionOf(row, view);
+    for (const sub of this.targets(entry, stamp, onlyNew)) {
+      const key = templateKey(sub);
       let template = entry.templates.get(key);
       if (!template || template.version !== version) {
         template = buildTemplate(row, view, sub.isShared, sub.lang, placement);
         entry.templates.set(key, template);
       }
       sub.stamp = stamp;
-      sub.stream.send(StreamMessage.position, render(template, row, placement, view, sub.isShared, sub.lang));
+      sub.stream.send(StreamMessage.position, render(template, placement) ?? renderFull(row, placement, view, sub.isShared, sub.lang));
     }
   }
 
   private async refresh(events: VenueChannelEvent[]): Promise<void> {
     const stamp = nextStamp();
-    const db = this.deps.db.kysely;
-    const [venue, open, paces] = await Promise.all([getVenue(db, this.venueId), listOpenEntries(db, this.venueId), findPace(db, this.venueId)]);
-    const view: PositionView = { hidePosition: venue.settings.hidePosition, operationMode: venue.settings.operationMode };
     const onlyNew = events.length === 0;
+    const db = this.deps.db.kysely;
+    const forHosts = [...this.hosts].some((sub) => !onlyNew || sub.stamp === 0);
+    // Hosts see names and phones: whole rows. Diners alone need only the narrow queue.
+    const [venue, rows, paces] = await Promise.all([
+      getVenue(db, this.venueId),
+      forHosts ? listOpenEntries(db, this.venueId) : listQueueOrder(db, this.venueId),
+      findPace(db, this.venueId),
+    ]);
+    const view: PositionView = { hidePosition: venue.settings.hidePosition, operationMode: venue.settings.operationMode };
+    const placedNeedingRows = new Map<string, Placement>();
     const seen = new Set<string>();
-    forEachPlacement(open, venue, paces, (row, placement) => {
+    forEachPlacement<QueueRow>(rows, venue, paces, (row, placement) => {
       const entry = this.diners.get(row.id);
       if (!entry) return;
       seen.add(row.id);
-      this.writeDiners(entry, row, placement, view, stamp, onlyNew);
+      if (!this.writeFromTemplates(entry, row, placement, view, stamp, onlyNew)) placedNeedingRows.set(row.id, placement);
     });
-    // Entries not in the queue any more (seated, cancelled) that these events name or that a new
-    // stream follows: their final state, one query for all of them.
-    const wanted = new Set<string>();
-    for (const e of events) if (e.entryId && this.diners.has(e.entryId)) wanted.add(e.entryId);
-    for (const [id, entry] of this.diners) for (const sub of entry.subs) if (sub.stamp === 0) wanted.add(id);
-    const gone = [...wanted].filter((id) => !seen.has(id));
-    for (const row of await findEntriesByIds(db, gone)) {
+    // Whole rows, one query for all: messages to build, and entries that left the queue (seated,
+    // cancelled) which these events name or which a new stream follows.
+    const wanted = new Set(placedNeedingRows.keys());
+    for (const e of events) if (e.entryId && !seen.has(e.entryId) && this.diners.has(e.entryId)) wanted.add(e.entryId);
+    for (const [id, entry] of this.diners) if (!seen.has(id) && hasNew(entry)) wanted.add(id);
+    for (const row of await findEntriesByIds(db, [...wanted])) {
       const entry = this.diners.get(row.id);
-      if (entry) this.writeDiners(entry, row, NOT_WAITING, view, stamp, onlyNew);
+      if (entry) this.writeFromRow(entry, row, placedNeedingRows.get(row.id) ?? NOT_WAITING, view, stamp, onlyNew);
     }
 
-    if (![...this.hosts].some((sub) => !onlyNew || sub.stamp === 0)) return;
-    const placements = placeQueue(open, venue, paces);
+    if (!forHosts) return;
+    const full = rows as EntryRow[];
+    const placements = placeQueue(full, venue, paces);
     const queue: HostStreamData = {
       events,
       waitlist: { active: venue.waitlistActive, locked: venue.waitlistLocked },
-      entries: open.map((row) => toHostEntry(row, placements.get(row.id) ?? NOT_WAITING)),
+      entries: full.map((row) => toHostEntry(row, placements.get(row.id) ?? NOT_WAITING)),
     };
     const data = JSON.stringify(queue);
     for (const sub of this.hosts) {
-      if (sub.stamp > stamp || (onlyNew && sub.stamp !== 0)) continue;
+      if (sub.stamp >= stamp || (onlyNew && sub.stamp !== 0)) continue;
       sub.stamp = stamp;
       sub.stream.send(StreamMessage.queue, data);
     }
   }
 }
+
+function hasNew(entry: EntrySubscribers): boolean {
+  for (const sub of entry.subs) if (sub.stamp === 0) return true;
+  return false;
+}
+
+const templateKey = (sub: DinerSubscriber): string => (sub.isShared ? `s${sub.lang}` : `o${sub.lang}`);
