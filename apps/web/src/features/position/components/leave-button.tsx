@@ -31,7 +31,9 @@ export function LeaveButton({ waitlistId, venueId, customerId, text }: LeaveButt
               type="button"
               className="button button--primary button--block"
               disabled={leave.isPending}
-              onClick={() => leave.mutate({ venueId, customerId }, { onSettled: () => setConfirming(false) })}
+              onClick={() => {
+                void leave.leave({ venueId, customerId }).finally(() => setConfirming(false));
+              }}
             >
               {text('position.leaveYes')}
             </button>
