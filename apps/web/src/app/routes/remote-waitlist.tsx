@@ -11,6 +11,7 @@ import {
   useVenueInfo,
   venueNameIn,
 } from '../../features/venue-info';
+import { useLoginJourney } from '../../features/verification';
 import { currentLanguage } from '../../lib/i18n';
 import { VenueLayout } from '../layouts/venue-layout';
 
@@ -21,6 +22,7 @@ export default function RemoteWaitlistRoute() {
   const { data } = useVenueInfo(venueId);
   const venueInfo = data?.venueInfo;
   useVenueBranding(venueInfo?.color);
+  const loginJourney = useLoginJourney(venueInfo?._id, venueInfo?.hiredServices.loginJourney);
 
   if (data?.notFound) return <Navigate to={paths.notFound.href()} replace />;
   const inaccessible = data && !data.success && !isOnlyThemeProblem(data.errors);
@@ -34,6 +36,7 @@ export default function RemoteWaitlistRoute() {
       {venueInfo && !inaccessible && (
         <JoinScreen
           language={language}
+          loginJourney={loginJourney}
           venue={{
             venueId: venueInfo._id,
             venueName: venueNameIn(venueInfo, language),

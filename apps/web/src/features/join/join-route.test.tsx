@@ -4,6 +4,7 @@ import { initI18n } from '../../lib/i18n';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type TestApi, startTestApi } from '../../test/api-server';
+import { patchVenueSettings } from '../../test/host-api';
 import { renderRoute } from '../../test/render-route';
 
 const BISTRO = '6553f1a2b3c4d5e6f7a8b901';
@@ -25,6 +26,20 @@ beforeEach(async () => {
 async function choosePartySize(user: ReturnType<typeof userEvent.setup>, label: RegExp, option: string) {
   await user.click(await screen.findByRole('button', { name: label }, { timeout: 15_000 }));
   await user.click(screen.getByRole('option', { name: option }));
+}
+
+/** The newest message the outbox delivered to `to` (delivery follows the answer). */
+async function waitForOutbox(to: string): Promise<string> {
+  let body = '';
+  await waitFor(
+    async () => {
+      const outbox = (await (await fetch(`${api.baseUrl}/api/dev/outbox`)).json()) as { to: string; body: string }[];
+      body = outbox.find((m) => m.to === to)?.body ?? '';
+      expect(body).not.toBe('');
+    },
+    { timeout: 10_000, interval: 100 },
+  );
+  return body;
 }
 
 describe('join route against the real API', { timeout: 30_000 }, () => {
@@ -77,6 +92,13 @@ describe('join route against the real API', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('option', { name: 'Varanda' }));
     await waitFor(() => expect(submit).toBeEnabled());
     await user.click(submit);
+    // A login-journey venue: step 1 asks for the code sent by SMS before joining.
+    await screen.findByText('Code sent, check your messages', {}, { timeout: 15_000 });
+    const outbox = await waitForOutbox('+5511987650888');
+    await user.keyboard(/\b(\d{6})\b/.exec(outbox)?.[1] ?? '');
+    const getIn = screen.getByRole('button', { name: 'Get in waitlist' });
+    await waitFor(() => expect(getIn).toBeEnabled(), { timeout: 15_000 });
+    await user.click(getIn);
     expect(await screen.findByRole('dialog', { name: "You've joined the waitlist" }, { timeout: 15_000 })).toBeInTheDocument();
 
     const db = new Database(api.dbFile, { readonly: true });
@@ -86,12 +108,14 @@ describe('join route against the real API', { timeout: 30_000 }, () => {
   });
 
   it('follows the venue settings: no disclaimer, a unit note, no receptionist hint, special wording', async () => {
-    const db = new Database(api.dbFile);
-    db.prepare(
-      `UPDATE venues SET settings = json_set(settings, '$.hidePriorityDisclaimer', json('true'), '$.hideReceptionistHint', json('true'),
-        '$.noteMode', 'unit', '$.wording', json('{"pt":{"join.successTitle":"Pronto, você está na fila!"}}')) WHERE id = ?`,
-    ).run(BISTRO);
-    db.close();
+    await patchVenueSettings(api, BISTRO, {
+      settings: {
+        hidePriorityDisclaimer: true,
+        hideReceptionistHint: true,
+        noteMode: 'unit',
+        wording: { pt: { 'join.successTitle': 'Pronto, você está na fila!' } },
+      },
+    });
     const user = userEvent.setup();
     renderRoute(`/remote-waitlist/${BISTRO}`);
     await choosePartySize(user, /Número de pessoas/, '1 lugar');

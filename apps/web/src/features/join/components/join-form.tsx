@@ -1,6 +1,6 @@
-import { ErrorCode, type Language } from '@vez/contract';
+import { ErrorCode, type Language, phoneDigits } from '@vez/contract';
 import { useMutation } from '@tanstack/react-query';
-import { Suspense, lazy, useMemo, useState } from 'react';
+import { Suspense, lazy, useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../components/ui/spinner';
@@ -11,6 +11,7 @@ import { createWaitlist } from '../api/create-waitlist';
 import { FullNameMissingError, buildCreatePayload } from '../lib/build-create-payload';
 import { type JoinFormValues, type JoinRules, emptyJoinForm, joinFormSchema } from '../lib/join-form-schema';
 import { findSessionLock, writeSessionLock } from '../lib/session-lock';
+import type { JoinLoginJourney } from '../lib/login-journey-slot';
 import { serverFieldToFormField } from '../lib/validation-messages';
 import type { JoinOutcome } from './join-outcome-modal';
 import { PartySizeSelect } from './party-size-select';
@@ -32,16 +33,31 @@ interface JoinFormProps {
   /** The waitlist is closed or its status unknown: nothing can be submitted. */
   disabled: boolean;
   onOutcome: (outcome: JoinOutcome) => void;
+  /** The verification feature's part, composed by the route (used when hasLoginJourney). */
+  loginJourney?: JoinLoginJourney;
 }
 
-export function JoinForm({ venueId, rules, hidePriorityDisclaimer, hasLoginJourney, language, disabled, onOutcome }: JoinFormProps) {
+export function JoinForm({ venueId, rules, hidePriorityDisclaimer, hasLoginJourney, language, disabled, onOutcome, loginJourney }: JoinFormProps) {
   const { t } = useTranslation();
-  const [step] = useState<JoinStep>(0);
+  const [step, setStep] = useState<JoinStep>(0);
+  const [verifying, setVerifying] = useState<JoinFormValues>();
+  const journey = hasLoginJourney ? loginJourney : undefined;
+  const user = journey?.user;
   const resolver = useMemo(() => zodMiniResolver(joinFormSchema(rules)), [rules]);
   const form = useForm<JoinFormValues>({ mode: 'onChange', defaultValues: emptyJoinForm, resolver });
   const join = useMutation({ mutationFn: createWaitlist });
   const partySize = form.watch('partySize');
-  const { isValid, isSubmitting } = form.formState;
+  const { isValid, isSubmitting, errors } = form.formState;
+  const { setValue } = form;
+  // A logged-in diner's details prefill the form (spec section 6); they stay after Editar.
+  useEffect(() => {
+    if (!user) return;
+    setValue('name', user.name, { shouldValidate: true });
+    setValue('phone', user.phone, { shouldValidate: true });
+    setValue('email', user.email, { shouldValidate: true });
+  }, [user, setValue]);
+  // The summary replaces name, phone and email, unless one of them needs the diner's hand.
+  const showSummary = Boolean(user) && !errors.name && !errors.phone && !errors.email;
 
   const submitJoin = async (values: JoinFormValues) => {
     let payload;
@@ -56,6 +72,7 @@ export function JoinForm({ venueId, rules, hidePriorityDisclaimer, hasLoginJourn
     try {
       const created = await join.mutateAsync(payload);
       writeSessionLock(venueId, payload.customer.phone, created._id);
+      journey?.onJoined(payload, created._id);
       onOutcome({ kind: 'success', waitlistId: created._id });
     } catch (error) {
       reportError(error, { venueId, code: ErrorCode.FAILED_TO_CREATE_NEW_WAITLIST });
@@ -69,30 +86,46 @@ export function JoinForm({ venueId, rules, hidePriorityDisclaimer, hasLoginJourn
 
   const onValid = async (values: JoinFormValues) => {
     // Login journey (spec section 4): step 0 moves to step 1 when the venue has the login journey
-    // and the guest is not logged in. The verification step comes with the login-journey issue;
-    // until then such venues join directly, like the others.
-    void hasLoginJourney;
+    // and the guest is not logged in.
+    if (journey && !journey.user) {
+      setVerifying(values);
+      setStep(1);
+      return;
+    }
     await submitJoin(values);
   };
 
-  if (step !== 0) return null;
+  // Step 0 stays mounted while hidden: its inputs keep their state for the back link.
   return (
-    <form className="join-form" noValidate onSubmit={form.handleSubmit(onValid)} aria-busy={isSubmitting}>
-      <fieldset className="join-form__fieldset" disabled={disabled}>
-        <legend className="visually-hidden">{t('join.summaryTitle')}</legend>
-        <PartySizeSelect control={form.control} maxPartySize={rules.maxPartySize} onFirstInteraction={() => void loadPersonalData()} />
-        {partySize !== '' && (
-          <>
-            {!hidePriorityDisclaimer && <p className="join-form__disclaimer">{t('join.priorityDisclaimer')}</p>}
-            <Suspense fallback={<Spinner label={t('common.loading')} />}>
-              <PersonalDataFields control={form.control} settings={rules.settings} sections={rules.sections} />
-            </Suspense>
-          </>
-        )}
-        <button type="submit" className="button button--primary button--block join-form__submit" disabled={disabled || !isValid || isSubmitting}>
-          {isSubmitting ? t('join.submitting') : t('join.submit')}
-        </button>
-      </fieldset>
-    </form>
+    <>
+      {step === 1 && journey && verifying && (
+        <journey.CodeStep
+          venueId={venueId}
+          language={language}
+          contact={{ name: verifying.name, phone: `+${phoneDigits(verifying.phone)}`, email: verifying.email }}
+          onBack={() => setStep(0)}
+          onJoin={() => submitJoin(verifying)}
+          isJoining={join.isPending}
+        />
+      )}
+      <form className="join-form" noValidate onSubmit={form.handleSubmit(onValid)} aria-busy={isSubmitting} hidden={step !== 0}>
+        <fieldset className="join-form__fieldset" disabled={disabled}>
+          <legend className="visually-hidden">{t('join.summaryTitle')}</legend>
+          {showSummary && journey?.userSummary}
+          <PartySizeSelect control={form.control} maxPartySize={rules.maxPartySize} onFirstInteraction={() => void loadPersonalData()} />
+          {partySize !== '' && (
+            <>
+              {!hidePriorityDisclaimer && <p className="join-form__disclaimer">{t('join.priorityDisclaimer')}</p>}
+              <Suspense fallback={<Spinner label={t('common.loading')} />}>
+                <PersonalDataFields control={form.control} settings={rules.settings} sections={rules.sections} hideContact={showSummary} />
+              </Suspense>
+            </>
+          )}
+          <button type="submit" className="button button--primary button--block join-form__submit" disabled={disabled || !isValid || isSubmitting}>
+            {isSubmitting ? t('join.submitting') : t('join.submit')}
+          </button>
+        </fieldset>
+      </form>
+    </>
   );
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { reportError } from '../../../lib/error-reporter';
 import { useWaitlistStatuses } from '../api/use-waitlist-statuses';
 import type { JoinRules } from '../lib/join-form-schema';
+import type { JoinLoginJourney } from '../lib/login-journey-slot';
 import { JoinForm } from './join-form';
 import { type JoinOutcome, JoinOutcomeModal } from './join-outcome-modal';
 import { JoinSummaryCard } from './join-summary-card';
@@ -21,7 +22,7 @@ export interface JoinVenue {
 }
 
 /** Join screen, step 0 and its outcomes (spec section 2), once the venue is known. */
-export function JoinScreen({ venue, language }: { venue: JoinVenue; language: Language }) {
+export function JoinScreen({ venue, language, loginJourney }: { venue: JoinVenue; language: Language; loginJourney?: JoinLoginJourney }) {
   const { t } = useTranslation();
   const statuses = useWaitlistStatuses(venue.venueId);
   const [outcome, setOutcome] = useState<JoinOutcome>();
@@ -60,6 +61,7 @@ export function JoinScreen({ venue, language }: { venue: JoinVenue; language: La
         language={language}
         disabled={!status || Boolean(closed)}
         onOutcome={setOutcome}
+        loginJourney={loginJourney}
       />
       <JoinOutcomeModal
         outcome={outcome ?? closed}

@@ -11,6 +11,8 @@ interface PersonalDataFieldsProps {
   control: Control<JoinFormValues>;
   settings: Pick<VenueSettings, 'emailRequired' | 'noteMode' | 'sectionMode'>;
   sections: readonly string[];
+  /** A logged-in diner's summary stands in for name, phone and email (login journey). */
+  hideContact?: boolean;
 }
 
 /**
@@ -18,7 +20,7 @@ interface PersonalDataFieldsProps {
  * note, unit, or location plus company per the venue's noteMode, and the section when required.
  * A separate chunk: it carries the phone metadata, needed only once a party size is chosen.
  */
-export default function PersonalDataFields({ control, settings, sections }: PersonalDataFieldsProps) {
+export default function PersonalDataFields({ control, settings, sections, hideContact = false }: PersonalDataFieldsProps) {
   const { t } = useTranslation();
   const phone = useController({ control, name: 'phone' });
   const section = useController({ control, name: 'section' });
@@ -28,24 +30,28 @@ export default function PersonalDataFields({ control, settings, sections }: Pers
 
   return (
     <>
-      <FormTextField control={control} name="name" label={t('join.name')} hint={t('join.nameHint')} autoComplete="name" maxLength={120} />
-      <PhoneInput
-        name={phone.field.name}
-        value={phone.field.value}
-        onChange={phone.field.onChange}
-        onBlur={phone.field.onBlur}
-        error={phoneKey ? t(phoneKey) : undefined}
-      />
-      <FormTextField
-        control={control}
-        name="email"
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        label={settings.emailRequired ? t('join.email') : t('join.emailOptional')}
-        hint={settings.emailRequired ? t('validation.required') : undefined}
-        maxLength={254}
-      />
+      {!hideContact && (
+        <>
+          <FormTextField control={control} name="name" label={t('join.name')} hint={t('join.nameHint')} autoComplete="name" maxLength={120} />
+          <PhoneInput
+            name={phone.field.name}
+            value={phone.field.value}
+            onChange={phone.field.onChange}
+            onBlur={phone.field.onBlur}
+            error={phoneKey ? t(phoneKey) : undefined}
+          />
+          <FormTextField
+            control={control}
+            name="email"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            label={settings.emailRequired ? t('join.email') : t('join.emailOptional')}
+            hint={settings.emailRequired ? t('validation.required') : undefined}
+            maxLength={254}
+          />
+        </>
+      )}
       {settings.sectionMode === 'required' && (
         <Dropdown
           label={t('join.section')}

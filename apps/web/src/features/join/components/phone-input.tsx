@@ -1,5 +1,5 @@
-import { AsYouType, type CountryCode, getCountryCallingCode } from 'libphonenumber-js/min';
-import { useMemo, useState } from 'react';
+import { AsYouType, type CountryCode, getCountryCallingCode, parsePhoneNumberFromString } from 'libphonenumber-js/min';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dropdown } from '../../../components/ui/dropdown';
 import { TextInput } from '../../../components/ui/text-input';
@@ -42,6 +42,16 @@ export function PhoneInput({ value, onChange, onBlur, error, name }: PhoneInputP
     [countries],
   );
   const current = countries.find((c) => c.code === country);
+
+  // A stored number (a logged-in diner's, `+5511987651234`) comes without the space after the
+  // country code: find its country once and hold it in the form's `+<code> <national>` shape.
+  useEffect(() => {
+    if (!/^\+\d+$/.test(value)) return;
+    const parsed = parsePhoneNumberFromString(value);
+    if (!parsed?.country) return;
+    setCountry(parsed.country);
+    onChange(`+${parsed.countryCallingCode} ${format(parsed.country, parsed.nationalNumber)}`);
+  }, [value, onChange]);
   const national = nationalDigits(value);
   const shown = format(country, national);
 
