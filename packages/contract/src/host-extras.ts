@@ -40,6 +40,3 @@ export const HostStatsResponse = z.object({
   byHour: z.array(HostStatsHour),
 });
 export type HostStatsResponse = z.infer<typeof HostStatsResponse>;
-
-/** Where the venue's QR code points: the join page (spec section 2). */
-export const joinPageUrl = (origin: string, venueId: string): string => `${origin.replace(/\/$/, '')}/remote-waitlist/${venueId}`;

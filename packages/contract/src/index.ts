@@ -3,6 +3,7 @@ export * from './errors.js';
 export * from './events.js';
 export * from './host.js';
 export * from './host-extras.js';
+export * from './host-links.js';
 export * from './health.js';
 export * from './identity.js';
 export * from './ids.js';

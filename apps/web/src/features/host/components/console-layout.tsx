@@ -1,23 +1,27 @@
 import type { HostMeResponse } from '@vez/contract';
-import { useEffect } from 'react';
-import { NavLink, Outlet, useNavigate, useParams } from 'react-router';
+import { type ReactNode, useEffect } from 'react';
 import { paths } from '../../../config/paths';
 import { currentLanguage } from '../../../lib/i18n';
 import { useLogout } from '../hooks/use-host-session';
+import { HOST_SCREENS, type HostScreen, navigateHost } from '../lib/host-location';
 import { useHostT } from '../lib/host-i18n';
+import { HostLink } from './host-link';
 import { LanguageToggle } from './language-toggle';
 
-const SCREENS = ['queue', 'today', 'settings', 'poster'] as const;
+interface Props {
+  me: HostMeResponse;
+  venueId: string;
+  screen: HostScreen;
+  children: ReactNode;
+}
 
-/** Header (venue, screens, language, sign out) around one venue's screens. */
-export function ConsoleLayout({ me }: { me: HostMeResponse }) {
+/** Header (venue, screens, language, sign out) around one venue's screen. */
+export function ConsoleLayout({ me, venueId, screen, children }: Props) {
   const { t, i18n } = useHostT();
-  const { venueId = '' } = useParams();
-  const navigate = useNavigate();
   const logout = useLogout();
   const venue = me.venues.find((v) => v._id === venueId);
   const lang = currentLanguage(i18n.language);
-  const venueName = venue ? (venue.name[lang] || venue.name.pt) : '';
+  const venueName = venue ? venue.name[lang] || venue.name.pt : '';
 
   useEffect(() => {
     document.title = `${t('title')} · ${venueName}`;
@@ -31,7 +35,7 @@ export function ConsoleLayout({ me }: { me: HostMeResponse }) {
           {me.venues.length > 1 ? (
             <label>
               <span className="visually-hidden">{t('venue')}</span>
-              <select value={venueId} onChange={(e) => navigate(paths.host.href(e.target.value))}>
+              <select value={venueId} onChange={(e) => navigateHost(paths.host.href(e.target.value))}>
                 {me.venues.map((v) => <option key={v._id} value={v._id}>{v.name[lang] || v.name.pt}</option>)}
               </select>
             </label>
@@ -40,10 +44,10 @@ export function ConsoleLayout({ me }: { me: HostMeResponse }) {
           )}
         </div>
         <nav aria-label={t('nav.label')} className="host-bar__nav">
-          {SCREENS.map((screen) => (
-            <NavLink key={screen} to={screen} className="host-tab">
-              {t(`nav.${screen}`)}
-            </NavLink>
+          {HOST_SCREENS.map((s) => (
+            <HostLink key={s} to={paths.host.href(venueId, s)} isCurrent={s === screen} className="host-tab">
+              {t(`nav.${s}`)}
+            </HostLink>
           ))}
         </nav>
         <div className="host-bar__end">
@@ -53,9 +57,7 @@ export function ConsoleLayout({ me }: { me: HostMeResponse }) {
           </button>
         </div>
       </header>
-      <main className="host-main">
-        <Outlet />
-      </main>
+      <main className="host-main">{children}</main>
     </div>
   );
 }

@@ -1,7 +1,7 @@
-import { Navigate, Route, Routes } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { useHostMe } from '../hooks/use-host-session';
+import { type HostScreen, useHostLocation, useRedirect } from '../lib/host-location';
 import { useHostT } from '../lib/host-i18n';
 import '../host.css';
 import { ConsoleLayout } from './console-layout';
@@ -11,24 +11,30 @@ import { QueueScreen } from './queue-screen';
 import { SettingsScreen } from './settings-screen';
 import { TodayScreen } from './today-screen';
 
+const SCREENS: Record<HostScreen, (props: { venueId: string }) => React.JSX.Element> = {
+  queue: QueueScreen,
+  today: TodayScreen,
+  settings: SettingsScreen,
+  poster: PosterScreen,
+};
+
 /** The host console under /host: sign in, then one venue's queue, figures, settings and poster. */
 export function HostConsole() {
   const { t } = useHostT();
   const me = useHostMe();
+  const { venueId, screen } = useHostLocation();
+  const first = me.data?.venues[0];
+  const target = !me.data ? null : !venueId ? (first ? paths.host.href(first._id) : null) : !screen ? paths.host.href(venueId) : null;
+  useRedirect(target);
+
   if (me.isPending) return <main className="host host--center"><Spinner label={t('loading')} /></main>;
   if (!me.data) return <LoginScreen />;
-  const first = me.data.venues[0];
+  if (!first) return <main className="host host--center"><p>{t('noVenues')}</p></main>;
+  if (!venueId || !screen) return <main className="host host--center"><Spinner label={t('loading')} /></main>;
+  const Screen = SCREENS[screen];
   return (
-    <Routes>
-      <Route index element={first ? <Navigate to={`${first._id}/queue`} replace /> : <main className="host host--center"><p>{t('noVenues')}</p></main>} />
-      <Route path=":venueId" element={<ConsoleLayout me={me.data} />}>
-        <Route index element={<Navigate to="queue" replace />} />
-        <Route path="queue" element={<QueueScreen />} />
-        <Route path="today" element={<TodayScreen />} />
-        <Route path="settings" element={<SettingsScreen />} />
-        <Route path="poster" element={<PosterScreen />} />
-      </Route>
-      <Route path="*" element={<Navigate to={paths.host.href()} replace />} />
-    </Routes>
+    <ConsoleLayout me={me.data} venueId={venueId} screen={screen}>
+      <Screen key={venueId} venueId={venueId} />
+    </ConsoleLayout>
   );
 }

@@ -1,6 +1,5 @@
 import { joinPageUrl } from '@vez/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useParams } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner';
 import { currentLanguage } from '../../../lib/i18n';
 import { getRuntimeConfig } from '../../../lib/runtime-config';
@@ -10,9 +9,8 @@ import { imageSrc } from '../lib/format';
 import { useHostT } from '../lib/host-i18n';
 
 /** A printable A4 poster: logo, name, the QR code of the join page and its address. */
-export function PosterScreen() {
+export function PosterScreen({ venueId }: { venueId: string }) {
   const { t, i18n } = useHostT();
-  const { venueId = '' } = useParams();
   const settings = useQuery({ queryKey: hostKeys.settings(venueId), queryFn: () => hostApi.settings(venueId) });
   if (!settings.data) return <Spinner label={t('loading')} />;
   const { venue, theme } = settings.data;

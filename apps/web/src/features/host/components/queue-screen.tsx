@@ -1,7 +1,6 @@
 import type { HostEntry } from '@vez/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
-import { useParams } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner';
 import { hostApi } from '../api/host-api';
 import { hostKeys } from '../api/query-keys';
@@ -17,9 +16,8 @@ import { WaitlistStateBar } from './waitlist-state-bar';
 import { WalkInDialog } from './walk-in-dialog';
 
 /** The live queue with its actions, the waitlist switch and the party-size counts. */
-export function QueueScreen() {
+export function QueueScreen({ venueId }: { venueId: string }) {
   const { t } = useHostT();
-  const { venueId = '' } = useParams();
   const queue = useLiveQueue(venueId);
   const settings = useQuery({ queryKey: hostKeys.settings(venueId), queryFn: () => hostApi.settings(venueId) });
   const actions = useEntryActions(venueId);

@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
-import { useParams } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner';
 import { hostApi } from '../api/host-api';
 import { hostKeys } from '../api/query-keys';
@@ -14,9 +13,8 @@ import { SettingsRules } from './settings-rules';
 export type DraftUpdate = (change: (draft: SettingsDraft) => SettingsDraft) => void;
 
 /** Every per-venue setting (decisions §2), the venue's names and its branding; one Save. */
-export function SettingsScreen() {
+export function SettingsScreen({ venueId }: { venueId: string }) {
   const { t } = useHostT();
-  const { venueId = '' } = useParams();
   const client = useQueryClient();
   const settings = useQuery({ queryKey: hostKeys.settings(venueId), queryFn: () => hostApi.settings(venueId) });
   const [draft, setDraft] = useState<SettingsDraft | null>(null);

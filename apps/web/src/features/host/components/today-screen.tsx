@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useParams } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner';
 import { hostApi } from '../api/host-api';
 import { hostKeys } from '../api/query-keys';
@@ -10,9 +9,8 @@ import { useHostT } from '../lib/host-i18n';
 import { WaitChart } from './wait-chart';
 
 /** Today's figures (or another day's): counts, median and p90 wait, waits by hour. */
-export function TodayScreen() {
+export function TodayScreen({ venueId }: { venueId: string }) {
   const { t } = useHostT();
-  const { venueId = '' } = useParams();
   const [{ date, tz }, setDay] = useState(localToday);
   const stats = useQuery({ queryKey: hostKeys.stats(venueId, `${date}/${tz}`), queryFn: () => hostApi.stats(venueId, date, tz), staleTime: 30_000, refetchInterval: 60_000 });
   const minutes = (value: number | null | undefined) => (value === null || value === undefined ? '—' : t('today.minutes', { count: value }));

@@ -1,8 +1,11 @@
-import { type HostQueueResponse, type HostStreamData, StreamMessage } from '@vez/contract';
+import type { HostQueueResponse, HostStreamData, StreamMessageName } from '@vez/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { hostApi, hostStreamUrl } from '../api/host-api';
 import { hostKeys } from '../api/query-keys';
+
+// A literal checked against the contract's names: importing the value would pull zod into this chunk.
+const QUEUE_MESSAGE = 'queue' satisfies StreamMessageName;
 
 export type LiveState = 'connecting' | 'live' | 'offline';
 
@@ -25,7 +28,7 @@ export function useLiveQueue(venueId: string) {
       // A closed stream usually means the session ended: let the session query find out.
       if (source.readyState === EventSource.CLOSED) void client.invalidateQueries({ queryKey: hostKeys.me });
     };
-    source.addEventListener(StreamMessage.queue, (message) => {
+    source.addEventListener(QUEUE_MESSAGE, (message) => {
       const data = JSON.parse((message as MessageEvent<string>).data) as HostStreamData;
       const next: HostQueueResponse = { venueId, waitlist: data.waitlist, entries: data.entries };
       client.setQueryData(hostKeys.queue(venueId), next);

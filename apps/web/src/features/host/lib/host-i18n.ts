@@ -1,5 +1,5 @@
-import i18next from 'i18next';
-import { useTranslation } from 'react-i18next';
+import i18next, { type TFunction } from 'i18next';
+import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { initI18n } from '../../../lib/i18n';
 import { en } from '../locales/en';
 import { pt } from '../locales/pt';
@@ -18,4 +18,19 @@ export function registerHostStrings(): void {
 
 registerHostStrings();
 
-export const useHostT = () => useTranslation(HOST_NS);
+function subscribe(onChange: () => void): () => void {
+  i18next.on('languageChanged', onChange);
+  return () => i18next.off('languageChanged', onChange);
+}
+
+/**
+ * `t` of the host namespace, re-rendering on a language change. It talks to i18next directly
+ * rather than through react-i18next: importing react-i18next from this chunk too makes the bundler
+ * split shared code out of the diner entry chunk (the diner pages would load more JavaScript).
+ */
+export function useHostT(): { t: TFunction; i18n: typeof i18next } {
+  const language = useSyncExternalStore(subscribe, () => i18next.language, () => i18next.language);
+  const fixed = useMemo(() => i18next.getFixedT(language, HOST_NS), [language]);
+  const t = useCallback(((...args: Parameters<TFunction>) => fixed(...args)) as TFunction, [fixed]);
+  return { t, i18n: i18next };
+}
