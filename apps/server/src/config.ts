@@ -43,7 +43,6 @@ const ConfigSchema = z.object({
   RETENTION_HOURS: z.coerce.number().positive().default(24),
   RETENTION_INTERVAL_MINUTES: z.coerce.number().positive().default(15),
   RATE_LIMIT_JOINS_PER_10_MIN: z.coerce.number().int().positive().default(300),
-  RATE_LIMIT_READS_PER_MIN: z.coerce.number().int().positive().default(600),
   /** One-time code sends per phone or email, and per client address, per 10 minutes (decisions §3). */
   OTP_SENDS_PER_TARGET_PER_10_MIN: z.coerce.number().int().positive().default(5),
   OTP_SENDS_PER_ADDRESS_PER_10_MIN: z.coerce.number().int().positive().default(30),
