@@ -36,6 +36,19 @@ async function pickOption(page: Page, button: RegExp, option: string) {
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
+/** The code in the newest outbox message to `to` (delivery follows the answer: poll). */
+async function codeSentTo(to: string): Promise<string> {
+  let code = '';
+  await expect
+    .poll(async () => {
+      const outbox = (await (await fetch(`${server.baseUrl}/api/dev/outbox`)).json()) as { to: string; body: string }[];
+      code = /\b(\d{6})\b/.exec(outbox.find((m) => m.to === to)?.body ?? '')?.[1] ?? '';
+      return code;
+    }, { timeout: 10_000, interval: 150 })
+    .not.toBe('');
+  return code;
+}
+
 describe('joining the waitlist', () => {
   it('joins in Portuguese on a phone, with the venue colour and logo', async () => {
     const page = await openPhone(`/remote-waitlist/${DEMO_BISTRO_ID}`);
@@ -101,6 +114,12 @@ describe('joining the waitlist', () => {
     await expect.poll(() => submit.isEnabled()).toBe(true);
     await saveScreenshot(page, 'join-en-filled', { fullPage: true });
     await submit.click();
+    // Clube Demo has the login journey (issue 6): step 1 verifies the phone with the code first.
+    await page.getByText('Code sent, check your messages').waitFor();
+    await page.keyboard.type(await codeSentTo('+12015550123'));
+    const getIn = page.getByRole('button', { name: 'Get in waitlist' });
+    await expect.poll(() => getIn.isEnabled()).toBe(true);
+    await getIn.click();
     const dialog = page.getByRole('dialog', { name: "You've joined the waitlist" });
     await dialog.getByText('Look for the receptionist when you arrive.').waitFor();
     await saveScreenshot(page, 'join-en-success');
