@@ -30,6 +30,9 @@ interface EntrySubscribers {
   templates: Map<string, PositionTemplate>;
 }
 
+/** How long new streams wait for others to share their snapshot's queue read. */
+const SNAPSHOT_BATCH_MS = 20;
+
 /** Refresh numbers, process-wide and increasing: a later refresh read the store later. */
 let refreshCounter = 0;
 export const nextStamp = (): number => ++refreshCounter;
@@ -96,6 +99,10 @@ export class VenueHub {
     this.running = true;
     try {
       while (this.pending.length > 0 || this.snapshotsWanted) {
+        // Let requests already received reach us first, so one refresh serves them all: a change
+        // waits only for this turn of the event loop, new streams up to SNAPSHOT_BATCH_MS (a
+        // synchronous SQLite read would otherwise run once per connecting stream).
+        await new Promise((resolve) => (this.pending.length > 0 ? setImmediate(resolve) : setTimeout(resolve, SNAPSHOT_BATCH_MS)));
         const events = this.pending;
         this.pending = [];
         this.snapshotsWanted = false;
