@@ -9,7 +9,7 @@ import {
   launchBrowser,
   phoneContext,
   saveScreenshot,
-  setWaitlistState,
+  putWaitlistState,
   startVezServer,
 } from './support/index.js';
 
@@ -24,8 +24,8 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-beforeEach(() => {
-  setWaitlistState(server.dbFile, DEMO_BISTRO_ID, { active: true, locked: false });
+beforeEach(async () => {
+  await putWaitlistState(server.baseUrl, DEMO_BISTRO_ID, { active: true, locked: false });
 });
 
 /** A phone page whose trips to the (offline) reservation site are answered locally. */
@@ -39,7 +39,7 @@ async function phonePage(locale = 'pt-BR'): Promise<Page> {
 
 describe('closed, failing and unknown venues', () => {
   it('shows a locked waitlist as closed; OK goes to the reservation page', async () => {
-    setWaitlistState(server.dbFile, DEMO_BISTRO_ID, { locked: true });
+    await putWaitlistState(server.baseUrl, DEMO_BISTRO_ID, { active: true, locked: true });
     const page = await phonePage('en-US');
     await page.goto(`${server.baseUrl}/remote-waitlist/${DEMO_BISTRO_ID}`);
     const dialog = page.getByRole('dialog', { name: 'Remote waitlist closed.' });
@@ -55,7 +55,7 @@ describe('closed, failing and unknown venues', () => {
   });
 
   it('shows an inactive waitlist as closed', async () => {
-    setWaitlistState(server.dbFile, DEMO_BISTRO_ID, { active: false });
+    await putWaitlistState(server.baseUrl, DEMO_BISTRO_ID, { active: false, locked: false });
     const page = await phonePage();
     await page.goto(`${server.baseUrl}/remote-waitlist/${DEMO_BISTRO_ID}`);
     const dialog = page.getByRole('dialog', { name: 'Nenhuma fila disponível no momento.' });

@@ -1,9 +1,10 @@
 import Database from 'better-sqlite3';
 
 /**
- * Direct changes to a running server's SQLite file, for states the diner cannot reach (a locked or
- * closed waitlist). The server reads the venue on every request, so the change shows at once.
- * Prefer the host API (PUT /api/host/venues/{id}/waitlist) where a journey logs in as staff.
+ * Direct changes to a running server's SQLite file. The server keeps parsed venues for ~2 s
+ * (apps/server/src/modules/venues/venue-cache.ts), so a diner request right after may still see
+ * the old state: prefer `putWaitlistState` (host API), which drops that copy. Use this for what no
+ * API changes.
  */
 export function setWaitlistState(dbFile: string, venueId: string, state: { active?: boolean; locked?: boolean }): void {
   const db = new Database(dbFile);

@@ -1,18 +1,14 @@
 import { screen, waitFor } from '@testing-library/react';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { initI18n } from '../../lib/i18n';
 import { type TestApi, startTestApi } from '../../test/api-server';
+import { putWaitlistState } from '../../test/host-api';
 import { renderRoute } from '../../test/render-route';
 
 const BISTRO = '6553f1a2b3c4d5e6f7a8b901';
 let api: TestApi;
 
-function setWaitlist(active: boolean, locked: boolean) {
-  const db = new Database(api.dbFile);
-  db.prepare('UPDATE venues SET waitlist_active = ?, waitlist_locked = ? WHERE id = ?').run(active ? 1 : 0, locked ? 1 : 0, BISTRO);
-  db.close();
-}
+const setWaitlist = (active: boolean, locked: boolean) => putWaitlistState(api, BISTRO, { active, locked });
 
 beforeAll(async () => {
   api = await startTestApi();
@@ -23,7 +19,7 @@ afterAll(async () => {
 beforeEach(async () => {
   sessionStorage.clear();
   localStorage.clear();
-  setWaitlist(true, false);
+  await setWaitlist(true, false);
   await initI18n().changeLanguage('pt');
 });
 
@@ -40,7 +36,7 @@ describe('venue states on the join route', { timeout: 30_000 }, () => {
   });
 
   it('blocks the form of a locked waitlist with a closed message', async () => {
-    setWaitlist(true, true);
+    await setWaitlist(true, true);
     renderRoute(`/remote-waitlist/${BISTRO}`);
     const dialog = await screen.findByRole('dialog', { name: 'A fila remota está fechada.' }, { timeout: 15_000 });
     expect(dialog).toBeInTheDocument();
@@ -49,7 +45,7 @@ describe('venue states on the join route', { timeout: 30_000 }, () => {
   });
 
   it('blocks the form of an inactive waitlist', async () => {
-    setWaitlist(false, false);
+    await setWaitlist(false, false);
     renderRoute(`/remote-waitlist/${BISTRO}`);
     expect(await screen.findByRole('dialog', { name: 'Nenhuma fila disponível no momento.' }, { timeout: 15_000 })).toBeInTheDocument();
   });
