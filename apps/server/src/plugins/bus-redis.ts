@@ -15,7 +15,12 @@ export interface RedisBusOptions {
  * (subscribed on the first, unsubscribed after the last). An instance hears its own events back
  * through Redis too, so every instance sees one order of events per venue.
  */
-export function createRedisBus(url: string, options: RedisBusOptions = {}): EventBus {
+export interface RedisBus extends EventBus {
+  /** Resolves once every subscription asked for so far is confirmed by Redis (tests, start-up). */
+  ready(): Promise<void>;
+}
+
+export function createRedisBus(url: string, options: RedisBusOptions = {}): RedisBus {
   const prefix = options.prefix ?? 'vez:venue:';
   const onError = options.onError ?? (() => {});
   const pub = new Redis(url, { maxRetriesPerRequest: 3 });
@@ -25,6 +30,7 @@ export function createRedisBus(url: string, options: RedisBusOptions = {}): Even
   sub.on('error', onError);
   const local = new EventEmitter();
   local.setMaxListeners(0);
+  let pending: Promise<unknown> = Promise.resolve();
 
   sub.on('message', (channel: string, message: string) => {
     if (!channel.startsWith(prefix)) return;
@@ -43,12 +49,15 @@ export function createRedisBus(url: string, options: RedisBusOptions = {}): Even
       pub.publish(prefix + event.venueId, JSON.stringify(event)).catch(onError);
     },
     subscribe(venueId, listener) {
-      if (local.listenerCount(venueId) === 0) sub.subscribe(prefix + venueId).catch(onError);
+      if (local.listenerCount(venueId) === 0) pending = Promise.all([pending, sub.subscribe(prefix + venueId).catch(onError)]);
       local.on(venueId, listener);
       return () => {
         local.off(venueId, listener);
         if (local.listenerCount(venueId) === 0) sub.unsubscribe(prefix + venueId).catch(onError);
       };
+    },
+    async ready() {
+      await pending;
     },
     async close() {
       local.removeAllListeners();

@@ -34,7 +34,7 @@ describe.runIf(redisUrl)('Redis bus', () => {
       const offA = a.subscribe(DEMO_BISTRO_ID, (e) => gotA.push(e));
       b.subscribe(DEMO_BISTRO_ID, (e) => gotB.push(e));
       b.subscribe('6553f1a2b3c4d5e6f7a8b902', () => gotB.push({ type: 'remove', venueId: 'wrong', at: '' }));
-      await new Promise((r) => setTimeout(r, 100)); // let both SUBSCRIBEs reach Redis
+      await Promise.all([a.ready(), b.ready()]);
       const event: VenueChannelEvent = { type: 'call', venueId: DEMO_BISTRO_ID, entryId: 'AAAAAAAAAAAAAAAAAAAAAA', at: new Date().toISOString() };
       a.publish(event);
       await until(() => gotA.length === 1 && gotB.length === 1);
@@ -68,8 +68,9 @@ describe.runIf(redisUrl && postgresUrl)('two server instances on one PostgreSQL 
 
   it('a change through instance A reaches a diner stream on instance B', async () => {
     const config = loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', REDIS_URL: redisUrl! });
+    const busB = createRedisBus(redisUrl!, { prefix });
     const a = await buildApp({ config, db: dbA, bus: createRedisBus(redisUrl!, { prefix }) });
-    const b = await buildApp({ config, db: dbB, bus: createRedisBus(redisUrl!, { prefix }) });
+    const b = await buildApp({ config, db: dbB, bus: busB });
     await a.listen({ port: 0, host: '127.0.0.1' });
     await b.listen({ port: 0, host: '127.0.0.1' });
     try {
@@ -77,7 +78,7 @@ describe.runIf(redisUrl && postgresUrl)('two server instances on one PostgreSQL 
       const id = (await a.inject({ method: 'POST', url: `/api/waitlists/${DEMO_BISTRO_ID}/create`, payload: createBody() })).json()._id;
       const stream = await openSse(`http://127.0.0.1:${portB}/api/waitlists/${id}/events`);
       expect((JSON.parse((await stream.next()).data) as PositionResponse).waitlist.status).toBe('active');
-      await new Promise((r) => setTimeout(r, 100)); // B's SUBSCRIBE reaches Redis
+      await busB.ready(); // B's subscription to the venue is confirmed by Redis
       const cookie = await loginCookie(a);
       expect((await a.inject({ method: 'POST', url: `/api/host/venues/${DEMO_BISTRO_ID}/entries/${id}/call`, headers: { cookie } })).statusCode).toBe(200);
       const called = JSON.parse((await stream.next()).data) as PositionResponse;
