@@ -7,7 +7,7 @@ import path from 'node:path';
 import { startServerProcess } from '../apps/server/test/server-process.js';
 import { DEMO_BISTRO_ID } from '../apps/server/src/seed/demo.js';
 import { measureLoad } from './lib/load.js';
-import { type BenchReport, loadTable, round } from './lib/report.js';
+import { type BenchReport, type LoadFigures, loadTable, round } from './lib/report.js';
 
 const QUEUE = 200;
 const CONNECTIONS = 50;
@@ -66,7 +66,8 @@ export default async function run(): Promise<BenchReport> {
       requests: [{ method: 'POST', headers, setupRequest: (req) => ({ ...req, body: joinBody() }) }],
     });
     const all = [bare, position, joins];
-    for (const f of all) if (f.non2xx > 0 || f.errors > 0) throw new Error(`${f.label}: ${f.non2xx} non-2xx, ${f.errors} errors`);
+    // A failed answer is not throughput: a run with any counts as a missed target.
+    const clean = (f: LoadFigures) => f.non2xx === 0 && f.errors === 0;
 
     const readRatio = position.requestsPerSec / bare.requestsPerSec;
     const joinRatio = joins.requestsPerSec / bare.requestsPerSec;
@@ -82,8 +83,8 @@ export default async function run(): Promise<BenchReport> {
       },
       figures: { bare, position, joins, ratios: { positionToBare: round(readRatio, 3), joinsToBare: round(joinRatio, 3) } },
       targets: [
-        { name: 'position reads / bare route', value: round(readRatio, 3), target: '>= 0.60', met: readRatio >= 0.6 },
-        { name: 'joins per second (SQLite)', value: round(joins.requestsPerSec), target: '>= 1000', met: joins.requestsPerSec >= 1000 },
+        { name: 'position reads / bare route', value: round(readRatio, 3), target: '>= 0.60', met: readRatio >= 0.6 && clean(position) && clean(bare) },
+        { name: 'joins per second (SQLite)', value: round(joins.requestsPerSec), target: '>= 1000', met: joins.requestsPerSec >= 1000 && clean(joins) },
       ],
       markdown: [
         loadTable(all),

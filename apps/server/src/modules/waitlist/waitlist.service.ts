@@ -15,7 +15,7 @@ import {
 } from '@vez/contract';
 import type { Db } from '../../db/connect.js';
 import { runWriteTransaction } from '../../db/write-batch.js';
-import type { EntryRow } from '../../db/types.js';
+import type { EntryRow, PaceRow } from '../../db/types.js';
 import { AppError } from '../../lib/app-error.js';
 import { newEntryId } from '../../lib/ids.js';
 import { toE164 } from '../../lib/phone.js';
@@ -25,6 +25,7 @@ import type { Venue } from '../venues/venue.js';
 import { updateVenue } from '../venues/venues.repository.js';
 import { assertVenueId, getVenue } from '../venues/venues.service.js';
 import { type Placement, toPositionEntry } from './entry-view.js';
+import { findPaceKept, forgetPace } from './pace-cache.js';
 import { VENUE_WIDE_BAND, estimateMinutes, nextPace } from './pace.js';
 import * as repo from './waitlist.repository.js';
 
@@ -156,10 +157,17 @@ export async function placeEntry(deps: WaitlistDeps, entry: EntryRow, venue: Ven
   const [ahead, aheadInBand, pace] = await Promise.all([
     repo.countWaitingAhead(db, entry),
     advanced ? repo.countWaitingAhead(db, entry, entry.band) : Promise.resolve(undefined),
-    repo.findPace(db, venue.id),
+    findPaceKept(db, venue.id),
   ]);
+  return placementOf(entry, venue, ahead, aheadInBand ?? ahead, pace);
+}
+
+/** The placement from the counts of parties ahead (all, and in the entry's band) and the pace. */
+function placementOf(entry: EntryRow, venue: Venue, ahead: number, aheadInBand: number, pace: PaceRow[]): Placement {
+  if (entry.status !== 'active') return { globalPos: 0, pos: 0, estimatedTime: null };
+  const advanced = venue.settings.operationMode === 'advanced';
   const globalPos = ahead + 1;
-  const pos = aheadInBand === undefined ? globalPos : aheadInBand + 1;
+  const pos = advanced ? aheadInBand + 1 : globalPos;
   const bandPace = advanced ? pace.find((p) => p.band === entry.band && p.samples > 0) : undefined;
   const venuePace = pace.find((p) => p.band === VENUE_WIDE_BAND);
   const estimatedTime = bandPace ? estimateMinutes(bandPace, pos) : estimateMinutes(venuePace, globalPos);
@@ -180,10 +188,15 @@ async function findEntry(deps: WaitlistDeps, id: string): Promise<{ entry: Entry
 
 export async function getPosition(deps: WaitlistDeps, waitlistId: string, lang: Language = 'pt'): Promise<PositionResponse> {
   assertEntryId(waitlistId);
-  const found = await findEntry(deps, waitlistId);
-  if (!found) throw new AppError(ErrorCode.FAILED_TO_GET_WAITLIST_INFORMATION_WITH_POSITION);
-  const venue = await getVenue(deps.db.kysely, found.entry.venue_id);
-  const placement = await placeEntry(deps, found.entry, venue);
+  // The hottest read of the product: one query for the entry and its counts, venue and pace kept.
+  const db = deps.db.kysely;
+  const own = await repo.findPlacedEntry(db, 'id', waitlistId);
+  const placed = own ?? (await repo.findPlacedEntry(db, 'share_id', waitlistId));
+  if (!placed) throw new AppError(ErrorCode.FAILED_TO_GET_WAITLIST_INFORMATION_WITH_POSITION);
+  const { ahead, ahead_in_band: aheadInBand, ...entry } = placed;
+  const found = { entry: entry as EntryRow, isShared: !own };
+  const [venue, pace] = await Promise.all([getVenue(db, entry.venue_id), findPaceKept(db, entry.venue_id)]);
+  const placement = placementOf(found.entry, venue, ahead, aheadInBand, pace);
   const hidePosition = venue.settings.hidePosition;
   const operationMode = venue.settings.operationMode;
   return {
@@ -274,6 +287,7 @@ export async function seatEntry(deps: WaitlistDeps, entry: EntryRow): Promise<En
       await repo.upsertPace(trx, nextPace(previous, entry.venue_id, band, now));
     }
   });
+  forgetPace(entry.venue_id);
   publish(deps, 'seat', entry.venue_id, entry.id);
   return { ...entry, status: 'seated', seated_at: now, ended_at: now };
 }
