@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { reportError } from '../../../lib/error-reporter';
 import { logout } from '../api/identity-api';
 import { setProductUser } from '../api/product-user-query';
+import { useFormattedPhone } from '../hooks/use-formatted-phone';
 import '../verification.css';
 
 /**
@@ -15,6 +16,7 @@ export function LoggedUserSummary({ user }: { user: ProductUser }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [state, setState] = useState<'idle' | 'busy' | 'failed'>('idle');
+  const phone = useFormattedPhone(user.phone);
 
   const edit = async () => {
     setState('busy');
@@ -36,7 +38,7 @@ export function LoggedUserSummary({ user }: { user: ProductUser }) {
         </div>
         <div>
           <dt>{t('verification.summaryPhone')}</dt>
-          <dd>{user.phone}</dd>
+          <dd>{phone}</dd>
         </div>
         {user.email && (
           <div>
