@@ -201,10 +201,12 @@ describe('the live position page', () => {
     await page.context().close();
   });
 
-  it('speaks English word for word', async () => {
+  it('speaks English word for word, and drops the passport from the address', async () => {
     const id = await joinByApi(1);
-    const page = await openPhone(`/waitlist/${id}?lng=en`, { locale: 'en-US' });
+    const page = await openPhone(`/waitlist/${id}?lng=en&passport=not-a-real-passport-0123456789`, { locale: 'en-US' });
     await page.getByRole('heading', { name: 'Your place in the waitlist' }).waitFor();
+    await page.waitForURL((url) => !url.searchParams.has('passport'));
+    expect(new URL(page.url()).search).toBe('?lng=en');
     await page.getByText('Party of 1 person').waitFor();
     await page.getByText('Updated in real time').waitFor();
     await page.getByText('At least half of the party must be present to enter.').waitFor();
@@ -215,6 +217,20 @@ describe('the live position page', () => {
     await saveScreenshot(page, 'position-en-waiting', { fullPage: true });
     expect(await axeViolations(page)).toEqual([]);
     await page.context().close();
+  });
+
+  it('falls back to polling when no stream can be opened, and still sees the call', { timeout: 90_000 }, async () => {
+    const id = await joinByApi();
+    const context = await phoneContext(browser);
+    // Every attempt at the event stream fails at the network level, as behind a proxy that drops it.
+    await context.route('**/api/waitlists/*/events*', (route) => route.abort());
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}/waitlist/${id}`);
+    await badge(page).waitFor();
+    expect((await host(`/entries/${id}/call`)).status).toBe(200);
+    // The stream gives up after a few errors, then the page polls every 15 s: allow for both.
+    await page.waitForSelector('[data-state="called"]', { timeout: 45_000 });
+    await context.close();
   });
 
   it('shows the failure modal for an entry that does not exist', async () => {

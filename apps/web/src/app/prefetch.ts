@@ -2,8 +2,10 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { WaitlistStatusesResponse } from '@vez/contract';
 import { matchPath } from 'react-router';
 import { paths } from '../config/paths';
+import { prefetchPosition } from '../features/position/api/prefetch-position';
 import { loadVenueInfo } from '../features/venue-info/api/load-venue-info';
 import { apiGet } from '../lib/api-client';
+import { currentLanguage, initI18n } from '../lib/i18n';
 import { queryKeys } from '../lib/query-client';
 
 /** Fetch the header image as soon as its URL is known, while the screen's code still loads. */
@@ -18,9 +20,26 @@ function preloadHeaderImage(small: string, large: string): void {
  * the other as rendering discovers them: fewer round trips before the page paints (mobile LCP).
  */
 export function prefetchForLocation(queryClient: QueryClient, pathname: string): void {
+  const waitlistId = matchPath(paths.position.path, pathname)?.params.waitlistId;
+  if (waitlistId) {
+    // The position names the venue: its branding follows as soon as the position answers.
+    void import('./routes/waitlist');
+    void prefetchPosition(queryClient, waitlistId, currentLanguage(initI18n().language)).then(
+      (position) => position && prefetchVenue(queryClient, position.waitlist.venue),
+    );
+    return;
+  }
   const venueId = matchPath(paths.join.path, pathname)?.params.venueId;
   if (!venueId) return;
   void import('./routes/remote-waitlist');
+  prefetchVenue(queryClient, venueId);
+  void queryClient.prefetchQuery({
+    queryKey: queryKeys.waitlistStatuses(venueId),
+    queryFn: ({ signal }) => apiGet<WaitlistStatusesResponse>(`/waitlists/${encodeURIComponent(venueId)}/waitlist-statuses`, signal),
+  });
+}
+
+function prefetchVenue(queryClient: QueryClient, venueId: string): void {
   void queryClient
     .fetchQuery({
       queryKey: queryKeys.venueInfo(venueId),
@@ -29,8 +48,4 @@ export function prefetchForLocation(queryClient: QueryClient, pathname: string):
     })
     .then((result) => preloadHeaderImage(result.venueInfo.smallBackgroundImage, result.venueInfo.largeBackgroundImage))
     .catch(() => undefined);
-  void queryClient.prefetchQuery({
-    queryKey: queryKeys.waitlistStatuses(venueId),
-    queryFn: ({ signal }) => apiGet<WaitlistStatusesResponse>(`/waitlists/${encodeURIComponent(venueId)}/waitlist-statuses`, signal),
-  });
 }

@@ -32,6 +32,8 @@ class FakeEventSource {
 }
 
 const ID = 'AAAAAAAAAAAAAAAAAAAAAA';
+/** The stream opens after the page's load and an idle moment: let that moment pass. */
+const idle = () => act(async () => void (await new Promise((resolve) => setTimeout(resolve, 5))));
 const latest = () => FakeEventSource.instances.at(-1) as FakeEventSource;
 
 function setup() {
@@ -55,8 +57,10 @@ afterEach(() => {
 });
 
 describe('usePositionStream', () => {
-  it('opens the diner stream and writes each position message into the same query cache', () => {
+  it('opens the diner stream once the page is idle and writes each position message into the same query cache', async () => {
     const { client } = setup();
+    expect(FakeEventSource.instances).toHaveLength(0);
+    await idle();
     expect(latest().url).toBe(`/api/waitlists/${ID}/events?lng=en`);
     const snapshot = { waitlist: { status: 'active', pos: 4 }, waitlistSettings: {} };
     act(() => latest().emit('position', { data: JSON.stringify(snapshot) }));
@@ -65,8 +69,9 @@ describe('usePositionStream', () => {
     expect(client.getQueryData(positionKey(ID, 'en'))).toMatchObject({ waitlist: { status: 'called' } });
   });
 
-  it('refetches after a reconnect, not on the first open', () => {
+  it('refetches after a reconnect, not on the first open', async () => {
     const { client } = setup();
+    await idle();
     const invalidate = vi.spyOn(client, 'invalidateQueries');
     act(() => latest().emit('open'));
     expect(invalidate).not.toHaveBeenCalled();
@@ -78,6 +83,7 @@ describe('usePositionStream', () => {
   it('polls when the stream is refused, and tries the stream again later', () => {
     vi.useFakeTimers();
     const { onPolling } = setup();
+    act(() => vi.advanceTimersByTime(10));
     const first = latest();
     first.readyState = FakeEventSource.CLOSED; // an HTTP error: no automatic retry
     act(() => first.emit('error'));
@@ -88,8 +94,9 @@ describe('usePositionStream', () => {
     expect(onPolling).toHaveBeenLastCalledWith(false);
   });
 
-  it(`polls after ${MAX_STREAM_ERRORS} errors in a row without a message`, () => {
+  it(`polls after ${MAX_STREAM_ERRORS} errors in a row without a message`, async () => {
     const { onPolling } = setup();
+    await idle();
     for (let i = 0; i < MAX_STREAM_ERRORS - 1; i++) act(() => latest().emit('error'));
     expect(onPolling).not.toHaveBeenCalledWith(true);
     act(() => latest().emit('error'));
@@ -104,15 +111,24 @@ describe('usePositionStream', () => {
     expect(FakeEventSource.instances).toHaveLength(0);
   });
 
-  it('closes the stream on unmount and when the entry is final', () => {
+  it('closes the stream on unmount and when the entry is final', async () => {
     const { hook } = setup();
+    await idle();
     const first = latest();
     hook.rerender({ enabled: false });
     expect(first.readyState).toBe(FakeEventSource.CLOSED);
     hook.rerender({ enabled: true });
+    await idle();
     const second = latest();
     expect(second).not.toBe(first);
     hook.unmount();
     expect(second.readyState).toBe(FakeEventSource.CLOSED);
+  });
+
+  it('never opens a stream when unmounted before the page was idle', async () => {
+    const { hook } = setup();
+    hook.unmount();
+    await idle();
+    expect(FakeEventSource.instances).toHaveLength(0);
   });
 });

@@ -70,12 +70,35 @@ export function usePositionStream({ waitlistId, lng, enabled, onPollingChange }:
         }, STREAM_RETRY_MS);
       });
     };
-    connect();
+    // The page already has its data (GET /position); the stream opens once the page has loaded and
+    // the main thread is idle, so it stays out of the first paint. Its snapshot covers the gap.
+    const cancelStart = whenPageIdle(connect);
 
     return () => {
+      cancelStart();
       source?.close();
       clearTimeout(retry);
       onPollingChange(false);
     };
   }, [enabled, waitlistId, lng, queryClient, onPollingChange]);
+}
+
+/** Runs `start` after the window's load event and an idle moment; answers a cancel function. */
+function whenPageIdle(start: () => void): () => void {
+  let cancelled = false;
+  let idle: number | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const run = () => {
+    if (cancelled) return;
+    if (typeof window.requestIdleCallback === 'function') idle = window.requestIdleCallback(start, { timeout: 1000 });
+    else timer = setTimeout(start, 0);
+  };
+  if (document.readyState === 'complete') run();
+  else window.addEventListener('load', run, { once: true });
+  return () => {
+    cancelled = true;
+    window.removeEventListener('load', run);
+    if (idle !== undefined) window.cancelIdleCallback(idle);
+    clearTimeout(timer);
+  };
 }
