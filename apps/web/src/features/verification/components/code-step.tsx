@@ -43,7 +43,13 @@ export default function CodeStep({ venueId, language, contact, onBack, onJoin, i
   const [verification, setVerification] = useState<Verification>({ state: 'idle' });
   const countdown = useResendCountdown();
   const lastSend = useRef('');
+  const section = useRef<HTMLElement>(null);
   const verified = verification.state === 'verified';
+
+  // Step 0 was scrolled down to its submit button: show step 1 from its back link and title.
+  useEffect(() => {
+    section.current?.scrollIntoView?.({ block: 'start' });
+  }, []);
 
   useEffect(() => {
     // One send per entry, toggle or resend (StrictMode runs effects twice in development).
@@ -107,7 +113,7 @@ export default function CodeStep({ venueId, language, contact, onBack, onJoin, i
       : '';
 
   return (
-    <section className="code-step" aria-labelledby={`${messageId}-title`}>
+    <section ref={section} className="code-step" aria-labelledby={`${messageId}-title`}>
       <button type="button" className="code-step__back" onClick={onBack}>
         <span aria-hidden="true">← </span>
         {t('verification.back')}
