@@ -229,6 +229,10 @@ describe('login journey (issue 6)', () => {
     const seen = await seenMessages();
     await page.getByRole('button', { name: 'Join the waitlist' }).click();
     await page.getByText('Code sent, check your messages').waitFor();
+    await page.getByRole('heading', { name: 'Confirm your contact' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Get in waitlist' }).isDisabled()).toBe(true);
+    await saveScreenshot(page, 'login-en-code-sent');
+    expect(await axeViolations(page)).toEqual([]);
     const { code } = await newCodeFor('+5511987652002', seen);
     await page.keyboard.type(code);
     await page.getByText('Code verified!').waitFor();
