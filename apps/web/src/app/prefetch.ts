@@ -31,7 +31,7 @@ export function prefetchForLocation(queryClient: QueryClient, pathname: string):
   }
   const venueId = matchPath(paths.join.path, pathname)?.params.venueId;
   if (!venueId) return;
-  void import('./routes/remote-waitlist');
+  import('./routes/remote-waitlist').catch(() => undefined); // the router retries and reports
   prefetchVenue(queryClient, venueId);
   void queryClient.prefetchQuery({
     queryKey: queryKeys.waitlistStatuses(venueId),
