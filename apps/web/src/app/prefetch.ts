@@ -31,7 +31,7 @@ export function prefetchForLocation(queryClient: QueryClient, pathname: string):
   }
   const venueId = matchPath(paths.join.path, pathname)?.params.venueId;
   if (!venueId) return;
-  import('./routes/remote-waitlist').catch(() => undefined); // the router retries and reports
+  import('./routes/remote-waitlist').catch(() => undefined); // the router's own lazy import surfaces a failure
   prefetchVenue(queryClient, venueId);
   void queryClient.prefetchQuery({
     queryKey: queryKeys.waitlistStatuses(venueId),
