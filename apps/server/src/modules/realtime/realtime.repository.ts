@@ -27,3 +27,14 @@ export async function findEntriesByIds(db: Kysely<Database>, ids: readonly strin
   }
   return out;
 }
+
+/** The narrow rows of some entries of a venue (the ones venue events name), whatever their status. */
+export function findQueueRowsByIds(db: Kysely<Database>, venueId: string, ids: readonly string[]): Promise<QueueRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('entries')
+    .select(['id', 'status', 'priority', 'seq', 'band', 'party_size', 'cancel_reason', 'notified_at', 'seated_at'])
+    .where('venue_id', '=', venueId)
+    .where('id', 'in', ids)
+    .execute();
+}

@@ -145,6 +145,27 @@ describe.each(stores)('real-time streams on $name', (store) => {
     await host('PATCH', '/settings', { settings: { operationMode: 'basic' } });
   });
 
+  it('after a burst of mixed changes every stream agrees with GET position', async () => {
+    const ids = await Promise.all(['Mara Luz', 'Nilo Reis', 'Olga Paz', 'Pio Lins', 'Rita Sa', 'Saulo Vaz'].map((n, i) => join(n, (i % 4) + 1)));
+    const streams = await Promise.all(ids.map((id) => sse(`/waitlists/${id}/events`)));
+    await Promise.all(streams.map((s) => s.next(isPosition)));
+    await Promise.all([
+      host('PATCH', `/entries/${ids[4]}`, { priority: true }),
+      host('POST', `/entries/${ids[0]}/call`),
+      host('POST', `/entries/${ids[1]}/cancel`, { reason: 'NoShow' }),
+      join('Tiago Rios'),
+      host('PATCH', `/entries/${ids[2]}`, { partySize: 5 }),
+    ]);
+    await host('POST', `/entries/${ids[3]}/seat`);
+    for (const [i, id] of ids.entries()) {
+      const expected = await getPosition(id);
+      let last = position(await streams[i]!.next(isPosition));
+      while (JSON.stringify(last) !== JSON.stringify(expected)) last = position(await streams[i]!.next(isPosition));
+      expect(last).toEqual(expected);
+    }
+    for (const s of streams) s.close();
+  });
+
   it('writes heartbeat comments on idle streams', async () => {
     const stream = await sse(`/waitlists/${await join('Lara Sol')}/events`);
     while (!stream.raw().includes(': hb')) await new Promise((r) => setTimeout(r, 20));

@@ -7,7 +7,8 @@ import { findPace, listOpenEntries } from '../waitlist/waitlist.repository.js';
 import type { WaitlistDeps } from '../waitlist/waitlist.service.js';
 import { type PositionTemplate, type PositionView, buildTemplate, render, renderFull, versionOf } from './position-template.js';
 import { NOT_WAITING, forEachPlacement, placeQueue } from './queue-placement.js';
-import { type QueueRow, findEntriesByIds, listQueueOrder } from './realtime.repository.js';
+import { QueueCache } from './queue-cache.js';
+import { type QueueRow, findEntriesByIds } from './realtime.repository.js';
 import type { SseStream } from './sse-stream.js';
 
 export interface DinerSubscriber {
@@ -38,9 +39,10 @@ let refreshCounter = 0;
 export const nextStamp = (): number => ++refreshCounter;
 
 /**
- * The subscribers of one venue in this instance. On venue events it reads the queue ONCE (open
- * entries, pace, venue: three queries however many subscribers), walks it in memory and writes
- * each diner its own position and each host the whole queue. Events that arrive while a refresh
+ * The subscribers of one venue in this instance. On venue events it updates the venue's queue
+ * ONCE (queue-cache.ts: the changed entries, or the whole open queue; plus venue and pace: three
+ * queries however many subscribers), walks it in memory and writes each diner its own position
+ * and each host the whole queue. Events that arrive while a refresh
  * runs are folded into the next one, so a burst costs two refreshes, not N.
  */
 export class VenueHub {
@@ -49,12 +51,15 @@ export class VenueHub {
   private pending: VenueChannelEvent[] = [];
   private snapshotsWanted = false;
   private running = false;
+  private readonly queue: QueueCache;
 
   constructor(
     readonly venueId: string,
     private readonly deps: WaitlistDeps,
     private readonly onError: (error: unknown) => void,
-  ) {}
+  ) {
+    this.queue = new QueueCache(venueId);
+  }
 
   get size(): number {
     let n = this.hosts.size;
@@ -107,6 +112,7 @@ export class VenueHub {
         this.pending = [];
         this.snapshotsWanted = false;
         await this.refresh(events).catch((error: unknown) => {
+          this.queue.invalidate();
           this.onError(error);
           this.dropUnserved();
         });
@@ -165,11 +171,13 @@ export class VenueHub {
     const db = this.deps.db.kysely;
     const forHosts = [...this.hosts].some((sub) => !onlyNew || sub.stamp === 0);
     // Hosts see names and phones: whole rows. Diners alone need only the narrow queue.
+    const changed = events.some((e) => e.entryId === undefined) ? 'all' : [...new Set(events.map((e) => e.entryId!))];
     const [venue, rows, paces] = await Promise.all([
       getVenue(db, this.venueId),
-      forHosts ? listOpenEntries(db, this.venueId) : listQueueOrder(db, this.venueId),
+      forHosts ? listOpenEntries(db, this.venueId) : this.queue.current(db, changed),
       findPace(db, this.venueId),
     ]);
+    if (forHosts) this.queue.replace(rows);
     const view: PositionView = { hidePosition: venue.settings.hidePosition, operationMode: venue.settings.operationMode };
     const placedNeedingRows = new Map<string, Placement>();
     const seen = new Set<string>();

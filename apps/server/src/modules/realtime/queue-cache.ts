@@ -1,0 +1,67 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types.js';
+import { type QueueRow, findQueueRowsByIds, listQueueOrder } from './realtime.repository.js';
+
+/** Past this, the next refresh reads the whole queue again (a missed event heals by itself). */
+const RESYNC_MS = 30_000;
+/** More entries than this in one batch of events: reading the whole queue is simpler. */
+const MAX_PATCH = 50;
+
+const isOpen = (row: QueueRow) => row.status === 'active' || row.status === 'called';
+/** Queue order (decisions §4): priority first, then join order. */
+const before = (a: QueueRow, b: QueueRow) => a.priority > b.priority || (a.priority === b.priority && a.seq < b.seq);
+
+/**
+ * A venue's open queue kept in memory between changes: a change re-reads only the entries its
+ * events name (one query) and moves them in the ordered list, instead of reading every open
+ * entry again. Applying an event means "take this entry's current row", so it does not matter
+ * whether the event arrived before or after a full read. Venue-wide events and large batches
+ * read the whole queue; so does the first refresh after RESYNC_MS.
+ */
+export class QueueCache {
+  private rows: QueueRow[] | undefined;
+  private readAt = 0;
+
+  constructor(
+    private readonly venueId: string,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async current(db: Kysely<Database>, changedIds: readonly string[] | 'all'): Promise<readonly QueueRow[]> {
+    const stale = !this.rows || this.now() - this.readAt > RESYNC_MS;
+    if (stale || changedIds === 'all' || changedIds.length > MAX_PATCH) {
+      const readAt = this.now();
+      this.rows = await listQueueOrder(db, this.venueId);
+      this.readAt = readAt;
+      return this.rows;
+    }
+    if (changedIds.length === 0) return this.rows!;
+    const fresh = await findQueueRowsByIds(db, this.venueId, changedIds);
+    const rows = this.rows!.filter((row) => !changedIds.includes(row.id));
+    for (const row of fresh) if (isOpen(row)) insertInOrder(rows, row);
+    this.rows = rows;
+    return rows;
+  }
+
+  /** A whole read made elsewhere (the host path reads whole rows, a superset). */
+  replace(rows: readonly QueueRow[]): void {
+    this.rows = [...rows];
+    this.readAt = this.now();
+  }
+
+  /** Forget the queue (the next refresh reads it whole). */
+  invalidate(): void {
+    this.rows = undefined;
+  }
+}
+
+function insertInOrder(rows: QueueRow[], row: QueueRow): void {
+  let lo = 0;
+  let hi = rows.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (before(rows[mid]!, row)) lo = mid + 1;
+    else hi = mid;
+  }
+  rows.splice(lo, 0, row);
+}
