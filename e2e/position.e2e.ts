@@ -219,6 +219,21 @@ describe('the live position page', () => {
     await page.context().close();
   });
 
+  it('switches language in place, keeping the live position', async () => {
+    const id = await joinByApi(3);
+    const page = await openPhone(`/waitlist/${id}`);
+    await page.getByText('Grupo de 3 pessoas').waitFor();
+    await page.getByRole('button', { name: /Idioma: Português/ }).click();
+    await page.getByRole('dialog', { name: 'Escolha o idioma' }).getByRole('button', { name: 'English (United States)' }).click();
+    await page.getByRole('heading', { name: 'Your place in the waitlist' }).waitFor();
+    await page.getByText('Party of 3 people').waitFor();
+    expect(Number(await badge(page).textContent())).toBe((await positionOf(id)).pos);
+    expect((await host(`/entries/${id}/call`)).status).toBe(200);
+    await page.getByRole('heading', { name: 'It is your turn!' }).waitFor();
+    await saveScreenshot(page, 'position-en-called');
+    await page.context().close();
+  });
+
   it('falls back to polling when no stream can be opened, and still sees the call', { timeout: 90_000 }, async () => {
     const id = await joinByApi();
     const context = await phoneContext(browser);
