@@ -96,8 +96,11 @@ describe('host console', () => {
   it('adds a walk-in, marks priority and edits the party', async () => {
     await host.getByRole('button', { name: 'Adicionar grupo' }).click();
     const dialog = host.getByRole('dialog', { name: 'Novo grupo no balcão' });
-    await dialog.getByLabel('Nome e sobrenome').fill('Otávio Prado');
+    await dialog.getByLabel('Nome e sobrenome').fill('Otávio');
     await dialog.getByLabel('Celular').fill('11 98888-7777');
+    await dialog.getByRole('button', { name: 'Adicionar à fila' }).click();
+    await dialog.getByRole('alert').filter({ hasText: 'Informe nome e sobrenome.' }).waitFor();
+    await dialog.getByLabel('Nome e sobrenome').fill('Otávio Prado');
     await dialog.getByLabel('Número de pessoas').fill('5');
     await dialog.getByLabel('Observações').fill('cadeirinha');
     expect(await axeViolations(host)).toEqual([]);
@@ -142,6 +145,9 @@ describe('host console', () => {
     await logoField.locator('input[type=file]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
     const preview = host.getByRole('img', { name: 'Prévia: Logotipo horizontal', exact: true });
     await expect.poll(async () => (await preview.getAttribute('src')) ?? '').toMatch(/^\/images\/uploads\/.+\?quality=70&format=webp$/);
+    // A file that is not an image is refused with a clear message, and the logo stays.
+    await logoField.locator('input[type=file]').setInputFiles({ name: 'menu.png', mimeType: 'image/png', buffer: Buffer.from('not an image at all') });
+    await logoField.getByRole('alert').filter({ hasText: 'Imagem recusada.' }).waitFor();
     const src = (await preview.getAttribute('src')) ?? '';
     const served = await fetch(`${server.baseUrl}${src}`);
     expect(served.headers.get('content-type')).toBe('image/webp');

@@ -63,7 +63,10 @@ export function QueueScreen({ venueId }: { venueId: string }) {
       />
       <BandCounts entries={entries} />
       <div className="host-row">
-        <button type="button" className="button button--primary" onClick={() => setAdding(true)}>
+        <button type="button" className="button button--primary" onClick={() => {
+          actions.walkIn.reset();
+          setAdding(true);
+        }}>
           {t('walkIn.open')}
         </button>
       </div>

@@ -8,6 +8,9 @@ export function errorText(t: TFunction, error: unknown): string {
   if (error.status === 0) return t('error.network');
   if (error.code === 'ENTRY_NOT_ACTIVE') return `${t('error.notActive')} ${error.message}`;
   if (error.status === 413 || error.status === 415) return `${t('error.image')} ${error.message}`;
+  // Walk-in fields get the console's own sentence in the console's language.
+  const fieldText = error.code === 'VALIDATION_FAILED' && error.field ? t(`error.fields.${error.field}`, { defaultValue: '' }) : '';
+  if (fieldText) return fieldText;
   if (error.status >= 400 && error.status < 500) return error.message;
   return t('error.generic');
 }

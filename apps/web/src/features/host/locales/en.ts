@@ -26,6 +26,11 @@ export const en: HostStrings = {
     network: 'No connection to the server.',
     notActive: 'This party is no longer in the queue.',
     image: 'Image refused.',
+    fields: {
+      customer: { name: 'Enter first and last name.', phone: 'Invalid phone: include the area code.', email: 'Invalid email.' },
+      partySize: 'Party size outside what this venue accepts.',
+      note: 'Note too long (255 characters at most).',
+    },
   },
   live: { connecting: 'Connecting…', live: 'Live', offline: 'Offline' },
   queue: {

@@ -24,6 +24,11 @@ export const pt = {
     network: 'Sem conexão com o servidor.',
     notActive: 'Este grupo não está mais na fila.',
     image: 'Imagem recusada.',
+    fields: {
+      customer: { name: 'Informe nome e sobrenome.', phone: 'Celular inválido: use DDD e número.', email: 'E-mail inválido.' },
+      partySize: 'Número de pessoas fora do permitido por este restaurante.',
+      note: 'Observação longa demais (até 255 caracteres).',
+    },
   },
   live: { connecting: 'Conectando…', live: 'Ao vivo', offline: 'Desconectado' },
   queue: {
