@@ -29,6 +29,20 @@ const joinBody = (partySize = 2) =>
     note: '',
   });
 
+/**
+ * The same comparison by the server's CPU per answer, which other load on the machine changes far
+ * less than req/s: what one free core would sustain for each route.
+ */
+function cpuLines(bare: LoadFigures, position: LoadFigures, joins: LoadFigures): string[] {
+  const [b, p, j] = [bare, position, joins].map((f) => f.serverCpuUsPerRequest);
+  if (!b || !p || !j) return [];
+  return [
+    '',
+    `By server CPU per answer: a position read costs ${round(p / b, 2)}× a bare request (reads at ${round((b / p) * 100, 1)}% of the bare route on one free core); ` +
+      `one free core would answer about ${round(1e6 / p)} position reads/s and ${round(1e6 / j)} joins/s.`,
+  ];
+}
+
 export default async function run(): Promise<BenchReport> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vez-bench-'));
   const env = {
@@ -54,17 +68,18 @@ export default async function run(): Promise<BenchReport> {
     }
 
     const common = { url, connections: CONNECTIONS, duration: DURATION_S };
-    const bare = await measureLoad('bare Fastify route (GET /api/bench/bare)', { ...common, url: `${url}/api/bench/bare` });
+    const pid = server.child.pid;
+    const bare = await measureLoad('bare Fastify route (GET /api/bench/bare)', { ...common, url: `${url}/api/bench/bare` }, 2, pid);
     let next = 0;
     const position = await measureLoad(`position read (GET /api/waitlists/{id}/position, ${QUEUE} waiting)`, {
       ...common,
       requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: `/api/waitlists/${ids[next++ % ids.length]}/position` }) }],
-    });
+    }, 2, pid);
     const joins = await measureLoad('join (POST /api/waitlists/{venueId}/create, unique phones)', {
       ...common,
       url: createUrl,
       requests: [{ method: 'POST', headers, setupRequest: (req) => ({ ...req, body: joinBody() }) }],
-    });
+    }, 2, pid);
     const all = [bare, position, joins];
     // A failed answer is not throughput: a run with any counts as a missed target.
     const clean = (f: LoadFigures) => f.non2xx === 0 && f.errors === 0;
@@ -81,7 +96,13 @@ export default async function run(): Promise<BenchReport> {
         queue: QUEUE,
         logLevel: env.LOG_LEVEL,
       },
-      figures: { bare, position, joins, ratios: { positionToBare: round(readRatio, 3), joinsToBare: round(joinRatio, 3) } },
+      figures: {
+        bare,
+        position,
+        joins,
+        ratios: { positionToBare: round(readRatio, 3), joinsToBare: round(joinRatio, 3) },
+        loadAverageAtEnd: os.loadavg().map((l) => round(l, 2)),
+      },
       targets: [
         { name: 'position reads / bare route', value: round(readRatio, 3), target: '>= 0.60', met: readRatio >= 0.6 && clean(position) && clean(bare) },
         { name: 'joins per second (SQLite)', value: round(joins.requestsPerSec), target: '>= 1000', met: joins.requestsPerSec >= 1000 && clean(joins) },
@@ -90,6 +111,7 @@ export default async function run(): Promise<BenchReport> {
         loadTable(all),
         '',
         `Position reads reach ${round(readRatio * 100, 1)}% of the bare route's throughput; joins ${round(joinRatio * 100, 1)}%.`,
+        ...cpuLines(bare, position, joins),
       ].join('\n'),
     };
   } finally {

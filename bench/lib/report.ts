@@ -26,6 +26,8 @@ export interface LoadFigures {
   errors: number;
   connections: number;
   durationS: number;
+  /** Server CPU time (user + system) per answer, when the server's process could be read. */
+  serverCpuUsPerRequest?: number;
 }
 
 export const round = (n: number, digits = 0) => Math.round(n * 10 ** digits) / 10 ** digits;
@@ -33,10 +35,11 @@ export const round = (n: number, digits = 0) => Math.round(n * 10 ** digits) / 1
 /** A Markdown table of load figures. */
 export function loadTable(rows: LoadFigures[]): string {
   const lines = [
-    '| Load | req/s | p50 ms | p99 ms | requests | non-2xx | errors |',
-    '|---|---:|---:|---:|---:|---:|---:|',
+    '| Load | req/s | p50 ms | p99 ms | server CPU µs/req | requests | non-2xx | errors |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|',
     ...rows.map(
-      (r) => `| ${r.label} | ${round(r.requestsPerSec)} | ${round(r.p50Ms, 2)} | ${round(r.p99Ms, 2)} | ${r.total} | ${r.non2xx} | ${r.errors} |`,
+      (r) =>
+        `| ${r.label} | ${round(r.requestsPerSec)} | ${round(r.p50Ms, 2)} | ${round(r.p99Ms, 2)} | ${r.serverCpuUsPerRequest === undefined ? 'n/a' : round(r.serverCpuUsPerRequest)} | ${r.total} | ${r.non2xx} | ${r.errors} |`,
     ),
   ];
   return lines.join('\n');

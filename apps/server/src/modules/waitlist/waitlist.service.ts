@@ -193,9 +193,12 @@ export async function getPosition(deps: WaitlistDeps, waitlistId: string, lang: 
   const own = await repo.findPlacedEntry(db, 'id', waitlistId);
   const placed = own ?? (await repo.findPlacedEntry(db, 'share_id', waitlistId));
   if (!placed) throw new AppError(ErrorCode.FAILED_TO_GET_WAITLIST_INFORMATION_WITH_POSITION);
-  const { ahead, ahead_in_band: aheadInBand, ...entry } = placed;
+  const { ahead, ...entry } = placed;
   const found = { entry: entry as EntryRow, isShared: !own };
   const [venue, pace] = await Promise.all([getVenue(db, entry.venue_id), findPaceKept(db, entry.venue_id)]);
+  // Advanced mode also places the party inside its table-size band: one more count.
+  const advanced = venue.settings.operationMode === 'advanced' && entry.status === 'active';
+  const aheadInBand = advanced ? await repo.countWaitingAhead(db, entry, entry.band) : ahead;
   const placement = placementOf(found.entry, venue, ahead, aheadInBand, pace);
   const hidePosition = venue.settings.hidePosition;
   const operationMode = venue.settings.operationMode;
