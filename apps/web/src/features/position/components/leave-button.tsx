@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Modal } from '../../../components/ui/modal';
 import { useLeaveWaitlist } from '../hooks/use-leave-waitlist';
-import type { TextFn } from '../lib/use-venue-text';
+import type { TextFn } from '../hooks/use-venue-text';
 
 interface LeaveButtonProps {
   waitlistId: string;

@@ -1,4 +1,4 @@
-import type { TextFn } from '../lib/use-venue-text';
+import type { TextFn } from '../hooks/use-venue-text';
 
 /**
  * The big position number inside a turning ring: the ring says the page is live. The number is

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
-import type { TextFn } from '../lib/use-venue-text';
+import type { TextFn } from '../hooks/use-venue-text';
 
 /** The priority notice and the terms disclaimer under the waiting panel. */
 export function PositionNotes({ text }: { text: TextFn }) {

@@ -1,5 +1,4 @@
-import type { PositionResponse } from '@vez/contract';
-import { ErrorCode } from '@vez/contract';
+import { ErrorCode, type Language, type PositionResponse } from '@vez/contract';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Modal } from '../../../components/ui/modal';
@@ -7,7 +6,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { reportError } from '../../../lib/error-reporter';
 import { usePassportExchange } from '../hooks/use-passport-exchange';
 import { toPositionView } from '../lib/position-view';
-import { type VenueWording, useVenueText } from '../lib/use-venue-text';
+import { type VenueWording, useVenueText } from '../hooks/use-venue-text';
 import { MenuPrompt, PositionNotes } from './position-notes';
 import { StatusPanel } from './status-panel';
 import { WaitingPanel } from './waiting-panel';
@@ -23,7 +22,7 @@ export interface PositionVenue {
 interface PositionScreenProps {
   waitlistId: string;
   /** The live position query (usePosition). */
-  position: { data: PositionResponse | undefined; error: unknown; isError: boolean; lng: 'pt' | 'en' };
+  position: { data: PositionResponse | undefined; error: unknown; isError: boolean; lng: Language };
   venue: PositionVenue | undefined;
 }
 

@@ -1,6 +1,6 @@
 import { Modal } from '../../../components/ui/modal';
 import { useSharePosition } from '../hooks/use-share-position';
-import type { TextFn } from '../lib/use-venue-text';
+import type { TextFn } from '../hooks/use-venue-text';
 
 /** Share the read-only link; the copied notice is a polite status message, shown for 2 seconds. */
 export function ShareButton({ shareId, venueName, text }: { shareId: string | null; venueName: string; text: TextFn }) {

@@ -1,4 +1,4 @@
-import type { TextFn } from '../lib/use-venue-text';
+import type { TextFn } from '../hooks/use-venue-text';
 
 const icons = {
   called: 'M24 8a9 9 0 00-9 9v7l-3 5h24l-3-5v-7a9 9 0 00-9-9zm-4 25a4 4 0 008 0',

@@ -1,5 +1,5 @@
 import type { WaitingView } from '../lib/position-view';
-import type { TextFn } from '../lib/use-venue-text';
+import type { TextFn } from '../hooks/use-venue-text';
 import { LeaveButton } from './leave-button';
 import { PositionBadge } from './position-badge';
 import { ShareButton } from './share-button';
