@@ -55,20 +55,17 @@ export async function countWaitingAhead(
   entry: Pick<EntryRow, 'venue_id' | 'priority' | 'seq'>,
   band?: number,
 ): Promise<number> {
-  let query = db
-    .selectFrom('entries')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('venue_id', '=', entry.venue_id)
-    .where('status', '=', 'active')
-    .where((eb) =>
-      eb.or([
-        eb('priority', '>', entry.priority),
-        eb.and([eb('priority', '=', entry.priority), eb('seq', '<', entry.seq)]),
-      ]),
-    );
-  if (band !== undefined) query = query.where('band', '=', band);
-  const row = await query.executeTakeFirstOrThrow();
-  return Number(row.n);
+  // Two ranges of the covering index (higher priority; same priority, earlier ticket) rather than
+  // one OR, which made SQLite visit every waiting row of the venue and read the table for each.
+  const inBand = band === undefined ? sql`` : sql`and band = ${band}`;
+  const { rows } = await sql<{ n: number | string }>`
+    select
+      (select count(*) from entries
+        where venue_id = ${entry.venue_id} and status = 'active' and priority > ${entry.priority} ${inBand})
+      + (select count(*) from entries
+        where venue_id = ${entry.venue_id} and status = 'active' and priority = ${entry.priority} and seq < ${entry.seq} ${inBand}) as n
+  `.execute(db);
+  return Number(rows[0]?.n ?? 0);
 }
 
 /** The live queue of a venue: waiting and called entries in queue order. */
