@@ -1,4 +1,4 @@
-import type { Language, PositionResponse } from '@vez/contract';
+import { type Language, type PositionResponse, StreamMessage } from '@vez/contract';
 import type { EntryRow } from '../../db/types.js';
 import { type Placement, toPositionEntry } from '../waitlist/entry-view.js';
 
@@ -65,4 +65,20 @@ export function render(template: PositionTemplate, placement: Placement): string
 /** The message serialised in full (templates that could not be made, and their checks). */
 export function renderFull(row: EntryRow, placement: Placement, view: PositionView, isShared: boolean, lang: Language): string {
   return serialise(row, placement, view, isShared, lang);
+}
+
+/** A position template with the SSE framing baked into its first and last parts. */
+export interface FramedTemplate extends PositionTemplate {
+  frame: [string, string, string, string] | undefined;
+}
+
+const FRAME_HEAD = `event: ${StreamMessage.position}\ndata: `;
+
+export function frameTemplate(template: PositionTemplate): FramedTemplate {
+  const p = template.parts;
+  return { ...template, frame: p ? [FRAME_HEAD + p[0], p[1], p[2], `${p[3]}\n\n`] : undefined };
+}
+
+export function fillFrame(f: readonly string[], p: Placement): string {
+  return f[0]! + p.globalPos + f[1]! + p.pos + f[2]! + (p.estimatedTime === null ? 'null' : p.estimatedTime) + f[3]!;
 }

@@ -5,7 +5,7 @@ import type { EventBus } from '../../plugins/bus.js';
 import * as waitlistRepo from '../waitlist/waitlist.repository.js';
 import type { WaitlistDeps } from '../waitlist/waitlist.service.js';
 import { SseStream } from './sse-stream.js';
-import { type DinerSubscriber, type HostSubscriber, VenueHub } from './venue-hub.js';
+import { type DinerSubscriber, type HostSubscriber, VenueHub, viewKey } from './venue-hub.js';
 
 export interface Realtime {
   /** Resolves the entry (own or share id) or throws 400/404; call before taking over the reply. */
@@ -67,7 +67,7 @@ export function createRealtime(deps: WaitlistDeps, bus: EventBus, options: { hea
 
     openDinerStream(raw, target, lang) {
       const hub = hubFor(target.venueId);
-      const sub: DinerSubscriber = { stream: undefined as unknown as SseStream, entryId: target.entryId, isShared: target.isShared, lang, stamp: 0 };
+      const sub: DinerSubscriber = { stream: undefined as unknown as SseStream, entryId: target.entryId, isShared: target.isShared, lang, key: viewKey(target.isShared, lang), stamp: 0 };
       sub.stream = track(raw, () => {
         hub.removeDiner(sub);
         releaseIfEmpty(target.venueId);

@@ -26,6 +26,11 @@ export class SseStream {
     this.write(`event: ${event}\ndata: ${data}\n\n`);
   }
 
+  /** A message already framed (`event: …\ndata: …\n\n`), for pre-serialised templates. */
+  sendFrame(frame: string): void {
+    this.write(frame);
+  }
+
   heartbeat(): void {
     this.write(': hb\n\n');
   }

@@ -5,7 +5,7 @@ import { getVenue } from '../venues/venues.service.js';
 import type { Placement } from '../waitlist/entry-view.js';
 import { findPace, listOpenEntries } from '../waitlist/waitlist.repository.js';
 import type { WaitlistDeps } from '../waitlist/waitlist.service.js';
-import { type PositionTemplate, type PositionView, buildTemplate, render, renderFull, versionOf } from './position-template.js';
+import { type FramedTemplate, type PositionView, buildTemplate, fillFrame, frameTemplate, renderFull, versionOf } from './position-template.js';
 import { NOT_WAITING, forEachPlacement, placeQueue } from './queue-placement.js';
 import { QueueCache } from './queue-cache.js';
 import { type QueueRow, findEntriesByIds } from './realtime.repository.js';
@@ -16,6 +16,8 @@ export interface DinerSubscriber {
   entryId: string;
   isShared: boolean;
   lang: Language;
+  /** Which view of the entry it gets (own or shared, language): its template's key. */
+  key: string;
   /** The refresh number of the newest state written: an older state is never written after it. */
   stamp: number;
 }
@@ -28,8 +30,11 @@ export interface HostSubscriber {
 /** The subscribers of one entry and their pre-serialised messages (one per view: own/shared, language). */
 interface EntrySubscribers {
   subs: Set<DinerSubscriber>;
-  templates: Map<string, PositionTemplate>;
+  templates: Map<string, FramedTemplate>;
+  /** The refresh that last found this entry in the open queue. */
+  seenAt: number;
 }
+
 
 /** How long new streams wait for others to share their snapshot's queue read. */
 const SNAPSHOT_BATCH_MS = 20;
@@ -70,7 +75,7 @@ export class VenueHub {
   /** Adds a stream; its first message (the snapshot) comes from the next refresh. */
   addDiner(sub: DinerSubscriber): void {
     let entry = this.diners.get(sub.entryId);
-    if (!entry) this.diners.set(sub.entryId, (entry = { subs: new Set(), templates: new Map() }));
+    if (!entry) this.diners.set(sub.entryId, (entry = { subs: new Set(), templates: new Map(), seenAt: 0 }));
     entry.subs.add(sub);
     this.requestSnapshots();
   }
@@ -128,24 +133,19 @@ export class VenueHub {
     for (const sub of this.hosts) if (sub.stamp === 0) sub.stream.end();
   }
 
-  /** Subscribers this refresh writes to: not yet written by it, and only new ones when `onlyNew`. */
-  private *targets(entry: EntrySubscribers, stamp: number, onlyNew: boolean): Generator<DinerSubscriber> {
-    for (const sub of entry.subs) if (sub.stamp < stamp && (!onlyNew || sub.stamp === 0)) yield sub;
-  }
-
   /** Writes from ready templates; false when some subscriber needs the whole row first. */
   private writeFromTemplates(entry: EntrySubscribers, row: QueueRow, placement: Placement, view: PositionView, stamp: number, onlyNew: boolean): boolean {
     const version = versionOf(row, view);
     let complete = true;
-    for (const sub of this.targets(entry, stamp, onlyNew)) {
-      const template = entry.templates.get(templateKey(sub));
-      const text = template && template.version === version ? render(template, placement) : undefined;
-      if (text === undefined) {
+    for (const sub of entry.subs) {
+      if (sub.stamp >= stamp || (onlyNew && sub.stamp !== 0)) continue;
+      const template = entry.templates.get(sub.key);
+      if (!template || template.version !== version || !template.frame) {
         complete = false;
         continue;
       }
       sub.stamp = stamp;
-      sub.stream.send(StreamMessage.position, text);
+      sub.stream.sendFrame(fillFrame(template.frame, placement));
     }
     return complete;
   }
@@ -153,15 +153,16 @@ export class VenueHub {
   /** Writes with the whole row at hand, building templates as needed. */
   private writeFromRow(entry: EntrySubscribers, row: EntryRow, placement: Placement, view: PositionView, stamp: number, onlyNew: boolean): void {
     const version = versionOf(row, view);
-    for (const sub of this.targets(entry, stamp, onlyNew)) {
-      const key = templateKey(sub);
-      let template = entry.templates.get(key);
+    for (const sub of entry.subs) {
+      if (sub.stamp >= stamp || (onlyNew && sub.stamp !== 0)) continue;
+      let template = entry.templates.get(sub.key);
       if (!template || template.version !== version) {
-        template = buildTemplate(row, view, sub.isShared, sub.lang, placement);
-        entry.templates.set(key, template);
+        template = frameTemplate(buildTemplate(row, view, sub.isShared, sub.lang, placement));
+        entry.templates.set(sub.key, template);
       }
       sub.stamp = stamp;
-      sub.stream.send(StreamMessage.position, render(template, placement) ?? renderFull(row, placement, view, sub.isShared, sub.lang));
+      if (template.frame) sub.stream.sendFrame(fillFrame(template.frame, placement));
+      else sub.stream.send(StreamMessage.position, renderFull(row, placement, view, sub.isShared, sub.lang));
     }
   }
 
@@ -180,18 +181,17 @@ export class VenueHub {
     if (forHosts) this.queue.replace(rows);
     const view: PositionView = { hidePosition: venue.settings.hidePosition, operationMode: venue.settings.operationMode };
     const placedNeedingRows = new Map<string, Placement>();
-    const seen = new Set<string>();
     forEachPlacement<QueueRow>(rows, venue, paces, (row, placement) => {
       const entry = this.diners.get(row.id);
       if (!entry) return;
-      seen.add(row.id);
+      entry.seenAt = stamp;
       if (!this.writeFromTemplates(entry, row, placement, view, stamp, onlyNew)) placedNeedingRows.set(row.id, placement);
     });
     // Whole rows, one query for all: messages to build, and entries that left the queue (seated,
     // cancelled) which these events name or which a new stream follows.
     const wanted = new Set(placedNeedingRows.keys());
-    for (const e of events) if (e.entryId && !seen.has(e.entryId) && this.diners.has(e.entryId)) wanted.add(e.entryId);
-    for (const [id, entry] of this.diners) if (!seen.has(id) && hasNew(entry)) wanted.add(id);
+    for (const e of events) if (e.entryId && this.diners.has(e.entryId) && this.diners.get(e.entryId)!.seenAt !== stamp) wanted.add(e.entryId);
+    for (const [id, entry] of this.diners) if (entry.seenAt !== stamp && hasNew(entry)) wanted.add(id);
     for (const row of await findEntriesByIds(db, [...wanted])) {
       const entry = this.diners.get(row.id);
       if (entry) this.writeFromRow(entry, row, placedNeedingRows.get(row.id) ?? NOT_WAITING, view, stamp, onlyNew);
@@ -219,4 +219,5 @@ function hasNew(entry: EntrySubscribers): boolean {
   return false;
 }
 
-const templateKey = (sub: DinerSubscriber): string => (sub.isShared ? `s${sub.lang}` : `o${sub.lang}`);
+/** The template key of a diner subscriber: own or shared view, and language. */
+export const viewKey = (isShared: boolean, lang: Language): string => (isShared ? `s${lang}` : `o${lang}`);
