@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Database from 'better-sqlite3';
 import { MemoryRouter, useLocation } from 'react-router';
@@ -158,6 +158,30 @@ describe('the position route against the real API', { timeout: 30_000 }, () => {
     );
     await findTitle('Sua posição na fila');
     expect(screen.getByTestId('location').textContent).toBe(`/waitlist/${id}?lng=pt`);
+  });
+
+  it('shows the estimated wait in minutes once the venue has a seating pace, and none before', async () => {
+    const { id } = await join();
+    renderRoute(`/waitlist/${id}`);
+    await findTitle('Sua posição na fila');
+    expect(screen.queryByText(/Tempo estimado de espera/)).not.toBeInTheDocument();
+    cleanup();
+
+    // Staff seat two parties: the first starts the clock, the second gives the pace (decisions §4).
+    const login = await fetch(`${api.baseUrl}/api/host/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'host@bistro.example', password: 'demo1234' }),
+    });
+    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    for (const party of [await join(), await join()]) {
+      const seated = await fetch(`${api.baseUrl}/api/host/venues/${BISTRO}/entries/${party.id}/seat`, { method: 'POST', headers: { cookie } });
+      expect(seated.status).toBe(200);
+    }
+    const { estimatedTime } = ((await (await fetch(`${api.baseUrl}/api/waitlists/${id}/position`)).json()) as { waitlist: { estimatedTime: number } }).waitlist;
+    expect(estimatedTime).toBeGreaterThan(0);
+    renderRoute(`/waitlist/${id}`);
+    expect(await screen.findByText(`Tempo estimado de espera: ${estimatedTime} min`, undefined, { timeout: 5000 })).toBeInTheDocument();
   });
 
   it('speaks English', async () => {
