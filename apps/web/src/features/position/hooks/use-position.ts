@@ -26,7 +26,8 @@ export function usePosition(waitlistId: string) {
     enabled: Boolean(waitlistId),
     // The stream keeps it fresh; a change of language keeps showing the old answer meanwhile.
     staleTime: Number.POSITIVE_INFINITY,
-    placeholderData: (previous) => previous,
+    // Only the same entry's answer stands in (never another entry's, when the id changes in place).
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[1] === waitlistId ? previous : undefined),
     refetchInterval: (q) => (isPolling && !isFinalData(q.state.data) ? POLL_INTERVAL_MS : false),
   });
   const isLive = Boolean(query.data) && !isFinalData(query.data);
