@@ -141,3 +141,14 @@ export async function findPlacedEntry(db: Executor, by: 'id' | 'share_id', value
   const row = rows[0];
   return row && { ...row, ahead: Number(row.ahead) };
 }
+
+/** Ends an entry that is still waiting or called; false when it had already ended (a race lost). */
+export async function cancelOpenEntry(db: Executor, id: string, reason: string, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('entries')
+    .set({ status: 'cancelled', cancel_reason: reason, cancelled_at: now, ended_at: now })
+    .where('id', '=', id)
+    .where('status', 'in', ['active', 'called'])
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

@@ -253,13 +253,7 @@ export async function cancelEntry(
     throw new AppError(ErrorCode.FAILED_TO_LEAVE_WAITLIST, 'You are no longer on the waitlist.');
   }
   const now = deps.now();
-  const changed = await deps.db.kysely
-    .updateTable('entries')
-    .set({ status: 'cancelled', cancel_reason: reason, cancelled_at: now, ended_at: now })
-    .where('id', '=', entry.id)
-    .where('status', 'in', ['active', 'called'])
-    .executeTakeFirst();
-  if (Number(changed.numUpdatedRows) === 0) {
+  if (!(await repo.cancelOpenEntry(deps.db.kysely, entry.id, reason, now))) {
     throw new AppError(ErrorCode.FAILED_TO_LEAVE_WAITLIST, 'You are no longer on the waitlist.');
   }
   publish(deps, event, entry.venue_id, entry.id);
