@@ -4,15 +4,33 @@ import { matchPath } from 'react-router';
 import { paths } from '../config/paths';
 import { prefetchPosition } from '../features/position/api/prefetch-position';
 import { loadVenueInfo } from '../features/venue-info/api/load-venue-info';
+import { HEADER_IMAGE_SIZES, HEADER_WIDE_MEDIA, responsiveImage } from '../features/venue-info/lib/images';
 import { apiGet } from '../lib/api-client';
 import { currentLanguage, initI18n } from '../lib/i18n';
 import { queryKeys } from '../lib/query-client';
 
-/** Fetch the header image as soon as its URL is known, while the screen's code still loads. */
+/**
+ * Fetch the header image as soon as its URL is known, while the screen's code still loads: one
+ * preload per media, with the <img>'s own srcset and sizes, so the browser picks the very
+ * candidate the header will show (one download, not two variants).
+ */
 function preloadHeaderImage(small: string, large: string): void {
-  const image = new Image();
-  image.fetchPriority = 'high';
-  image.src = window.matchMedia('(min-width: 768px)').matches ? large : small;
+  const preload = (url: string, media: string) => {
+    const { src, srcSet } = responsiveImage(url);
+    if (src.startsWith('data:')) return;
+    const link = document.createElement('link');
+    link.rel = 'preload';
+    link.as = 'image';
+    link.media = media;
+    link.fetchPriority = 'high';
+    if (srcSet) {
+      link.imageSrcset = srcSet;
+      link.imageSizes = HEADER_IMAGE_SIZES;
+    } else link.href = src;
+    document.head.appendChild(link);
+  };
+  preload(large, HEADER_WIDE_MEDIA);
+  preload(small, `not all and ${HEADER_WIDE_MEDIA}`);
 }
 
 /**

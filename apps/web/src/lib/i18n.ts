@@ -1,19 +1,20 @@
 import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_STORAGE_KEY, type Language } from '@vez/contract';
 import i18next from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import { en } from '../locales/en/translation';
 import { pt } from '../locales/pt/translation';
+import { languageDetector } from './language-detector';
 
 /**
  * pt is the default and fallback, en the other language (spec section 9). Detection order:
  * ?lng=, localStorage `i18n`, cookie, browser, <html lang>; the choice is cached in localStorage.
- * Both catalogues are small, so they ship in the entry and the first render is synchronous.
+ * Both catalogues of the shared texts ship in the entry, so the first render is synchronous; the
+ * join, verification and terms texts come with those screens' code (locales/forms.ts).
  */
 export function initI18n(): typeof i18next {
   if (i18next.isInitialized) return i18next;
   void i18next
-    .use(LanguageDetector)
+    .use(languageDetector(LANGUAGE_STORAGE_KEY))
     .use(initReactI18next)
     .init({
       resources: { pt: { translation: pt }, en: { translation: en } },
@@ -24,18 +25,16 @@ export function initI18n(): typeof i18next {
       initAsync: false,
       returnObjects: true,
       interpolation: { escapeValue: false },
-      detection: {
-        order: ['querystring', 'localStorage', 'cookie', 'navigator', 'htmlTag'],
-        lookupQuerystring: 'lng',
-        lookupLocalStorage: LANGUAGE_STORAGE_KEY,
-        lookupCookie: LANGUAGE_STORAGE_KEY,
-        caches: ['localStorage'],
-        convertDetectedLanguage: (lng: string) => lng.split('-')[0] ?? lng,
-      },
     });
   syncHtmlLang(i18next.language);
   i18next.on('languageChanged', syncHtmlLang);
   return i18next;
+}
+
+/** Adds a screen's texts in both languages to the catalogue, before that screen renders. */
+export function addTranslations(bundles: Record<Language, object>): void {
+  const i18n = initI18n();
+  for (const [lng, texts] of Object.entries(bundles)) i18n.addResourceBundle(lng, 'translation', texts, true, true);
 }
 
 /** The current language, narrowed to the supported ones (pt when anything else). */

@@ -13,6 +13,7 @@ import {
 } from '../../features/venue-info';
 import { useLoginJourney } from '../../features/verification';
 import { currentLanguage } from '../../lib/i18n';
+import '../../locales/forms';
 import { VenueLayout } from '../layouts/venue-layout';
 
 /** /remote-waitlist/:venueId: the venue-branded join screen. */

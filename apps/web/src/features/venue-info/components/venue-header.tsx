@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { HEADER_IMAGE_SIZES, HEADER_WIDE_MEDIA, responsiveImage } from '../lib/images';
 import type { VenueInfo } from '../lib/venue-info';
 import { venueNameIn } from '../lib/venue-info';
 import './venue-header.css';
@@ -17,20 +18,7 @@ export function VenueHeader({ venueInfo, actions }: VenueHeaderProps) {
   return (
     <header className="venue-header">
       <div className="venue-header__hero">
-        {venueInfo && (
-          <picture>
-            <source media="(min-width: 768px)" srcSet={venueInfo.largeBackgroundImage} />
-            <img
-              className="venue-header__image"
-              src={venueInfo.smallBackgroundImage}
-              alt=""
-              width={720}
-              height={240}
-              fetchPriority="high"
-              decoding="async"
-            />
-          </picture>
-        )}
+        {venueInfo && <HeaderImage small={venueInfo.smallBackgroundImage} large={venueInfo.largeBackgroundImage} />}
       </div>
       <div className="venue-header__bar">
         <div className="venue-header__brand">
@@ -49,5 +37,31 @@ export function VenueHeader({ venueInfo, actions }: VenueHeaderProps) {
         {actions}
       </div>
     </header>
+  );
+}
+
+/**
+ * The spotlight image, the largest paint of the page: a phone gets a variant of its width
+ * (srcset + sizes), at high priority; the hero's aspect-ratio reserves its box (no layout shift).
+ * app/prefetch.ts preloads the same candidates (same srcset, sizes and media).
+ */
+function HeaderImage({ small, large }: { small: string; large: string }) {
+  const wide = responsiveImage(large);
+  const narrow = responsiveImage(small);
+  return (
+    <picture>
+      <source media={HEADER_WIDE_MEDIA} srcSet={wide.srcSet ?? wide.src} sizes={HEADER_IMAGE_SIZES} />
+      <img
+        className="venue-header__image"
+        src={narrow.src}
+        srcSet={narrow.srcSet}
+        sizes={HEADER_IMAGE_SIZES}
+        alt=""
+        width={720}
+        height={240}
+        fetchPriority="high"
+        decoding="async"
+      />
+    </picture>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { imageUrl, isImagePresent, spotlightImages } from './images';
+import { HEADER_IMAGE_WIDTHS, imageUrl, isImagePresent, responsiveImage, spotlightImages } from './images';
 import { isOnlyThemeProblem, venueNameIn } from './venue-info';
 
 const theme = (typeImageSpotlight: string) => ({
@@ -55,5 +55,27 @@ describe('venue imagery (spec sections 3 and 4)', () => {
     expect(isOnlyThemeProblem(['THEME_NOT_FOUND'])).toBe(true);
     expect(isOnlyThemeProblem(['THEME_NOT_FOUND', 'VENUE_INFO_NOT_FOUND'])).toBe(false);
     expect(isOnlyThemeProblem([])).toBe(false);
+  });
+
+  it('offers image-host header images at phone, tablet and desktop widths', () => {
+    const url = '/images/demo/a.svg?quality=70&format=webp';
+    expect(HEADER_IMAGE_WIDTHS).toEqual([480, 800, 1200]);
+    expect(responsiveImage(url)).toEqual({
+      src: `${url}&w=800`,
+      srcSet: `${url}&w=480 480w, ${url}&w=800 800w, ${url}&w=1200 1200w`,
+    });
+  });
+
+  it('keeps one size for the placeholder, which the image host does not serve', () => {
+    const placeholder = 'data:image/svg+xml,%3csvg%3e%3c/svg%3e';
+    expect(responsiveImage(placeholder)).toEqual({ src: placeholder });
+    const { small } = spotlightImages(theme('none'), '/images', placeholder);
+    expect(responsiveImage(small)).toEqual({ src: placeholder });
+  });
+
+  it('gives a banner spotlight the same width variants for both sizes', () => {
+    const { small, large } = spotlightImages(theme('banners'), '/images', 'P', () => 0.99);
+    expect(responsiveImage(small).srcSet).toContain('/images/demo/b.svg?quality=70&format=webp&w=480 480w');
+    expect(responsiveImage(large)).toEqual(responsiveImage(small));
   });
 });

@@ -40,3 +40,17 @@ export function spotlightImages(
   }
   return { small: placeholder, large: placeholder };
 }
+
+/** Widths the header image is offered at: phones (1x–2x), tablets, desktop (the header stops at 960px). */
+export const HEADER_IMAGE_WIDTHS = [480, 800, 1200] as const;
+/** The header's rendered width: the viewport, at most the 960px column. */
+export const HEADER_IMAGE_SIZES = '(min-width: 960px) 960px, 100vw';
+/** From this viewport width on, the header shows the large spotlight image. */
+export const HEADER_WIDE_MEDIA = '(min-width: 768px)';
+
+/** The header image's `src` and `srcset`: width variants only for image-host URLs (not the bundled placeholder). */
+export function responsiveImage(url: string): { src: string; srcSet?: string } {
+  if (!url.endsWith(`format=${IMAGE_FORMAT}`)) return { src: url };
+  const at = (width: number) => `${url}&w=${width}`;
+  return { src: at(800), srcSet: HEADER_IMAGE_WIDTHS.map((width) => `${at(width)} ${width}w`).join(', ') };
+}
