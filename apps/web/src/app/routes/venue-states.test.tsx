@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { initI18n } from '../../lib/i18n';
 import { type TestApi, startTestApi } from '../../test/api-server';
-import { putWaitlistState } from '../../test/host-api';
+import { putWaitlistState } from '../../test/demo-host-api';
 import { renderRoute } from '../../test/render-route';
 
 const BISTRO = '6553f1a2b3c4d5e6f7a8b901';

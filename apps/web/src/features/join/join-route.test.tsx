@@ -4,7 +4,7 @@ import { initI18n } from '../../lib/i18n';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type TestApi, startTestApi } from '../../test/api-server';
-import { patchVenueSettings } from '../../test/host-api';
+import { patchVenueSettings } from '../../test/demo-host-api';
 import { renderRoute } from '../../test/render-route';
 
 const BISTRO = '6553f1a2b3c4d5e6f7a8b901';
