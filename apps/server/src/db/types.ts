@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Insertable, Selectable, Updateable } from 'kysely';
 
 /** Times are epoch milliseconds (bigint in PostgreSQL, parsed to number; integer in SQLite). */
 export interface VenueTable {
@@ -201,5 +201,3 @@ export type ImageRow = Selectable<ImageTable>;
 export type ProductUserRow = Selectable<ProductUserTable>;
 export type OneTimeCodeRow = Selectable<OneTimeCodeTable>;
 export type MessageRow = Selectable<MessageTable>;
-// Generated is re-exported for later tables that use auto-increment keys.
-export type { Generated };

@@ -28,7 +28,3 @@ export async function countVenues(db: Executor): Promise<number> {
   return Number(row.n);
 }
 
-export async function listVenueIds(db: Executor): Promise<string[]> {
-  const rows = await db.selectFrom('venues').select('id').orderBy('created_at').execute();
-  return rows.map((r) => r.id);
-}
