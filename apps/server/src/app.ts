@@ -14,6 +14,7 @@ import { setupNotifications } from './modules/notifications/setup-notifications.
 import { imageHostRoutes } from './modules/images/image-host.routes.js';
 import { imageUploadRoutes } from './modules/images/images.routes.js';
 import { venuesRoutes } from './modules/venues/venues.routes.js';
+import { createPositionCache } from './modules/waitlist/position-cache.js';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes.js';
 import { hostRoutes } from './modules/host/host.routes.js';
 import { realtimeRoutes } from './modules/realtime/realtime.routes.js';
@@ -68,16 +69,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const reporter = deps.reporter ?? (await createReporter(config.SENTRY_DSN, app.log));
   // Several instances share venue events through Redis when REDIS_URL is set (issue 3).
-  const bus = deps.bus ?? (config.REDIS_URL ? createRedisBus(config.REDIS_URL, { onError: (e) => app.log.error({ err: e }, 'redis bus') }) : createLocalBus());
+  const channels = deps.bus ?? (config.REDIS_URL ? createRedisBus(config.REDIS_URL, { onError: (e) => app.log.error({ err: e }, 'redis bus') }) : createLocalBus());
+  // Every publish goes through the position cache first, so this instance never answers an old position.
+  const positions = createPositionCache(channels);
+  const bus = positions.bus;
   const now = deps.now ?? Date.now;
   app.decorate('config', config);
   app.decorate('db', deps.db);
   app.decorate('bus', bus);
+  app.decorate('positions', positions);
   app.decorate('reporter', reporter);
   app.decorate('joinHooks', createJoinHooks());
   // SMS on join and on call go through the durable message queue (issue 6).
   const onCalled = setupNotifications(app, { now, issuePassport: passportIssuerFor(now) });
-  app.decorate('waitlistDeps', { db: deps.db, bus, now, onCalled });
+  app.decorate('waitlistDeps', { db: deps.db, bus, now, onCalled, positions });
 
   registerErrorHandling(app);
   const routes = collectRoutes(app);

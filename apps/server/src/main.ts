@@ -16,7 +16,10 @@ async function main(): Promise<void> {
     retentionHours: config.RETENTION_HOURS,
     intervalMinutes: config.RETENTION_INTERVAL_MINUTES,
     onError: (error) => app.reporter.report(error, { job: 'retention' }),
-    onErased: (n) => app.log.info({ erased: n }, 'retention: personal data erased'),
+    onErased: (n) => {
+      app.positions.clear(); // no kept answer still shows an erased name
+      app.log.info({ erased: n }, 'retention: personal data erased');
+    },
   });
 
   let closing = false;

@@ -1,6 +1,7 @@
 import type { Config } from './config.js';
 import type { Db } from './db/connect.js';
 import type { Notifier } from './modules/notifications/notifier.js';
+import type { PositionCache } from './modules/waitlist/position-cache.js';
 import type { WaitlistDeps } from './modules/waitlist/waitlist.service.js';
 import type { EventBus } from './plugins/bus.js';
 import type { JoinHooks } from './plugins/join-hooks.js';
@@ -14,6 +15,7 @@ declare module 'fastify' {
     reporter: ErrorReporter;
     joinHooks: JoinHooks;
     waitlistDeps: WaitlistDeps;
+    positions: PositionCache;
     notifier: Notifier;
   }
 }

@@ -89,4 +89,26 @@ describe.runIf(redisUrl && postgresUrl)('two server instances on one PostgreSQL 
       await b.close();
     }
   });
+  it('a position answer kept on instance B is void once a change through A reaches B', async () => {
+    const config = loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', REDIS_URL: redisUrl! });
+    const busB = createRedisBus(redisUrl!, { prefix });
+    const a = await buildApp({ config, db: dbA, bus: createRedisBus(redisUrl!, { prefix }) });
+    const b = await buildApp({ config, db: dbB, bus: busB });
+    try {
+      const id = (await a.inject({ method: 'POST', url: `/api/waitlists/${DEMO_BISTRO_ID}/create`, payload: createBody() })).json()._id;
+      const readOnB = async () => ((await b.inject({ method: 'GET', url: `/api/waitlists/${id}/position` })).json() as PositionResponse).waitlist.status;
+      expect(await readOnB()).toBe('active'); // now kept on B, which listens to the venue
+      await busB.ready();
+      const cookie = await loginCookie(a);
+      expect((await a.inject({ method: 'POST', url: `/api/host/venues/${DEMO_BISTRO_ID}/entries/${id}/call`, headers: { cookie } })).statusCode).toBe(200);
+      // B hears the call through Redis well before its kept answer would expire (1 s).
+      const started = performance.now();
+      let status = await readOnB();
+      while (status !== 'called' && performance.now() - started < 900) status = await readOnB();
+      expect(status).toBe('called');
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
 });

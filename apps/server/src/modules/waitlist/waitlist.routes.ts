@@ -7,7 +7,7 @@ import {
 } from '@vez/contract';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchema } from '../../lib/json-schema.js';
-import { getPosition, getStatus, joinWaitlist, leaveWaitlist } from './waitlist.service.js';
+import { getPositionJson, getStatus, joinWaitlist, leaveWaitlist } from './waitlist.service.js';
 
 const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, { $ref: 'ApiError#' }]));
 const str = { type: 'string' };
@@ -46,7 +46,11 @@ export async function waitlistRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: jsonSchema(PositionResponse), ...errors(400, 404) },
       },
     },
-    async (request) => getPosition(deps, request.params.waitlistId, request.query.lng === 'en' ? 'en' : 'pt'),
+    async (request, reply) => {
+      const json = await getPositionJson(deps, request.params.waitlistId, request.query.lng === 'en' ? 'en' : 'pt');
+      // Already serialised (and maybe kept from an earlier read): sent as it is.
+      return reply.type('application/json; charset=utf-8').send(json);
+    },
   );
 
   app.get<{ Params: { waitlistId: string; venueId: string } }>(

@@ -26,6 +26,7 @@ import { updateVenue } from '../venues/venues.repository.js';
 import { assertVenueId, getVenue } from '../venues/venues.service.js';
 import { type Placement, toPositionEntry } from './entry-view.js';
 import { findPaceKept, forgetPace } from './pace-cache.js';
+import type { PositionCache } from './position-cache.js';
 import { VENUE_WIDE_BAND, estimateMinutes, nextPace } from './pace.js';
 import * as repo from './waitlist.repository.js';
 
@@ -35,6 +36,8 @@ export interface WaitlistDeps {
   now: () => number;
   /** Work to do in the call's transaction (the SMS "your turn" is queued here). */
   onCalled?: (trx: Db['kysely'], entry: EntryRow) => Promise<void>;
+  /** Serialised position answers kept until the venue changes (the app wires one to its bus). */
+  positions?: PositionCache;
 }
 
 /** Work to do inside a join's transaction (the durable message queue hooks in here). */
@@ -206,6 +209,20 @@ export async function getPosition(deps: WaitlistDeps, waitlistId: string, lang: 
     waitlist: toPositionEntry(found.entry, placement, { hidePosition, operationMode, isShared: found.isShared, lang }),
     waitlistSettings: { hiddenCustomerPosition: hidePosition, operationMode },
   };
+}
+
+/** The position answer, serialised: kept from an earlier read while nothing changed at the venue. */
+export async function getPositionJson(deps: WaitlistDeps, waitlistId: string, lang: Language = 'pt'): Promise<string> {
+  const cache = deps.positions;
+  // Own and share ids are distinct keys: each keeps its own view.
+  const key = lang + waitlistId;
+  const kept = cache?.recall(key);
+  if (kept !== undefined) return kept;
+  const since = cache?.mark() ?? 0;
+  const answer = await getPosition(deps, waitlistId, lang);
+  const json = JSON.stringify(answer);
+  cache?.keep(key, answer.waitlist.venue, json, since);
+  return json;
 }
 
 async function findEntryAtVenue(deps: WaitlistDeps, waitlistId: string, venueId: string) {

@@ -23,8 +23,12 @@ describe.each(stores)('waitlist API on $name', (store) => {
   const position = (id: string, query = '') => t.app.inject({ method: 'GET', url: `/api/waitlists/${id}/position${query}` });
   const countEntries = async () =>
     Number((await t.db.kysely.selectFrom('entries').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
-  // Through the repository, as the host routes do: it also drops the venue's cached copy.
-  const setVenue = (id: string, patch: VenueRowUpdate) => updateVenue(t.db.kysely, id, patch);
+  // Through the repository, as the host routes do: it also drops the venue's cached copy. The host
+  // routes then announce the change, which voids the kept position answers; a bare row write does not.
+  const setVenue = async (id: string, patch: VenueRowUpdate) => {
+    await updateVenue(t.db.kysely, id, patch);
+    t.app.positions.forgetVenue(id);
+  };
 
   describe('venue reads', () => {
     it('GET /venues/:id answers the venue with its settings', async () => {

@@ -1,0 +1,94 @@
+import type { EventBus } from '../../plugins/bus.js';
+
+/** How long a kept answer may be served without a change event (missed events, venue settings read on another instance). */
+const TTL_MS = 1_000;
+const MAX_ANSWERS = 20_000;
+const MAX_VENUES = 5_000;
+
+interface Kept {
+  venueId: string;
+  json: string;
+  /** The clock when the read that built it started: a change of the venue after that voids it. */
+  since: number;
+  expires: number;
+}
+
+/**
+ * Position answers kept serialised until the venue's queue changes. A position changes only when
+ * something happens at its venue, and every such change publishes an event on the venue's channel
+ * (issue 3): publishing here, or hearing it from another instance through the bus, voids every kept
+ * answer of that venue at once. Diner pages read positions far more often than queues change, so
+ * most reads need neither the store nor serialising.
+ *
+ * Voiding is a clock, not a sweep: each venue remembers the clock of its last change, and a kept
+ * answer counts only when the read that built it started after that. A read racing a change can
+ * never keep the older answer.
+ */
+export interface PositionCache {
+  /** The clock to hand to `keep` later; take it before reading the store. */
+  mark(): number;
+  recall(key: string): string | undefined;
+  keep(key: string, venueId: string, json: string, since: number): void;
+  /** Something changed at the venue. */
+  forgetVenue(venueId: string): void;
+  /** Everything may have changed (personal data erased by retention). */
+  clear(): void;
+  /** The bus to publish through, so the publishing instance voids its answers before it replies. */
+  readonly bus: EventBus;
+}
+
+export function createPositionCache(bus: EventBus, now: () => number = () => performance.now()): PositionCache {
+  let clock = 0;
+  let clearedAt = 0;
+  const answers = new Map<string, Kept>();
+  const changedAt = new Map<string, number>();
+  const watching = new Map<string, () => void>();
+
+  const forgetVenue = (venueId: string) => {
+    changedAt.set(venueId, ++clock);
+  };
+
+  /** Events from other instances void this one's answers too (a local bus calls this on publish). */
+  const watch = (venueId: string) => {
+    if (watching.has(venueId)) return;
+    if (watching.size >= MAX_VENUES) {
+      const [oldest, unsubscribe] = watching.entries().next().value as [string, () => void];
+      unsubscribe();
+      watching.delete(oldest);
+      forgetVenue(oldest); // no longer hears its changes
+    }
+    watching.set(venueId, bus.subscribe(venueId, () => forgetVenue(venueId)));
+  };
+
+  return {
+    mark: () => clock,
+    recall(key) {
+      const kept = answers.get(key);
+      if (!kept) return undefined;
+      if (kept.since < clearedAt || kept.since < (changedAt.get(kept.venueId) ?? 0) || kept.expires <= now() || !watching.has(kept.venueId)) {
+        answers.delete(key);
+        return undefined;
+      }
+      return kept.json;
+    },
+    keep(key, venueId, json, since) {
+      if (since < clearedAt || since < (changedAt.get(venueId) ?? 0)) return;
+      watch(venueId);
+      if (answers.size >= MAX_ANSWERS) answers.delete(answers.keys().next().value as string);
+      answers.set(key, { venueId, json, since, expires: now() + TTL_MS });
+    },
+    forgetVenue,
+    clear() {
+      clearedAt = ++clock;
+      answers.clear();
+    },
+    bus: {
+      publish(event) {
+        forgetVenue(event.venueId);
+        bus.publish(event);
+      },
+      subscribe: (venueId, listener) => bus.subscribe(venueId, listener),
+      close: () => bus.close(),
+    },
+  };
+}
