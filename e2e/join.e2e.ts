@@ -97,6 +97,28 @@ describe('joining the waitlist', () => {
     await page.context().close();
   });
 
+  it('shows the boot screen\'s banner in the header: one random banner, fetched once, also after a reload', async () => {
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    const bannerRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('bistro-banner')) bannerRequests.push(request.url());
+    });
+    const header = page.locator('img.venue-header__image');
+    for (const load of [() => page.goto(`${server.baseUrl}/remote-waitlist/${DEMO_BISTRO_ID}`), () => page.reload()]) {
+      bannerRequests.length = 0;
+      const html = await (await load())!.text();
+      const boot = /data-small="([^"]+)"/.exec(html)?.[1]?.replaceAll('&amp;', '&');
+      expect(boot).toMatch(/\/images\/demo\/bistro-banner-[12]\.svg\?quality=70&format=webp$/);
+      await page.getByRole('heading', { name: 'Entrar na fila de Bistrô Demo' }).waitFor();
+      await expect.poll(() => header.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      expect(await header.getAttribute('src')).toBe(`${boot}&w=800`);
+      expect(bannerRequests.length).toBeGreaterThan(0);
+      expect(new Set(bannerRequests.map((url) => new URL(url).pathname))).toEqual(new Set([new URL(boot!, server.baseUrl).pathname]));
+    }
+    await context.close();
+  });
+
   it('joins in English with the section and email a venue requires', async () => {
     const page = await openPhone(`/remote-waitlist/${DEMO_CLUB_ID}?lng=en`);
     await page.getByRole('heading', { name: 'Join the waitlist at Demo Club' }).waitFor();

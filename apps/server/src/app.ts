@@ -14,6 +14,7 @@ import { setupNotifications } from './modules/notifications/setup-notifications.
 import { imageHostRoutes } from './modules/images/image-host.routes.js';
 import { imageUploadRoutes } from './modules/images/images.routes.js';
 import { venuesRoutes } from './modules/venues/venues.routes.js';
+import { bootSpotlightOf } from './modules/venues/venues.service.js';
 import { createPositionCache } from './modules/waitlist/position-cache.js';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes.js';
 import { hostRoutes } from './modules/host/host.routes.js';
@@ -120,7 +121,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
   await app.register(imageHostRoutes);
-  await registerWeb(app);
+  await registerWeb(app, { bootSpotlight: (venueId) => bootSpotlightOf(deps.db.kysely, config.IMAGE_BASE_URL, venueId) });
   app.addHook('onClose', async () => {
     await bus.close();
     await reporter.flush();

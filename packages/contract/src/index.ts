@@ -7,6 +7,7 @@ export * from './host-links.js';
 export * from './health.js';
 export * from './identity.js';
 export * from './ids.js';
+export * from './header-images.js';
 export * from './images.js';
 export * from './realtime.js';
 export * from './venue.js';

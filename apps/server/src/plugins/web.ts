@@ -1,9 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type ApiErrorBody, ErrorCode } from '@vez/contract';
+import {
+  type ApiErrorBody,
+  BOOT_IMAGE_CLASS,
+  type BootSpotlight,
+  ErrorCode,
+  HEADER_IMAGE_SIZES,
+  HEADER_WIDE_MEDIA,
+  responsiveImage,
+} from '@vez/contract';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { AppError } from '../lib/app-error.js';
 
 const defaultDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
 
@@ -19,10 +28,32 @@ function clientConfig(app: FastifyInstance) {
 const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /**
+ * The venue's header image in the boot screen, with the very srcset, sizes and media of the app's
+ * header (VenueHeader): the phone fetches it while the scripts load, shows it at once (the page's
+ * largest paint), and the app then draws the same, already loaded image.
+ */
+export function bootHeroHtml(boot: BootSpotlight): string {
+  const wide = responsiveImage(boot.large);
+  const narrow = responsiveImage(boot.small);
+  const sizes = escapeAttr(HEADER_IMAGE_SIZES);
+  return (
+    `<picture><source media="${escapeAttr(HEADER_WIDE_MEDIA)}" srcset="${escapeAttr(wide.srcSet ?? wide.src)}" sizes="${sizes}">` +
+    `<img class="${BOOT_IMAGE_CLASS}" src="${escapeAttr(narrow.src)}"${narrow.srcSet ? ` srcset="${escapeAttr(narrow.srcSet)}" sizes="${sizes}"` : ''}` +
+    ` alt="" width="720" height="240" fetchpriority="high"` +
+    ` data-venue="${escapeAttr(boot.venueId)}" data-small="${escapeAttr(boot.small)}" data-large="${escapeAttr(boot.large)}"></picture>`
+  );
+}
+
+export interface WebOptions {
+  /** The header image of a venue's join page, or undefined (unknown venue, no image of its own). */
+  bootSpotlight?: (venueId: string) => Promise<BootSpotlight | undefined>;
+}
+
+/**
  * Serves the web build and answers every non-API GET with the app shell, its runtime settings in a
  * meta tag (no inline script, so the CSP holds). Unknown API paths answer the JSON error model.
  */
-export async function registerWeb(app: FastifyInstance): Promise<void> {
+export async function registerWeb(app: FastifyInstance, options: WebOptions = {}): Promise<void> {
   const dist = app.config.WEB_DIST_DIR ? path.resolve(app.config.WEB_DIST_DIR) : defaultDist;
   const indexFile = path.join(dist, 'index.html');
   const hasBuild = fs.existsSync(indexFile);
@@ -44,6 +75,23 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
     });
   }
 
+  const sendShell = (reply: FastifyReply, html: string) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+
+  // A venue's join page: the boot screen already shows the venue's header image.
+  const { bootSpotlight } = options;
+  if (hasBuild && bootSpotlight) {
+    app.get<{ Params: { venueId: string } }>('/remote-waitlist/:venueId', async (request, reply) => {
+      let boot: BootSpotlight | undefined;
+      try {
+        boot = await bootSpotlight(request.params.venueId);
+      } catch (error) {
+        // The page itself still answers: the app shows the venue's state or its error screen.
+        if (!(error instanceof AppError)) request.log.warn({ err: error }, 'join page: no boot image');
+      }
+      return sendShell(reply, boot ? shell.replace('<!--vez-boot-hero-->', bootHeroHtml(boot)) : shell);
+    });
+  }
+
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
     if (url.startsWith('/api/') || url === '/api' || request.method !== 'GET') {
@@ -53,6 +101,6 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
     if (/^\/assets\//.test(url)) {
       return reply.status(404).type('text/plain').send('Not found');
     }
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(shell);
+    return sendShell(reply, shell);
   });
 }

@@ -1,10 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { WaitlistStatusesResponse } from '@vez/contract';
+import { HEADER_IMAGE_SIZES, HEADER_WIDE_MEDIA, type WaitlistStatusesResponse, responsiveImage } from '@vez/contract';
 import { matchPath } from 'react-router';
 import { paths } from '../config/paths';
 import { prefetchPosition } from '../features/position/api/prefetch-position';
 import { loadVenueInfo } from '../features/venue-info/api/load-venue-info';
-import { HEADER_IMAGE_SIZES, HEADER_WIDE_MEDIA, responsiveImage } from '../features/venue-info/lib/images';
 import { apiGet } from '../lib/api-client';
 import { currentLanguage, initI18n } from '../lib/i18n';
 import { queryKeys } from '../lib/query-client';

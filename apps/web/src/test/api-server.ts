@@ -12,11 +12,21 @@ import { setRuntimeConfig } from '../lib/runtime-config';
 export interface TestApi {
   baseUrl: string;
   dbFile: string;
+  /**
+   * A test wrote rows straight into the database: no event announced it, so the app's kept
+   * position answers would stay for up to a second. This forgets them, as a host's change does.
+   */
+  forgetKeptPositions(): void;
   close(): Promise<void>;
 }
 
 interface ServerModules {
-  buildApp(deps: unknown): Promise<{ listen(o: object): Promise<string>; ready(): Promise<void>; close(): Promise<void> }>;
+  buildApp(deps: unknown): Promise<{
+    listen(o: object): Promise<string>;
+    ready(): Promise<void>;
+    close(): Promise<void>;
+    positions: { clear(): void };
+  }>;
   loadConfig(env: Record<string, string>): unknown;
   openDb(database: unknown): { close(): Promise<void> };
   migrateToLatest(db: unknown): Promise<void>;
@@ -51,6 +61,7 @@ export async function startTestApi(): Promise<TestApi> {
   return {
     baseUrl: address,
     dbFile,
+    forgetKeptPositions: () => app.positions.clear(),
     async close() {
       await app.close();
       await db.close();

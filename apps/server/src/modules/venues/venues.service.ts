@@ -1,10 +1,12 @@
 import {
+  type BootSpotlight,
   ErrorCode,
   isVenueId,
   type PartySizesResponse,
   type ThemeResponse,
   type VenueResponse,
   type WaitlistStatusesResponse,
+  spotlightImages,
 } from '@vez/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
@@ -50,4 +52,15 @@ export function toThemeResponse(venue: Venue): ThemeResponse {
 
 export function toStatusesResponse(venue: Venue): WaitlistStatusesResponse {
   return { waitlist: { locked: venue.waitlistLocked, active: venue.waitlistActive } };
+}
+
+/**
+ * The header image of a venue's join page, chosen as the app would (spec section 4: inspirational
+ * images, or one random active banner), or undefined when the app would show its own placeholder.
+ */
+export async function bootSpotlightOf(db: Kysely<Database>, imageBaseUrl: string, venueId: string): Promise<BootSpotlight | undefined> {
+  if (!isVenueId(venueId)) return undefined;
+  const venue = await getVenue(db, venueId);
+  const { small, large } = spotlightImages(venue.theme, imageBaseUrl, '');
+  return small && large ? { venueId, small, large } : undefined;
 }

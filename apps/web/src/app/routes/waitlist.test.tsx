@@ -60,6 +60,7 @@ function updateEntry(id: string, sql: string) {
   const db = new Database(api.dbFile);
   db.prepare(`UPDATE entries SET ${sql} WHERE id = ?`).run(id);
   db.close();
+  api.forgetKeptPositions(); // the write went round the app: no event voided its kept answers
 }
 
 function LocationProbe() {

@@ -4,13 +4,15 @@ import {
   type PartySizesResponse,
   type ThemeResponse,
   type VenueResponse,
+  imageOrPlaceholder,
+  spotlightImages,
 } from '@vez/contract';
 import { apiGet, isApiError } from '../../../lib/api-client';
 import { reportError } from '../../../lib/error-reporter';
 import { getRuntimeConfig } from '../../../lib/runtime-config';
 import placeholder from '../../../assets/header-placeholder.svg';
-import { imageOrPlaceholder, spotlightImages } from '../lib/images';
 import { type VenueInfo, type VenueInfoResult, defaultVenueInfo, mergeVenueInfo } from '../lib/venue-info';
+import { bootBannerOf, readBootSpotlight, withBootBanner } from '../lib/boot-spotlight';
 import { readCachedVenueInfo, writeCachedVenueInfo } from '../lib/venue-info-storage';
 
 type Settled<T> = { ok: true; data: T } | { ok: false; error: unknown };
@@ -37,8 +39,9 @@ export function reservationFallback(venueId: string): string {
  * other calls still count. A fully successful load is cached for the session.
  */
 export async function loadVenueInfo(venueId: string): Promise<VenueInfoResult> {
+  const boot = readBootSpotlight(venueId);
   const cached = readCachedVenueInfo(venueId);
-  if (cached) return { success: true, errors: [], notFound: false, venueInfo: cached };
+  if (cached) return { success: true, errors: [], notFound: false, venueInfo: withBootBanner(cached, boot) };
 
   const base = `/waitlists/${encodeURIComponent(venueId)}`;
   const [venue, sizes, theme] = await Promise.all([
@@ -76,7 +79,8 @@ export async function loadVenueInfo(venueId: string): Promise<VenueInfoResult> {
 
   if (theme.ok && theme.data?.color) {
     const t = theme.data;
-    const images = spotlightImages(t, imageBaseUrl, placeholder);
+    // The random banner: the one the boot screen already shows, else a pick here.
+    const images = bootBannerOf(t, imageBaseUrl, boot) ?? spotlightImages(t, imageBaseUrl, placeholder);
     parts.push({
       color: t.color,
       logoVertical: imageOrPlaceholder(imageBaseUrl, t.logo.vertical, ''),

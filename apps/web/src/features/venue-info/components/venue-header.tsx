@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HEADER_IMAGE_SIZES, HEADER_WIDE_MEDIA, responsiveImage } from '../lib/images';
+import { HEADER_IMAGE_SIZES, HEADER_WIDE_MEDIA, responsiveImage } from '@vez/contract';
 import type { VenueInfo } from '../lib/venue-info';
 import { venueNameIn } from '../lib/venue-info';
 import './venue-header.css';

@@ -1,4 +1,5 @@
-import { IMAGE_FORMAT, IMAGE_QUALITY, type ThemeResponse } from '@vez/contract';
+import { IMAGE_FORMAT, IMAGE_QUALITY } from './constants.js';
+import type { ThemeResponse } from './venue.js';
 
 /** An image path counts only when non-empty and not the text 'undefined' (spec section 4). */
 export function isImagePresent(path: string | null | undefined): path is string {
@@ -53,4 +54,16 @@ export function responsiveImage(url: string): { src: string; srcSet?: string } {
   if (!url.endsWith(`format=${IMAGE_FORMAT}`)) return { src: url };
   const at = (width: number) => `${url}&w=${width}`;
   return { src: at(800), srcSet: HEADER_IMAGE_WIDTHS.map((width) => `${at(width)} ${width}w`).join(', ') };
+}
+
+/**
+ * The boot screen's header image (the page the server sends before any script runs). The server
+ * picks the spotlight, random banner included, and marks the image with the venue and both
+ * sizes; the client adopts that pick, so the boot screen and the page show one image, fetched once.
+ */
+export const BOOT_IMAGE_CLASS = 'boot__image';
+export interface BootSpotlight {
+  venueId: string;
+  small: string;
+  large: string;
 }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HEADER_IMAGE_WIDTHS, imageUrl, isImagePresent, responsiveImage, spotlightImages } from './images';
-import { isOnlyThemeProblem, venueNameIn } from './venue-info';
+import { HEADER_IMAGE_WIDTHS, imageUrl, isImagePresent, responsiveImage, spotlightImages } from './header-images.js';
 
 const theme = (typeImageSpotlight: string) => ({
   typeImageSpotlight,
@@ -44,17 +43,6 @@ describe('venue imagery (spec sections 3 and 4)', () => {
 
   it('uses the placeholder for any other spotlight type', () => {
     expect(spotlightImages(theme('video'), '/images', 'P')).toEqual({ small: 'P', large: 'P' });
-  });
-
-  it('names the venue per language with the Portuguese fallback', () => {
-    expect(venueNameIn({ venueName: { pt: 'Bistrô', en: 'Bistro' } }, 'en-US')).toBe('Bistro');
-    expect(venueNameIn({ venueName: { pt: 'Clube' } }, 'en')).toBe('Clube');
-  });
-
-  it('ignores a theme-only failure', () => {
-    expect(isOnlyThemeProblem(['THEME_NOT_FOUND'])).toBe(true);
-    expect(isOnlyThemeProblem(['THEME_NOT_FOUND', 'VENUE_INFO_NOT_FOUND'])).toBe(false);
-    expect(isOnlyThemeProblem([])).toBe(false);
   });
 
   it('offers image-host header images at phone, tablet and desktop widths', () => {
