@@ -23,7 +23,7 @@ const log = (line: string) => process.stderr.write(`[realtime] ${line}\n`);
 
 function start(file: string, env: Record<string, string> = {}): Promise<{ child: ChildProcess; hello: Record<string, unknown> }> {
   const child = fork(path.join(import.meta.dirname, 'lib', file), [], {
-    execArgv: ['--expose-gc', '--import', 'tsx'],
+    execArgv: ['--expose-gc', '--import', 'tsx', ...(process.env.RT_PROF && file === 'realtime-server.ts' ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof/rt'] : [])],
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

@@ -1,7 +1,7 @@
 // The server side of bench/realtime.bench.ts, in a process of its own (forked with IPC and
 // --expose-gc): the real app (buildApp, SQLite, in-process bus). The baseline, a bare broadcast,
-// writes one payload straight to the same open stream responses, with nothing of the app in
-// between: same process, same connections, same bytes. IPC: {cmd:'memory'} (after a full GC),
+// writes one payload straight to the sockets of the same open stream responses, framed as the
+// app frames it, with nothing of the app in between: same process, same connections, same bytes. IPC: {cmd:'memory'} (after a full GC),
 // {cmd:'cpu'}, {cmd:'handedOffAt'} (when the last change reached the bus or the broadcast began),
 // {cmd:'broadcast', payload}, {cmd:'stop'}.
 import type { ServerResponse } from 'node:http';
@@ -48,8 +48,10 @@ process.on('message', (message: { cmd: string; payload?: string }) => {
     process.send?.({ handedOffAt });
   } else if (message.cmd === 'broadcast') {
     handedOffAt = now();
-    const frame = `event: position\ndata: ${message.payload}\n\n`;
-    for (const res of streams) res.write(frame);
+    // As the app's streams write (sse-stream.ts): one whole HTTP chunk of bytes straight to each socket.
+    const frame = Buffer.from(`event: position\ndata: ${message.payload}\n\n`);
+    const chunk = Buffer.concat([Buffer.from(`${frame.length.toString(16)}\r\n`), frame, Buffer.from('\r\n')]);
+    for (const res of streams) res.socket?.write(chunk);
     process.send?.({ sent: streams.size });
   } else if (message.cmd === 'stop') {
     void app.close().then(() => db.close()).then(() => process.exit(0));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EntryRow } from '../../db/types.js';
 import { toPositionEntry } from '../waitlist/entry-view.js';
-import { buildTemplate, render, renderFull, versionOf } from './position-template.js';
+import { ChunkArena, buildTemplate, fillFrame, frameTemplate, positionChunk, render, renderFull, versionOf } from './position-template.js';
 
 const row: EntryRow = {
   id: 'AAAAAAAAAAAAAAAAAAAAAA', share_id: 'BBBBBBBBBBBBBBBBBBBBBB', venue_id: '6553f1a2b3c4d5e6f7a8b901', seq: 7, status: 'active', priority: 0,
@@ -42,5 +42,42 @@ describe('position templates', () => {
     expect(versionOf(row, { ...view, hidePosition: true })).not.toBe(base);
     const renamed: EntryRow = { ...row, phone: '+5511000000000', name: 'Outro Nome' };
     expect(versionOf(renamed, view)).toBe(base);
+  });
+
+  it.each([
+    [{ globalPos: 5, pos: 5, estimatedTime: null }],
+    [{ globalPos: 1, pos: 1, estimatedTime: 12 }],
+    [{ globalPos: 0, pos: 0, estimatedTime: null }],
+    [{ globalPos: 12_345, pos: 3, estimatedTime: 999 }],
+  ])('writes %j as one whole HTTP chunk holding exactly the string message, accents included', (placement) => {
+    const accented: EntryRow = { ...row, name: 'Joã "Ç" Ñúñez 🍷' };
+    const arena = new ChunkArena(1024); // small slabs: several messages cross into new ones
+    for (const [isShared, lang] of [[false, 'pt'], [true, 'en']] as const) {
+      const template = frameTemplate(buildTemplate(accented, view, isShared, lang, { globalPos: 9, pos: 9, estimatedTime: 4 }));
+      const message = Buffer.from(fillFrame(template.frame!, placement));
+      for (let i = 0; i < 3; i++) {
+        const chunk = positionChunk(arena, template, placement)!;
+        expect(chunk.toString()).toBe(`${message.length.toString(16)}\r\n${message.toString()}\r\n`);
+        expect(message.toString()).toBe(`event: position\ndata: ${full(accented, placement, isShared, lang)}\n\n`);
+      }
+    }
+  });
+
+  it('leaves to the string path what is not a plain count, and a template without holes', () => {
+    const template = frameTemplate(buildTemplate(row, view, false, 'pt', { globalPos: 2, pos: 2, estimatedTime: null }));
+    expect(positionChunk(new ChunkArena(), template, { globalPos: 2, pos: 2, estimatedTime: 1.5 })).toBeUndefined();
+    const holeless = frameTemplate(buildTemplate({ ...row, name: 'Ana -917000001 Souza' }, view, false, 'pt', { globalPos: 2, pos: 2, estimatedTime: null }));
+    expect(positionChunk(new ChunkArena(), holeless, { globalPos: 2, pos: 2, estimatedTime: null })).toBeUndefined();
+  });
+
+  it('never hands out the same bytes twice', () => {
+    const arena = new ChunkArena(16);
+    const a = arena.take(10);
+    const b = arena.take(10); // does not fit: a new slab
+    const c = arena.take(40); // larger than a slab: a slab of its own
+    a.fill(1);
+    b.fill(2);
+    c.fill(3);
+    expect([a.every((x) => x === 1), b.every((x) => x === 2), c.every((x) => x === 3)]).toEqual([true, true, true]);
   });
 });

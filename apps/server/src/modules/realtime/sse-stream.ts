@@ -31,6 +31,26 @@ export class SseStream {
     this.write(frame);
   }
 
+  /** Whether sendChunk may be used: the head is out and the body goes in HTTP/1.1 chunks. */
+  get takesChunks(): boolean {
+    return !this.closed && this.raw.socket !== null && this.raw.headersSent && this.raw.chunkedEncoding;
+  }
+
+  /** One message already framed as a whole HTTP chunk (positionChunk), straight to the socket. */
+  sendChunk(chunk: Uint8Array): void {
+    const socket = this.raw.socket;
+    if (this.closed || !socket) return;
+    if (this.isBehind(socket.writableLength)) return;
+    socket.write(chunk);
+  }
+
+  private isBehind(buffered: number): boolean {
+    if (buffered <= MAX_BUFFERED_BYTES) return false;
+    this.closed = true;
+    this.raw.destroy();
+    return true;
+  }
+
   heartbeat(): void {
     this.write(': hb\n\n');
   }
@@ -41,13 +61,19 @@ export class SseStream {
     this.raw.end();
   }
 
+  /**
+   * Once the head is out, each message goes to the socket as one whole HTTP chunk, framed here.
+   * Through the response, every write would also cork the socket until the next tick: a fan-out
+   * to 10,000 streams would send nothing until the last message was built, then all at once.
+   * Written straight, the first streams have their message while the rest are being built. Both
+   * paths go through the socket's one write buffer, so messages keep their order either way.
+   */
   private write(text: string): void {
     if (this.closed) return;
-    if (this.raw.writableLength > MAX_BUFFERED_BYTES) {
-      this.closed = true;
-      this.raw.destroy();
-      return;
-    }
-    this.raw.write(text);
+    const socket = this.raw.socket;
+    const direct = socket !== null && this.raw.headersSent && this.raw.chunkedEncoding;
+    if (this.isBehind(direct ? socket.writableLength : this.raw.writableLength)) return;
+    if (direct) socket.write(`${Buffer.byteLength(text).toString(16)}\r\n${text}\r\n`);
+    else this.raw.write(text);
   }
 }

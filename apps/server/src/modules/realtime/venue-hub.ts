@@ -5,7 +5,7 @@ import { getVenue } from '../venues/venues.service.js';
 import type { Placement } from '../waitlist/entry-view.js';
 import { findPace, listOpenEntries } from '../waitlist/waitlist.repository.js';
 import type { WaitlistDeps } from '../waitlist/waitlist.service.js';
-import { type FramedTemplate, type PositionView, buildTemplate, fillFrame, frameTemplate, renderFull, versionOf } from './position-template.js';
+import { ChunkArena, type FramedTemplate, type PositionView, buildTemplate, fillFrame, frameTemplate, positionChunk, renderFull, versionOf } from './position-template.js';
 import { NOT_WAITING, forEachPlacement, placeQueue } from './queue-placement.js';
 import { QueueCache } from './queue-cache.js';
 import { type QueueRow, findEntriesByIds } from './realtime.repository.js';
@@ -33,6 +33,10 @@ interface EntrySubscribers {
   templates: Map<string, FramedTemplate>;
   /** The refresh that last found this entry in the open queue. */
   seenAt: number;
+  /** versionOf(versionOf row, versionView), kept while the queue keeps that row and the view stays. */
+  version?: string;
+  versionOf?: QueueRow;
+  versionView?: PositionView;
 }
 
 
@@ -57,6 +61,7 @@ export class VenueHub {
   private snapshotsWanted = false;
   private running = false;
   private readonly queue: QueueCache;
+  private view: PositionView | undefined;
 
   constructor(
     readonly venueId: string,
@@ -134,8 +139,14 @@ export class VenueHub {
   }
 
   /** Writes from ready templates; false when some subscriber needs the whole row first. */
-  private writeFromTemplates(entry: EntrySubscribers, row: QueueRow, placement: Placement, view: PositionView, stamp: number, onlyNew: boolean): boolean {
-    const version = versionOf(row, view);
+  private writeFromTemplates(entry: EntrySubscribers, row: QueueRow, placement: Placement, view: PositionView, stamp: number, onlyNew: boolean, arena: ChunkArena): boolean {
+    // The queue keeps a row object until that entry changes: its version is worked out once.
+    if (entry.versionOf !== row || entry.versionView !== view) {
+      entry.version = versionOf(row, view);
+      entry.versionOf = row;
+      entry.versionView = view;
+    }
+    const version = entry.version;
     let complete = true;
     for (const sub of entry.subs) {
       if (sub.stamp >= stamp || (onlyNew && sub.stamp !== 0)) continue;
@@ -145,13 +156,13 @@ export class VenueHub {
         continue;
       }
       sub.stamp = stamp;
-      sub.stream.sendFrame(fillFrame(template.frame, placement));
+      writePosition(sub.stream, template, placement, arena);
     }
     return complete;
   }
 
   /** Writes with the whole row at hand, building templates as needed. */
-  private writeFromRow(entry: EntrySubscribers, row: EntryRow, placement: Placement, view: PositionView, stamp: number, onlyNew: boolean): void {
+  private writeFromRow(entry: EntrySubscribers, row: EntryRow, placement: Placement, view: PositionView, stamp: number, onlyNew: boolean, arena: ChunkArena): void {
     const version = versionOf(row, view);
     for (const sub of entry.subs) {
       if (sub.stamp >= stamp || (onlyNew && sub.stamp !== 0)) continue;
@@ -161,7 +172,7 @@ export class VenueHub {
         entry.templates.set(sub.key, template);
       }
       sub.stamp = stamp;
-      if (template.frame) sub.stream.sendFrame(fillFrame(template.frame, placement));
+      if (template.frame) writePosition(sub.stream, template, placement, arena);
       else sub.stream.send(StreamMessage.position, renderFull(row, placement, view, sub.isShared, sub.lang));
     }
   }
@@ -179,13 +190,17 @@ export class VenueHub {
       findPace(db, this.venueId),
     ]);
     if (forHosts) this.queue.replace(rows);
-    const view: PositionView = { hidePosition: venue.settings.hidePosition, operationMode: venue.settings.operationMode };
+    const { hidePosition, operationMode } = venue.settings;
+    // The same object while the settings stay: entries' kept versions hold while it does.
+    if (this.view?.hidePosition !== hidePosition || this.view.operationMode !== operationMode) this.view = { hidePosition, operationMode };
+    const view = this.view;
     const placedNeedingRows = new Map<string, Placement>();
+    const arena = new ChunkArena();
     forEachPlacement<QueueRow>(rows, venue, paces, (row, placement) => {
       const entry = this.diners.get(row.id);
       if (!entry) return;
       entry.seenAt = stamp;
-      if (!this.writeFromTemplates(entry, row, placement, view, stamp, onlyNew)) placedNeedingRows.set(row.id, placement);
+      if (!this.writeFromTemplates(entry, row, placement, view, stamp, onlyNew, arena)) placedNeedingRows.set(row.id, placement);
     });
     // Whole rows, one query for all: messages to build, and entries that left the queue (seated,
     // cancelled) which these events name or which a new stream follows.
@@ -194,7 +209,7 @@ export class VenueHub {
     for (const [id, entry] of this.diners) if (entry.seenAt !== stamp && hasNew(entry)) wanted.add(id);
     for (const row of await findEntriesByIds(db, [...wanted])) {
       const entry = this.diners.get(row.id);
-      if (entry) this.writeFromRow(entry, row, placedNeedingRows.get(row.id) ?? NOT_WAITING, view, stamp, onlyNew);
+      if (entry) this.writeFromRow(entry, row, placedNeedingRows.get(row.id) ?? NOT_WAITING, view, stamp, onlyNew, arena);
     }
 
     if (!forHosts) return;
@@ -212,6 +227,13 @@ export class VenueHub {
       sub.stream.send(StreamMessage.queue, data);
     }
   }
+}
+
+/** A diner's position message: a whole HTTP chunk copied from the template's bytes, else the string. */
+function writePosition(stream: SseStream, template: FramedTemplate, placement: Placement, arena: ChunkArena): void {
+  const chunk = stream.takesChunks ? positionChunk(arena, template, placement) : undefined;
+  if (chunk) stream.sendChunk(chunk);
+  else if (template.frame) stream.sendFrame(fillFrame(template.frame, placement));
 }
 
 function hasNew(entry: EntrySubscribers): boolean {
