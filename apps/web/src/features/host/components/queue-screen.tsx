@@ -1,4 +1,4 @@
-import type { HostEntry } from '@vez/contract';
+import type { HostEntry, WaitlistState } from '@vez/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { Spinner } from '../../../components/ui/spinner';
@@ -26,6 +26,7 @@ export function QueueScreen({ venueId }: { venueId: string }) {
   const [editing, setEditing] = useState<HostEntry | null>(null);
   const [undo, setUndo] = useState<UndoOffer | null>(null);
   const [error, setError] = useState('');
+  const [chosenState, setChosenState] = useState<WaitlistState | null>(null);
   const clearUndo = useCallback(() => setUndo(null), []);
 
   useEffect(() => setError(''), [venueId]);
@@ -56,10 +57,13 @@ export function QueueScreen({ venueId }: { venueId: string }) {
         <span className={`host-live host-live--${queue.live}`} role="status">{t(`live.${queue.live}`)}</span>
       </div>
       <WaitlistStateBar
-        // The choice shows at once; the stream confirms it.
-        state={actions.waitlist.isPending && actions.waitlist.variables ? actions.waitlist.variables : waitlist}
+        // The choice shows at once (set in the click itself, not a tick later); the stream confirms it.
+        state={chosenState ?? waitlist}
         pending={actions.waitlist.isPending}
-        onChange={(state) => actions.waitlist.mutate(state, { onError: (e) => setError(errorText(t, e)) })}
+        onChange={(state) => {
+          setChosenState(state);
+          actions.waitlist.mutate(state, { onError: (e) => setError(errorText(t, e)), onSettled: () => setChosenState(null) });
+        }}
       />
       <BandCounts entries={entries} />
       <div className="host-row">
