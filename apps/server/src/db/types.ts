@@ -173,8 +173,16 @@ export interface MessageTable {
   sent_at: number | null;
 }
 
+/** Parties waiting (status 'active') per venue and priority, kept by triggers (migration 005). */
+export interface VenueWaitingTable {
+  venue_id: string;
+  priority: number;
+  waiting: number;
+}
+
 export interface Database {
   venues: VenueTable;
+  venue_waiting: VenueWaitingTable;
   entries: EntryTable;
   venue_pace: VenuePaceTable;
   product_users: ProductUserTable;

@@ -3,6 +3,7 @@ import * as m001 from './001-initial.js';
 import * as m002 from './002-staff.js';
 import * as m003 from './003-identity-messages.js';
 import * as m004 from './004-images.js';
+import * as m005 from './005-waiting-counts.js';
 
 /** Every migration, in order. Later issues append here; a landed migration is never edited. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '002-staff': m002,
   '003-identity-messages': m003,
   '004-images': m004,
+  '005-waiting-counts': m005,
 };

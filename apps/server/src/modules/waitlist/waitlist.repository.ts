@@ -68,6 +68,22 @@ export async function countWaitingAhead(
   return Number(rows[0]?.n ?? 0);
 }
 
+/**
+ * The place of a venue's newest entry of this priority: every party waiting at this priority or a
+ * higher one, itself included (it joined last). One row per priority, kept by triggers with every
+ * change of an entry (migration 005), so no count walks the queue. Read it in the join's
+ * transaction, after the insert.
+ */
+export async function placeOfNewest(trx: Executor, venueId: string, priority: number): Promise<number> {
+  const row = await trx
+    .selectFrom('venue_waiting')
+    .select((eb) => eb.fn.sum<number | string>('waiting').as('n'))
+    .where('venue_id', '=', venueId)
+    .where('priority', '>=', priority)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
 /** The live queue of a venue: waiting and called entries in queue order. */
 export function listOpenEntries(db: Executor, venueId: string): Promise<EntryRow[]> {
   return db

@@ -117,7 +117,7 @@ export async function joinWaitlist(
     if (!locked) throw new AppError(ErrorCode.VENUE_INFO_NOT_FOUND);
     assertOpen(locked.waitlist_active === 1, locked.waitlist_locked === 1 && !options.ignoreLock);
     const existing = await repo.findRecentOpenEntryByPhone(trx, venueId, phone, now - REPEAT_JOIN_WINDOW_MS);
-    if (existing) return { entry: existing, created: false };
+    if (existing) return { entry: existing, created: false, globalPos: undefined };
     const entry: EntryRow = {
       id: newEntryId(),
       share_id: newEntryId(),
@@ -145,11 +145,13 @@ export async function joinWaitlist(
     await repo.insertEntry(trx, entry);
     await repo.advanceVenueSeq(trx, venueId, locked.next_seq + 1);
     await options.onJoined?.(trx, entry, venue);
-    return { entry, created: true };
+    // The newest ticket: everyone waiting at its priority or above is ahead, read under the lock.
+    return { entry, created: true, globalPos: await repo.placeOfNewest(trx, venueId, entry.priority) };
   });
   if (result.created) publish(deps, 'add', venueId, result.entry.id);
-  const placement = await placeEntry(deps, result.entry, venue);
-  return { ...result, globalPos: placement.globalPos };
+  // A repeat join answers the existing entry's place as it stands now.
+  const globalPos = result.globalPos ?? (await placeEntry(deps, result.entry, venue)).globalPos;
+  return { entry: result.entry, created: result.created, globalPos };
 }
 
 /** Where an entry stands: places ahead (global and in its band) and the estimate. */

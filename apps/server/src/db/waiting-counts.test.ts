@@ -1,0 +1,55 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_BISTRO_ID, DEMO_CLUB_ID, createBody } from '../../test/fixtures.js';
+import { type TestApp, startTestApp } from '../../test/harness.js';
+import { stores } from '../../test/stores.js';
+
+/** The waiting counts that triggers keep (migration 005) always equal a count of the entries. */
+describe.each(stores)('waiting counts on $name', (store) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(store);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  async function kept(): Promise<Record<string, number>> {
+    const rows = await t.db.kysely.selectFrom('venue_waiting').selectAll().where('waiting', '<>', 0).execute();
+    return Object.fromEntries(rows.map((r) => [`${r.venue_id}/${r.priority}`, Number(r.waiting)]));
+  }
+  async function counted(): Promise<Record<string, number>> {
+    const { rows } = await sql<{ venue_id: string; priority: number; n: number | string }>`
+      select venue_id, priority, count(*) as n from entries where status = 'active' group by venue_id, priority
+    `.execute(t.db.kysely);
+    return Object.fromEntries(rows.map((r) => [`${r.venue_id}/${r.priority}`, Number(r.n)]));
+  }
+
+  it('follow every change of an entry, whatever makes it', async () => {
+    expect(await kept()).toEqual(await counted()); // the demo's parties, counted by the migration
+    const join = async (venue: string) =>
+      (await t.app.inject({ method: 'POST', url: `/api/waitlists/${venue}/create`, payload: createBody({}, venue) })).json() as { _id: string; globalPos: number };
+    const ids: string[] = [];
+    for (let i = 0; i < 6; i++) ids.push((await join(i % 2 ? DEMO_CLUB_ID : DEMO_BISTRO_ID))._id);
+    expect(await kept()).toEqual(await counted());
+
+    const set = (id: string, patch: Record<string, unknown>) => t.db.kysely.updateTable('entries').set(patch).where('id', '=', id).execute();
+    await set(ids[0]!, { status: 'called' }); // active -> called
+    await set(ids[1]!, { priority: 1 }); // moves to the priority count
+    await set(ids[2]!, { status: 'seated', priority: 1 }); // both at once
+    await set(ids[0]!, { status: 'active' }); // back (a host's undo)
+    await set(ids[3]!, { notified_at: 1 }); // no change of count
+    await set(ids[3]!, { status: 'active' }); // same status written again
+    await t.app.inject({ method: 'PUT', url: `/api/waitlists/${ids[4]}/${DEMO_BISTRO_ID}/cancel`, payload: { cancelReason: 'Customer' } });
+    await t.db.kysely.deleteFrom('entries').where('id', '=', ids[5]!).execute();
+    expect(await kept()).toEqual(await counted());
+  });
+
+  it('give a join its place, priority parties ahead, as a full count does', async () => {
+    const first = await t.app.inject({ method: 'POST', url: `/api/waitlists/${DEMO_BISTRO_ID}/create`, payload: createBody() });
+    const { _id, globalPos } = first.json() as { _id: string; globalPos: number };
+    const read = (await t.app.inject({ method: 'GET', url: `/api/waitlists/${_id}/position` })).json() as { waitlist: { globalPos: number } };
+    expect(globalPos).toBe(read.waitlist.globalPos);
+    expect(globalPos).toBe((await counted())[`${DEMO_BISTRO_ID}/0`]! + ((await counted())[`${DEMO_BISTRO_ID}/1`] ?? 0));
+  });
+});
