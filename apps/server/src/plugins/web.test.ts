@@ -56,6 +56,18 @@ describe.each(stores)("a venue's join page on $name", (store) => {
     expect(res.body).toContain('<source media="(min-width: 768px)" srcset="/images/demo/clube-large.svg?quality=70&amp;format=webp&amp;w=480 480w');
   });
 
+  it("keeps a `$&` in a venue's image path as it is, not as a replacement pattern", async () => {
+    const venue = await t.db.kysely.selectFrom('venues').select('theme').where('id', '=', DEMO_CLUB_ID).executeTakeFirstOrThrow();
+    const theme = JSON.parse(venue.theme);
+    await updateVenue(t.db.kysely, DEMO_CLUB_ID, { theme: JSON.stringify({ ...theme, inspirationalImage: { small: "/x/a$&b$'.svg", large: '/x/l.svg' } }) });
+    try {
+      const img = bootImage((await page(`/remote-waitlist/${DEMO_CLUB_ID}`)).body)!;
+      expect(attr(img, 'data-small')).toBe("/images/x/a$&b$'.svg?quality=70&format=webp");
+    } finally {
+      await updateVenue(t.db.kysely, DEMO_CLUB_ID, { theme: venue.theme });
+    }
+  });
+
   it('sends the plain shell for an unknown venue, a malformed id or a venue without images', async () => {
     for (const url of ['/remote-waitlist/6553f1a2b3c4d5e6f7a8b999', '/remote-waitlist/not-a-venue']) {
       const res = await page(url);

@@ -59,7 +59,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions = {}
   const hasBuild = fs.existsSync(indexFile);
   const meta = `<meta name="vez-config" content="${escapeAttr(JSON.stringify(clientConfig(app)))}">`;
   const shell = hasBuild
-    ? fs.readFileSync(indexFile, 'utf8').replace('<!--vez-config-->', meta)
+    ? fs.readFileSync(indexFile, 'utf8').replace('<!--vez-config-->', () => meta)
     : `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>Vez</title></head><body><p>The web client is not built yet: run <code>npm run build</code>.</p></body></html>`;
 
   if (hasBuild) {
@@ -88,7 +88,8 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions = {}
         // The page itself still answers: the app shows the venue's state or its error screen.
         if (!(error instanceof AppError)) request.log.warn({ err: error }, 'join page: no boot image');
       }
-      return sendShell(reply, boot ? shell.replace('<!--vez-boot-hero-->', bootHeroHtml(boot)) : shell);
+      // A function replacement: `$&` and the like in a venue's image path stay as they are.
+      return sendShell(reply, boot ? shell.replace('<!--vez-boot-hero-->', () => bootHeroHtml(boot)) : shell);
     });
   }
 

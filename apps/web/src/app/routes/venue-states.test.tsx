@@ -68,4 +68,28 @@ describe('venue states on the join route', { timeout: 30_000 }, () => {
     expect(info.logoHorizontal).toMatch(/\/images\/demo\/bistro-logo\.svg\?quality=70&format=webp$/);
     expect(document.documentElement.style.getPropertyValue('--vez-main')).toBe('#9a3412');
   });
+
+  it('adopts the banner the boot screen already shows, on a fresh load and over the session\'s kept one', async () => {
+    const banner = (n: number) => `${api.baseUrl}/images/demo/bistro-banner-${n}.svg?quality=70&format=webp`;
+    const showBoot = (n: number) => {
+      document.querySelector('img.boot__image')?.remove();
+      const img = document.createElement('img');
+      img.className = 'boot__image';
+      Object.assign(img.dataset, { venue: BISTRO, small: banner(n), large: banner(n) });
+      document.body.append(img);
+    };
+    try {
+      for (const n of [2, 1]) {
+        // First a fresh load (nothing kept), then banner 2 kept for the session while the server showed 1.
+        showBoot(n);
+        const view = renderRoute(`/remote-waitlist/${BISTRO}`);
+        await screen.findByRole('heading', { name: 'Entrar na fila de Bistrô Demo' }, { timeout: 15_000 });
+        await waitFor(() => expect(document.querySelector('img.venue-header__image')?.getAttribute('src')).toBe(`${banner(n)}&w=800`));
+        expect(JSON.parse(sessionStorage.getItem('venueInfo') ?? '{}').smallBackgroundImage).toBe(banner(n));
+        view.unmount();
+      }
+    } finally {
+      document.querySelector('img.boot__image')?.remove();
+    }
+  });
 });

@@ -29,6 +29,18 @@ async function settle<T>(promise: Promise<T>, failure: ErrorCode, venueId: strin
 
 const isMissingVenue = (error: unknown) => isApiError(error) && (error.status === 404 || error.status === 400);
 
+/**
+ * The session's kept venue info for this id (spec section 3), showing the banner that this page's
+ * boot screen already shows; kept again with it, so the session's next screens show the same one.
+ */
+export function keptVenueInfo(venueId: string): VenueInfo | undefined {
+  const cached = readCachedVenueInfo(venueId);
+  if (!cached) return undefined;
+  const venueInfo = withBootBanner(cached, readBootSpotlight(venueId));
+  if (venueInfo !== cached) writeCachedVenueInfo(venueInfo);
+  return venueInfo;
+}
+
 export function reservationFallback(venueId: string): string {
   return `${getRuntimeConfig().smartLinkBaseUrl}${venueId}`;
 }
@@ -39,9 +51,9 @@ export function reservationFallback(venueId: string): string {
  * other calls still count. A fully successful load is cached for the session.
  */
 export async function loadVenueInfo(venueId: string): Promise<VenueInfoResult> {
+  const kept = keptVenueInfo(venueId);
+  if (kept) return { success: true, errors: [], notFound: false, venueInfo: kept };
   const boot = readBootSpotlight(venueId);
-  const cached = readCachedVenueInfo(venueId);
-  if (cached) return { success: true, errors: [], notFound: false, venueInfo: withBootBanner(cached, boot) };
 
   const base = `/waitlists/${encodeURIComponent(venueId)}`;
   const [venue, sizes, theme] = await Promise.all([

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { queryKeys } from '../../../lib/query-client';
-import { loadVenueInfo } from '../api/load-venue-info';
+import { keptVenueInfo, loadVenueInfo } from '../api/load-venue-info';
 import type { VenueInfoResult } from '../lib/venue-info';
-import { readCachedVenueInfo } from '../lib/venue-info-storage';
 
 /**
  * The venue of a page, with its load result. Never throws: errors are codes in the result.
@@ -15,8 +14,8 @@ export function useVenueInfo(venueId: string | undefined) {
     enabled: Boolean(venueId),
     staleTime: Number.POSITIVE_INFINITY,
     initialData: () => {
-      const cached = venueId ? readCachedVenueInfo(venueId) : undefined;
-      return cached ? { success: true, errors: [], notFound: false, venueInfo: cached } : undefined;
+      const kept = venueId ? keptVenueInfo(venueId) : undefined;
+      return kept ? { success: true, errors: [], notFound: false, venueInfo: kept } : undefined;
     },
   });
 }
