@@ -3,7 +3,7 @@
 // writes one payload straight to the sockets of the same open stream responses, framed as the
 // app frames it, with nothing of the app in between: same process, same connections, same bytes. IPC: {cmd:'memory'} (after a full GC),
 // {cmd:'cpu'}, {cmd:'handedOffAt'} (when the last change reached the bus or the broadcast began),
-// {cmd:'broadcast', payload}, {cmd:'stop'}.
+// {cmd:'broadcast', payload, through?: 'response'}, {cmd:'stop'}.
 import type { ServerResponse } from 'node:http';
 import { buildApp } from '../../apps/server/src/app.js';
 import { loadConfig } from '../../apps/server/src/config.js';
@@ -37,7 +37,7 @@ app.server.on('request', (req, res: ServerResponse) => {
 });
 
 const gc = (globalThis as { gc?: () => void }).gc;
-process.on('message', (message: { cmd: string; payload?: string }) => {
+process.on('message', (message: { cmd: string; payload?: string; through?: 'response' }) => {
   if (message.cmd === 'memory') {
     gc?.();
     gc?.();
@@ -48,10 +48,16 @@ process.on('message', (message: { cmd: string; payload?: string }) => {
     process.send?.({ handedOffAt });
   } else if (message.cmd === 'broadcast') {
     handedOffAt = now();
-    // As the app's streams write (sse-stream.ts): one whole HTTP chunk of bytes straight to each socket.
-    const frame = Buffer.from(`event: position\ndata: ${message.payload}\n\n`);
-    const chunk = Buffer.concat([Buffer.from(`${frame.length.toString(16)}\r\n`), frame, Buffer.from('\r\n')]);
-    for (const res of streams) res.socket?.write(chunk);
+    const text = `event: position\ndata: ${message.payload}\n\n`;
+    if (message.through === 'response') {
+      // For reference: through each ServerResponse, Node's HTTP layer framing the chunk.
+      for (const res of streams) res.write(text);
+    } else {
+      // As the app's streams write (sse-stream.ts): one whole HTTP chunk of bytes straight to each socket.
+      const frame = Buffer.from(text);
+      const chunk = Buffer.concat([Buffer.from(`${frame.length.toString(16)}\r\n`), frame, Buffer.from('\r\n')]);
+      for (const res of streams) res.socket?.write(chunk);
+    }
     process.send?.({ sent: streams.size });
   } else if (message.cmd === 'stop') {
     void app.close().then(() => db.close()).then(() => process.exit(0));

@@ -156,13 +156,20 @@ export function positionChunk(arena: ChunkArena, template: FramedTemplate, p: Pl
   let at = hex;
   out[at++] = CR;
   out[at++] = LF;
-  at += parts[0].copy(out, at);
+  out.set(parts[0], at);
+  at += parts[0].length;
   at = writeDigits(out, at, p.globalPos, g);
-  at += parts[1].copy(out, at);
+  out.set(parts[1], at);
+  at += parts[1].length;
   at = writeDigits(out, at, p.pos, q);
-  at += parts[2].copy(out, at);
-  at = estimate === null ? at + NULL_BYTES.copy(out, at) : writeDigits(out, at, estimate, e);
-  at += parts[3].copy(out, at);
+  out.set(parts[2], at);
+  at += parts[2].length;
+  if (estimate === null) {
+    out.set(NULL_BYTES, at);
+    at += NULL_BYTES.length;
+  } else at = writeDigits(out, at, estimate, e);
+  out.set(parts[3], at);
+  at += parts[3].length;
   out[at++] = CR;
   out[at] = LF;
   return out;

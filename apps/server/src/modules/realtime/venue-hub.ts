@@ -34,9 +34,9 @@ interface EntrySubscribers {
   /** The refresh that last found this entry in the open queue. */
   seenAt: number;
   /** versionOf(versionOf row, versionView), kept while the queue keeps that row and the view stays. */
-  version?: string;
-  versionOf?: QueueRow;
-  versionView?: PositionView;
+  version: string | undefined;
+  versionOf: QueueRow | undefined;
+  versionView: PositionView | undefined;
 }
 
 
@@ -80,7 +80,8 @@ export class VenueHub {
   /** Adds a stream; its first message (the snapshot) comes from the next refresh. */
   addDiner(sub: DinerSubscriber): void {
     let entry = this.diners.get(sub.entryId);
-    if (!entry) this.diners.set(sub.entryId, (entry = { subs: new Set(), templates: new Map(), seenAt: 0 }));
+    // Every field from the start: one object shape for all entries keeps the fan-out loop monomorphic.
+    if (!entry) this.diners.set(sub.entryId, (entry = { subs: new Set(), templates: new Map(), seenAt: 0, version: undefined, versionOf: undefined, versionView: undefined }));
     entry.subs.add(sub);
     this.requestSnapshots();
   }
@@ -146,7 +147,7 @@ export class VenueHub {
       entry.versionOf = row;
       entry.versionView = view;
     }
-    const version = entry.version;
+    const version = entry.version!;
     let complete = true;
     for (const sub of entry.subs) {
       if (sub.stamp >= stamp || (onlyNew && sub.stamp !== 0)) continue;
