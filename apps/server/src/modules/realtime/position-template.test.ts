@@ -12,13 +12,15 @@ const view = { hidePosition: false, operationMode: 'basic' as const };
 const full = (r: EntryRow, p: { globalPos: number; pos: number; estimatedTime: number | null }, isShared = false, lang: 'pt' | 'en' = 'pt') =>
   JSON.stringify({ waitlist: toPositionEntry(r, p, { ...view, isShared, lang }), waitlistSettings: { hiddenCustomerPosition: false, operationMode: 'basic' } });
 
+const placements = [
+  [{ globalPos: 5, pos: 5, estimatedTime: null }],
+  [{ globalPos: 1, pos: 1, estimatedTime: 12 }],
+  [{ globalPos: 0, pos: 0, estimatedTime: null }],
+  [{ globalPos: 12_345, pos: 3, estimatedTime: 999 }],
+] as const;
+
 describe('position templates', () => {
-  it.each([
-    [{ globalPos: 5, pos: 5, estimatedTime: null }],
-    [{ globalPos: 1, pos: 1, estimatedTime: 12 }],
-    [{ globalPos: 0, pos: 0, estimatedTime: null }],
-    [{ globalPos: 12_345, pos: 3, estimatedTime: 999 }],
-  ])('renders exactly what a full serialisation gives for %j', (placement) => {
+  it.each(placements)('renders exactly what a full serialisation gives for %j', (placement) => {
     for (const [isShared, lang] of [[false, 'pt'], [true, 'en']] as const) {
       const template = buildTemplate(row, view, isShared, lang, { globalPos: 9, pos: 9, estimatedTime: 4 });
       expect(template.parts).toBeDefined();
@@ -44,12 +46,7 @@ describe('position templates', () => {
     expect(versionOf(renamed, view)).toBe(base);
   });
 
-  it.each([
-    [{ globalPos: 5, pos: 5, estimatedTime: null }],
-    [{ globalPos: 1, pos: 1, estimatedTime: 12 }],
-    [{ globalPos: 0, pos: 0, estimatedTime: null }],
-    [{ globalPos: 12_345, pos: 3, estimatedTime: 999 }],
-  ])('writes %j as one whole HTTP chunk holding exactly the string message, accents included', (placement) => {
+  it.each(placements)('writes %j as one whole HTTP chunk holding exactly the string message, accents included', (placement) => {
     const accented: EntryRow = { ...row, name: 'Joã "Ç" Ñúñez 🍷' };
     const arena = new ChunkArena(1024); // small slabs: several messages cross into new ones
     for (const [isShared, lang] of [[false, 'pt'], [true, 'en']] as const) {
