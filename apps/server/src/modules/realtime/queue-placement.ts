@@ -13,11 +13,15 @@ const NOT_WAITING: Placement = { globalPos: 0, pos: 0, estimatedTime: null };
  */
 export function placeQueue(ordered: readonly EntryRow[], venue: Venue, paces: readonly PaceRow[]): Map<string, Placement> {
   const out = new Map<string, Placement>();
-  forEachPlacement(ordered, venue, paces, (row, placement) => out.set(row.id, placement));
+  forEachPlacement(ordered, venue, paces, (row, placement) => out.set(row.id, { ...placement }));
   return out;
 }
 
-/** The same walk without building a map: calls `visit` for every entry, in queue order. */
+/**
+ * The same walk without building a map: calls `visit` for every entry, in queue order. The
+ * placement handed to `visit` is one object reused for every entry (no allocation per diner in a
+ * fan-out): read it during the call, copy it to keep it.
+ */
 export function forEachPlacement<R extends Pick<EntryRow, 'status' | 'band'>>(
   ordered: readonly R[],
   venue: Venue,
@@ -29,6 +33,7 @@ export function forEachPlacement<R extends Pick<EntryRow, 'status' | 'band'>>(
   const bandPaces = new Map<number, PaceRow>();
   for (const p of paces) if (p.band !== VENUE_WIDE_BAND && p.samples > 0) bandPaces.set(p.band, p);
   const waitingInBand = new Map<number, number>();
+  const placement: Placement = { globalPos: 0, pos: 0, estimatedTime: null };
   let waiting = 0;
   for (const row of ordered) {
     if (row.status !== 'active') {
@@ -40,8 +45,10 @@ export function forEachPlacement<R extends Pick<EntryRow, 'status' | 'band'>>(
     waitingInBand.set(row.band, inBand);
     const pos = advanced ? inBand : waiting;
     const bandPace = advanced ? bandPaces.get(row.band) : undefined;
-    const estimatedTime = bandPace ? estimateMinutes(bandPace, pos) : estimateMinutes(venuePace, waiting);
-    visit(row, { globalPos: waiting, pos, estimatedTime });
+    placement.globalPos = waiting;
+    placement.pos = pos;
+    placement.estimatedTime = bandPace ? estimateMinutes(bandPace, pos) : estimateMinutes(venuePace, waiting);
+    visit(row, placement);
   }
 }
 
