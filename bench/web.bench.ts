@@ -93,12 +93,30 @@ interface LighthouseRun {
   cls: number;
 }
 
+/** Lighthouse's own trace recording fails now and then (NO_NAVSTART: "run Lighthouse again"). */
+const LIGHTHOUSE_ATTEMPTS = 3;
+
 async function lighthouseRun(url: string): Promise<LighthouseRun> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await lighthouseAttempt(url);
+    } catch (error) {
+      if (!(error instanceof LighthouseRuntimeError) || attempt >= LIGHTHOUSE_ATTEMPTS) throw error;
+      process.stderr.write(`[web] Lighthouse could not measure ${url} (${error.message}); running it again\n`);
+    }
+  }
+}
+
+class LighthouseRuntimeError extends Error {}
+
+async function lighthouseAttempt(url: string): Promise<LighthouseRun> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS });
   try {
     const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
     const lhr = result?.lhr;
     if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
+    // A failed recording scores 0: not a figure of the page, so it is measured again.
+    if (lhr.runtimeError) throw new LighthouseRuntimeError(lhr.runtimeError.code);
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     return {
       performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
