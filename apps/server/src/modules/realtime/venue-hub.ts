@@ -34,7 +34,7 @@ interface EntrySubscribers {
   templates: Map<string, FramedTemplate>;
   /** The refresh that last found this entry in the open queue. */
   seenAt: number;
-  /** versionOf(versionOf row, versionView), kept while the queue keeps that row and the view stays. */
+  /** The version of row `versionOf` under view `versionView`: kept while the queue keeps that row object and the view stays. */
   version: string | undefined;
   versionOf: QueueRow | undefined;
   versionView: PositionView | undefined;
