@@ -17,7 +17,7 @@ import { type BenchReport, round } from './lib/report.js';
 const N = Number(process.env.BENCH_STREAMS ?? 10_000);
 const ROUNDS = 5;
 /** Parties at the head of the queue, seated one per round (the warm-up round included). */
-const HEADS = 6;
+const HEADS = ROUNDS + 1;
 const now = () => performance.timeOrigin + performance.now();
 const log = (line: string) => process.stderr.write(`[realtime] ${line}\n`);
 
