@@ -1,8 +1,14 @@
-import { sql } from 'kysely';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_BISTRO_ID, DEMO_CLUB_ID, createBody } from '../../test/fixtures.js';
 import { type TestApp, startTestApp } from '../../test/harness.js';
 import { stores } from '../../test/stores.js';
+import { seedDemo } from '../seed/demo.js';
+import { migrateToLatest, openDb } from './connect.js';
+import { migrations } from './migrations/index.js';
 
 /** The waiting counts that triggers keep (migration 005) always equal a count of the entries. */
 describe.each(stores)('waiting counts on $name', (store) => {
@@ -51,5 +57,30 @@ describe.each(stores)('waiting counts on $name', (store) => {
     const read = (await t.app.inject({ method: 'GET', url: `/api/waitlists/${_id}/position` })).json() as { waitlist: { globalPos: number } };
     expect(globalPos).toBe(read.waitlist.globalPos);
     expect(globalPos).toBe((await counted())[`${DEMO_BISTRO_ID}/0`]! + ((await counted())[`${DEMO_BISTRO_ID}/1`] ?? 0));
+  });
+});
+
+describe('waiting counts on a store that had entries before migration 005', () => {
+  it('start from a count of the entries already waiting', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vez-005-'));
+    const db = openDb({ kind: 'sqlite', file: path.join(dir, 'vez.db') });
+    try {
+      const migrator = new Migrator({ db: db.kysely, provider: { getMigrations: async () => migrations } });
+      expect((await migrator.migrateTo('004-images')).error).toBeUndefined();
+      await seedDemo(db); // the demo's waiting parties, written before the triggers exist
+      await db.kysely.updateTable('entries').set({ priority: 1 }).where('seq', '=', 1).execute();
+      const { rows } = await sql<{ venue_id: string; priority: number; n: number }>`
+        select venue_id, priority, count(*) as n from entries where status = 'active' group by venue_id, priority
+      `.execute(db.kysely);
+      expect(rows.length).toBeGreaterThan(1);
+      await migrateToLatest(db);
+      const kept = await db.kysely.selectFrom('venue_waiting').selectAll().execute();
+      const asMap = (list: { venue_id: string; priority: number; n?: number; waiting?: number }[]) =>
+        Object.fromEntries(list.map((r) => [`${r.venue_id}/${r.priority}`, Number(r.n ?? r.waiting)]));
+      expect(asMap(kept)).toEqual(asMap(rows));
+    } finally {
+      await db.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
