@@ -10,6 +10,7 @@ import './styles/global.css';
 const root = document.getElementById('root');
 const queryClient = createQueryClient();
 prefetchForLocation(queryClient, window.location.pathname);
+
 /**
  * Mounts the app once the boot screen has painted its header image, when the server put the
  * venue's image in it: the image shows before any of the app's work, then React replaces the boot
@@ -35,6 +36,7 @@ function afterBootPaint(start: () => void): void {
   setTimeout(go, 400);
   image.decode().then(go, go);
 }
+
 if (root) {
   afterBootPaint(() => {
     // A transition lets React yield while it builds the first screen: no single long main-thread task.
