@@ -8,6 +8,7 @@ import zlib from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, DEMO_BISTRO_ID, launchBrowser, phoneContext, startVezServer } from '../e2e/support/index.js';
+import { createBody } from '../apps/server/test/fixtures.js';
 import { type BenchReport, round } from './lib/report.js';
 
 export interface WebRoute {
@@ -23,16 +24,7 @@ async function joinedPositionPath(baseUrl: string): Promise<string> {
   const response = await fetch(`${baseUrl}/api/waitlists/${DEMO_BISTRO_ID}/create`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      customer: { name: 'Bench Diner', phone: '+5511900000001', email: '' },
-      venue: DEMO_BISTRO_ID,
-      origin: { label: 'Widget' },
-      partySize: 2,
-      benefits: '',
-      logs: { actionType: 'Add' },
-      data: { origin: 'Waitlist widget' },
-      sendSms: true,
-    }),
+    body: JSON.stringify(createBody({ customer: { name: 'Bench Diner', phone: '+5511900000001' } })),
   });
   if (!response.ok) throw new Error(`join for the position bench answered ${response.status}`);
   return `/waitlist/${((await response.json()) as { _id: string })._id}`;

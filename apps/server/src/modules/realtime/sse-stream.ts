@@ -33,7 +33,13 @@ export class SseStream {
 
   /** Whether sendChunk may be used: the head is out and the body goes in HTTP/1.1 chunks. */
   get takesChunks(): boolean {
-    return !this.closed && this.raw.socket !== null && this.raw.headersSent && this.raw.chunkedEncoding;
+    return !this.closed && this.chunkSocket() !== null;
+  }
+
+  /** The socket to write whole chunks to, once the head is out and the body is chunked; else null. */
+  private chunkSocket() {
+    const socket = this.raw.socket;
+    return socket !== null && this.raw.headersSent && this.raw.chunkedEncoding ? socket : null;
   }
 
   /** One message already framed as a whole HTTP chunk (positionChunk), straight to the socket. */
@@ -70,10 +76,9 @@ export class SseStream {
    */
   private write(text: string): void {
     if (this.closed) return;
-    const socket = this.raw.socket;
-    const direct = socket !== null && this.raw.headersSent && this.raw.chunkedEncoding;
-    if (this.isBehind(direct ? socket.writableLength : this.raw.writableLength)) return;
-    if (direct) socket.write(`${Buffer.byteLength(text).toString(16)}\r\n${text}\r\n`);
+    const socket = this.chunkSocket();
+    if (this.isBehind(socket ? socket.writableLength : this.raw.writableLength)) return;
+    if (socket) socket.write(`${Buffer.byteLength(text).toString(16)}\r\n${text}\r\n`);
     else this.raw.write(text);
   }
 }
