@@ -42,7 +42,13 @@ const ConfigSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RETENTION_HOURS: z.coerce.number().positive().default(24),
   RETENTION_INTERVAL_MINUTES: z.coerce.number().positive().default(15),
-  RATE_LIMIT_JOINS_PER_10_MIN: z.coerce.number().int().positive().default(300),
+  /**
+   * Joins per client address per 10 minutes, all venues together (decisions §3: at least 300; a
+   * shared network such as a mall's joins several venues from one address).
+   */
+  RATE_LIMIT_JOINS_PER_10_MIN: z.coerce.number().int().positive().default(1000),
+  /** Joins per venue and client address per 10 minutes (decisions §3: at least 300, room for a venue's own kiosk). */
+  RATE_LIMIT_JOINS_PER_VENUE_PER_ADDRESS_10_MIN: z.coerce.number().int().positive().default(300),
   /** One-time code sends per phone or email, and per client address, per 10 minutes (decisions §3). */
   OTP_SENDS_PER_TARGET_PER_10_MIN: z.coerce.number().int().positive().default(5),
   OTP_SENDS_PER_ADDRESS_PER_10_MIN: z.coerce.number().int().positive().default(30),

@@ -25,5 +25,7 @@ declare module 'fastify' {
     /** OpenAPI: grouping and one-line description of the route. */
     tags?: string[];
     summary?: string;
+    /** OpenAPI: the longer explanation (answers, refusals). */
+    description?: string;
   }
 }

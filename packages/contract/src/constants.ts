@@ -6,7 +6,14 @@ export const RESEND_COUNTDOWN_START = 60;
 export const RESEND_TICK_MS = 500;
 export const NOTE_MAX_LENGTH = 255;
 export const SESSION_LOCK_MS = 600_000;
-export const REPEAT_JOIN_WINDOW_MS = 600_000;
+/** A repeat join sends the position link again by SMS at most this often per entry (decisions §3). */
+export const REPEAT_JOIN_SMS_INTERVAL_MS = 60_000;
+/** How long a browser keeps the proof of its own join (decisions §3): longer than any open entry lives. */
+export const JOIN_PROOF_KEEP_MS = 24 * 3_600_000;
+/** Venue defaults against queue flooding and SMS pumping (decisions §3). */
+export const DEFAULT_MAX_WAITING_PARTIES = 200;
+export const MAX_WAITING_PARTIES_LIMIT = 10_000;
+export const DEFAULT_SMS_COUNTRIES = ['BR'] as const;
 export const DEFAULT_COUNTRY = 'br';
 export const PREFERRED_COUNTRIES = ['br', 'us'] as const;
 export const ORIGIN_LABEL_WIDGET = 'Widget';

@@ -2,6 +2,7 @@
  * Plain values with no schema library behind them: the browser bundles them without zod
  * (package.json `sideEffects: false` lets the bundler skip the schema files a page does not use).
  */
+import { DEFAULT_MAX_WAITING_PARTIES, DEFAULT_SMS_COUNTRIES } from './constants.js';
 import type { Color, VenueSettings } from './venue.js';
 
 export const defaultVenueSettings: VenueSettings = {
@@ -15,6 +16,8 @@ export const defaultVenueSettings: VenueSettings = {
   menuUrl: null,
   reservationUrl: null,
   operationMode: 'basic',
+  maxWaitingParties: DEFAULT_MAX_WAITING_PARTIES,
+  smsCountries: [...DEFAULT_SMS_COUNTRIES],
 };
 
 export const defaultColor: Color = {

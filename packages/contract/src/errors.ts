@@ -33,6 +33,12 @@ export const ErrorCode = {
   NOT_FOUND: 'NOT_FOUND',
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
   UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  /** A repeat join without the first join's proof: no id, the link goes again by SMS (decisions §3). */
+  ALREADY_ON_WAITLIST: 'ALREADY_ON_WAITLIST',
+  /** The venue's cap of waiting parties is reached (setting maxWaitingParties). */
+  WAITLIST_FULL: 'WAITLIST_FULL',
+  /** The phone is outside the venue's SMS countries (setting smsCountries); field customer.phone. */
+  PHONE_COUNTRY_NOT_ALLOWED: 'PHONE_COUNTRY_NOT_ALLOWED',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -72,6 +78,12 @@ export const errorCatalogue: Record<ErrorCode, { status: number; message: string
   NOT_FOUND: { status: 404, message: 'Not found.' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The upload is too large.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'This file type is not supported.' },
+  ALREADY_ON_WAITLIST: {
+    status: 409,
+    message: 'You are already on this waitlist; we sent the link to your phone again by SMS.',
+  },
+  WAITLIST_FULL: { status: 409, message: 'The waitlist is full right now. Please try again later or talk to the host.' },
+  PHONE_COUNTRY_NOT_ALLOWED: { status: 422, message: 'This venue sends its waitlist SMS only to phone numbers of some countries.' },
 };
 
 /** The JSON body of every error answer. */

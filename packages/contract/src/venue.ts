@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { MAX_WAITING_PARTIES_LIMIT } from './constants.js';
 import { VenueId } from './ids.js';
 
 // Defaults live in a zod-free file so pages that only need them do not bundle the schemas.
@@ -34,6 +35,13 @@ export const VenueSettings = z.object({
   /** Null means `SMART_LINK_BASE_URL` + venue id. */
   reservationUrl: z.nullable(z.string()),
   operationMode: OperationMode,
+  /** Remote joins stop while this many parties wait; null: no cap (decisions §3). */
+  maxWaitingParties: z.nullable(z.int().check(z.gte(1), z.lte(MAX_WAITING_PARTIES_LIMIT))),
+  /**
+   * ISO 3166-1 alpha-2 codes of the countries whose phones get this venue's SMS (decisions §3);
+   * a remote join with another country's phone is refused. The server checks each code is known.
+   */
+  smsCountries: z.array(z.string().check(z.regex(/^[A-Z]{2}$/, { error: 'Use two-letter country codes such as BR.' }))).check(z.minLength(1), z.maxLength(60)),
 });
 export type VenueSettings = z.infer<typeof VenueSettings>;
 

@@ -46,14 +46,24 @@ export const CreateWaitlistBody = z.object({
   note: z.optional(Note),
   /** The diner's language for messages; not in the spec's payload, optional. */
   lang: z.optional(z.enum(['pt', 'en'])),
+  /**
+   * The `joinProof` of this browser's own first join (decisions §3): a repeat join that shows it
+   * gets its entry back (200); without it a repeat join answers 409 ALREADY_ON_WAITLIST, no id.
+   */
+  joinProof: z.optional(z.string().check(z.maxLength(100))),
 });
 export type CreateWaitlistBody = z.infer<typeof CreateWaitlistBody>;
 
+/**
+ * 201: a new entry, with its `joinProof` (only its hash is stored; keep it to get the entry back).
+ * 200: a repeat join that showed the proof of the first join gets that entry (created false).
+ * A repeat join without the proof answers 409 ALREADY_ON_WAITLIST instead, without any id.
+ */
 export const CreateWaitlistResponse = z.object({
   _id: EntryId,
-  /** False when a repeat join within 10 minutes returned the existing entry. */
   created: z.boolean(),
   globalPos: z.number(),
+  joinProof: z.optional(z.string()),
 });
 export type CreateWaitlistResponse = z.infer<typeof CreateWaitlistResponse>;
 

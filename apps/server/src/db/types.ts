@@ -51,6 +51,10 @@ export interface EntryTable {
   /** When it stopped waiting (seated or cancelled); drives retention. */
   ended_at: number | null;
   erased_at: number | null;
+  /** SHA-256 (hex) of the proof handed to the browser that made the join (decisions §3). */
+  join_proof_hash: string | null;
+  /** When a repeat join last sent the position link again by SMS (at most once a minute). */
+  link_resent_at: number | null;
 }
 
 /** Recent seating pace per venue and band (band -1: the whole venue), for estimatedTime. */

@@ -11,10 +11,14 @@ export interface JoinHooks {
   run: JoinHook;
   /** The hooks for a diner's own join request. */
   forRequest(request: FastifyRequest): JoinHook;
+  /** Work for a repeat join that sends the link again (decisions §3); no request: nothing of the caller's reaches it. */
+  addRepeat(hook: JoinHook): void;
+  repeat: JoinHook;
 }
 
 export function createJoinHooks(): JoinHooks {
   const hooks: RequestJoinHook[] = [];
+  const repeatHooks: JoinHook[] = [];
   const forRequest =
     (request?: FastifyRequest): JoinHook =>
     async (trx, entry, venue) => {
@@ -24,5 +28,9 @@ export function createJoinHooks(): JoinHooks {
     add: (hook) => void hooks.push(hook),
     run: forRequest(),
     forRequest,
+    addRepeat: (hook) => void repeatHooks.push(hook),
+    repeat: async (trx, entry, venue) => {
+      for (const hook of repeatHooks) await hook(trx, entry, venue);
+    },
   };
 }

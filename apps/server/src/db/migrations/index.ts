@@ -4,6 +4,7 @@ import * as m002 from './002-staff.js';
 import * as m003 from './003-identity-messages.js';
 import * as m004 from './004-images.js';
 import * as m005 from './005-waiting-counts.js';
+import * as m006 from './006-join-proof.js';
 
 /** Every migration, in order. Later issues append here; a landed migration is never edited. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '003-identity-messages': m003,
   '004-images': m004,
   '005-waiting-counts': m005,
+  '006-join-proof': m006,
 };

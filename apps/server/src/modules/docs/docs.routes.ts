@@ -38,6 +38,7 @@ function toOperation(route: DocumentedRoute) {
   const s = route.schema as {
     summary?: string;
     tags?: string[];
+    description?: string;
     params?: { properties?: Record<string, unknown> };
     querystring?: { properties?: Record<string, unknown> };
     body?: unknown;
@@ -49,6 +50,7 @@ function toOperation(route: DocumentedRoute) {
   ];
   return {
     summary: s.summary,
+    ...(s.description ? { description: s.description } : {}),
     tags: s.tags,
     parameters,
     ...(s.body ? { requestBody: { required: true, content: { 'application/json': { schema: refFix(s.body) } } } } : {}),

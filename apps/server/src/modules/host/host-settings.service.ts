@@ -2,6 +2,7 @@ import { ErrorCode, type HostSettingsResponse, VenueSettings, VenueSettingsPatch
 import type { Config } from '../../config.js';
 import type { VenueRowUpdate } from '../../db/types.js';
 import { AppError } from '../../lib/app-error.js';
+import { isKnownPhoneCountry } from '../../lib/phone.js';
 import { parseInput } from '../../lib/validate.js';
 import type { Venue } from '../venues/venue.js';
 import { findVenueBySlug, updateVenue } from '../venues/venues.repository.js';
@@ -33,6 +34,13 @@ function mergeTheme(theme: ThemeResponse, patch: NonNullable<VenueSettingsPatch[
   };
 }
 
+/** Each SMS country must be one the phone library knows (decisions §3); repeats are dropped. */
+function checkSmsCountries(codes: string[]): string[] {
+  const unknown = codes.find((code) => !isKnownPhoneCountry(code));
+  if (unknown) throw new AppError(ErrorCode.VALIDATION_FAILED, `Unknown country code: ${unknown}. Use ISO codes such as BR or PT.`, 'settings.smsCountries');
+  return [...new Set(codes)];
+}
+
 /** Applies a partial change of venue, settings and theme; diners' pages follow through `update`. */
 export async function patchSettings(deps: WaitlistDeps, config: Config, venueId: string, input: unknown): Promise<HostSettingsResponse> {
   const patch = parseInput(VenueSettingsPatch, input);
@@ -54,6 +62,7 @@ export async function patchSettings(deps: WaitlistDeps, config: Config, venueId:
   if (patch.sections) update.sections = JSON.stringify(patch.sections);
   if (patch.settings) {
     const settings = parseInput(VenueSettings, { ...venue.settings, ...patch.settings });
+    settings.smsCountries = checkSmsCountries(settings.smsCountries);
     if (settings.sectionMode === 'required' && sections.length === 0) {
       throw new AppError(ErrorCode.VALIDATION_FAILED, 'Add at least one section before requiring one.', 'settings.sectionMode');
     }

@@ -73,6 +73,7 @@ export async function addWalkIn(deps: WaitlistDeps, venueId: string, input: unkn
     originLabel: ORIGIN_LABEL_HOST,
     priority: body.priority ?? false,
     ignoreLock: true,
+    byStaff: true,
     ...(onJoined ? { onJoined } : {}),
   });
   return entryResponse(deps, result.entry, result.created);

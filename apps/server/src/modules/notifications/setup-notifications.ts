@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { WaitlistDeps } from '../waitlist/waitlist.service.js';
 import { createNotifier } from './notifier.js';
 import { createProviders } from './providers.js';
-import { type PassportIssuer, smsOnCall, smsOnJoin } from './waitlist-sms.js';
+import { type PassportIssuer, smsOnCall, smsOnJoin, smsOnRepeatJoin } from './waitlist-sms.js';
 
 /**
  * The notifier with the configured providers: decorates `app.notifier`, queues the SMS on join
@@ -26,6 +26,7 @@ export function setupNotifications(
   });
   app.decorate('notifier', notifier);
   app.joinHooks.add(smsOnJoin(notifier, config.publicBaseUrl, options.issuePassport));
+  app.joinHooks.addRepeat(smsOnRepeatJoin(notifier, config.publicBaseUrl));
   // After the answer went out, the transaction that queued a message has committed.
   app.addHook('onResponse', async () => notifier.kickIfQueued());
   app.addHook('onReady', async () => notifier.start());

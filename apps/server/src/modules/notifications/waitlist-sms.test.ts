@@ -45,12 +45,17 @@ describe.each(stores)('SMS on join and call, passports, on $name', (store) => {
     expect((await smsTo(phone))[0]?.body).toBe(`Demo Bistro: you joined the waitlist. Follow your position: ${BASE}/waitlist/${res.json()._id}`);
   });
 
-  it('a repeat join within 10 minutes sends no second SMS', async () => {
+  it('a repeat join with its proof sends no second SMS; without it the plain link goes again (decisions §3)', async () => {
     const phone = nextPhone();
-    await join(phone);
-    const again = await join(phone);
-    expect(again.json().created).toBe(false);
+    const first = (await join(phone)).json();
+    const mine = await join(phone, { joinProof: first.joinProof });
+    expect(mine.json().created).toBe(false);
     expect(await smsTo(phone)).toHaveLength(1);
+    const stranger = await join(phone);
+    expect(stranger.statusCode).toBe(409);
+    const [resent] = await smsTo(phone);
+    expect(resent?.body).toBe(`Bistrô Demo: você entrou na fila de espera. Acompanhe sua posição: ${BASE}/waitlist/${first._id}`);
+    expect(await smsTo(phone)).toHaveLength(2);
   });
 
   it('the dev outbox lists newest first, with to, channel, body and createdAt only', async () => {

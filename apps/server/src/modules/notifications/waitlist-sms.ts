@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database, EntryRow } from '../../db/types.js';
-import type { Venue } from '../venues/venue.js';
+import { type Venue, canTextPhone } from '../venues/venue.js';
 import { getVenue } from '../venues/venues.service.js';
 import { calledSms, joinedSms, langOf, venueNameIn } from './message-texts.js';
 import type { Notifier } from './notifier.js';
@@ -22,7 +22,8 @@ function positionLink(publicBaseUrl: string, entryId: string, passport?: string)
  */
 export function smsOnJoin(notifier: Notifier, publicBaseUrl: string, issuePassport: PassportIssuer) {
   return async (trx: Executor, entry: EntryRow, venue: Venue, request?: FastifyRequest): Promise<void> => {
-    if (!entry.phone) return;
+    // Only the venue's SMS countries (decisions §3): a walk-in's foreign phone gets no SMS.
+    if (!entry.phone || !canTextPhone(venue, entry.phone)) return;
     const passport = request ? await issuePassport(trx, request, entry) : undefined;
     const lang = langOf(entry.lang);
     await notifier.enqueue(trx, {
@@ -34,11 +35,30 @@ export function smsOnJoin(notifier: Notifier, publicBaseUrl: string, issuePasspo
   };
 }
 
+/**
+ * A repeat join without the first join's proof (decisions §3): the position link again, to the
+ * entry's own phone and never to anyone else, without a login passport. The caller has already
+ * kept this to once a minute per entry.
+ */
+export function smsOnRepeatJoin(notifier: Notifier, publicBaseUrl: string) {
+  return async (trx: Executor, entry: EntryRow, venue: Venue): Promise<void> => {
+    if (!entry.phone || !canTextPhone(venue, entry.phone)) return;
+    const lang = langOf(entry.lang);
+    await notifier.enqueue(trx, {
+      channel: 'sms',
+      to: entry.phone,
+      body: joinedSms(lang, venueNameIn(venue, lang), positionLink(publicBaseUrl, entry.id)),
+      idempotencyKey: `rejoin:${entry.id}:${entry.link_resent_at ?? 0}`,
+    });
+  };
+}
+
 /** The SMS when the host calls the party, queued with the status change. One per entry. */
 export function smsOnCall(notifier: Notifier, publicBaseUrl: string) {
   return async (trx: Executor, entry: EntryRow): Promise<void> => {
     if (!entry.phone) return;
     const venue = await getVenue(trx, entry.venue_id);
+    if (!canTextPhone(venue, entry.phone)) return;
     const lang = langOf(entry.lang);
     await notifier.enqueue(trx, {
       channel: 'sms',

@@ -7,6 +7,7 @@ const row: EntryRow = {
   id: 'AAAAAAAAAAAAAAAAAAAAAA', share_id: 'BBBBBBBBBBBBBBBBBBBBBB', venue_id: '6553f1a2b3c4d5e6f7a8b901', seq: 7, status: 'active', priority: 0,
   party_size: 3, band: 1, name: 'Ana "Aspas" Souza', phone: '+5511987650001', email: null, note: 'nota', section: null, origin_label: 'Widget',
   lang: 'pt', created_at: 1_763_770_000_000, notified_at: null, seated_at: null, cancelled_at: null, cancel_reason: null, ended_at: null, erased_at: null,
+  join_proof_hash: null, link_resent_at: null,
 };
 const view = { hidePosition: false, operationMode: 'basic' as const };
 const full = (r: EntryRow, p: { globalPos: number; pos: number; estimatedTime: number | null }, isShared = false, lang: 'pt' | 'en' = 'pt') =>

@@ -6,6 +6,7 @@ import {
   type VenueSettings,
 } from '@vez/contract';
 import type { VenueRow } from '../../db/types.js';
+import { phoneCountryOf } from '../../lib/phone.js';
 
 /** A venue as the services speak of it. */
 export interface Venue {
@@ -74,4 +75,17 @@ export function venueFromRow(row: VenueRow): Venue {
 export function reservationUrlOf(venue: Venue, smartLinkBaseUrl: string): string {
   if (venue.settings.reservationUrl) return venue.settings.reservationUrl;
   return smartLinkBaseUrl.endsWith('/') ? `${smartLinkBaseUrl}${venue.id}` : `${smartLinkBaseUrl}/${venue.id}`;
+}
+
+/** Whether this venue sends SMS to this E.164 phone: only to its `smsCountries` (decisions §3). */
+export function canTextPhone(venue: Venue, phone: string): boolean {
+  const country = phoneCountryOf(phone);
+  return country !== undefined && venue.settings.smsCountries.includes(country);
+}
+
+const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
+
+/** "Brazil (BR), Portugal (PT)": the venue's SMS countries for a refusal's message. */
+export function smsCountriesText(venue: Venue): string {
+  return venue.settings.smsCountries.map((code) => `${regionNames.of(code) ?? code} (${code})`).join(', ');
 }

@@ -50,7 +50,7 @@ describe.each(stores)('simultaneous joins on $name', (store) => {
     expect(venue.next_seq).toBe(JOINS + 1);
   });
 
-  it(`the same phone sent ${REPEATS} times at once makes exactly one entry`, async () => {
+  it(`the same phone sent ${REPEATS} times at once makes exactly one entry, hands its id to one caller and re-sends the link once`, async () => {
     const venueId = await addVenueLike(t.db, DEMO_BISTRO_ID);
     const phone = nextPhone();
     const answers = await Promise.all(
@@ -58,13 +58,20 @@ describe.each(stores)('simultaneous joins on $name', (store) => {
     );
     const statuses = answers.map((r) => r.statusCode);
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
-    expect(statuses.filter((s) => s === 200)).toHaveLength(REPEATS - 1);
-    const ids = new Set(answers.map((r) => r.json()._id as string));
-    expect(ids.size).toBe(1);
-    for (const r of answers) expect(r.json().globalPos).toBe(1);
+    // Decisions §3: the others learn only that the party is on the list, never its id.
+    expect(statuses.filter((s) => s === 409)).toHaveLength(REPEATS - 1);
+    const created = answers.find((r) => r.statusCode === 201)?.json() as { _id: string; globalPos: number };
+    expect(created.globalPos).toBe(1);
+    for (const r of answers.filter((a) => a.statusCode === 409)) {
+      expect(r.json().code).toBe('ALREADY_ON_WAITLIST');
+      expect(r.body).not.toContain(created._id);
+    }
 
     const rows = await t.db.kysely.selectFrom('entries').select(['id', 'seq']).where('venue_id', '=', venueId).execute();
-    expect(rows).toEqual([{ id: [...ids][0], seq: 1 }]);
+    expect(rows).toEqual([{ id: created._id, seq: 1 }]);
+    // The join's SMS and a single repeat: concurrent repeats inside a minute send the link once.
+    const keys = await t.db.kysely.selectFrom('messages').select('idempotency_key').where('idempotency_key', 'like', `%${created._id}%`).execute();
+    expect(keys.map((k) => k.idempotency_key.split(':')[0]).sort()).toEqual(['join', 'rejoin']);
   });
 
   it('simultaneous joins at two venues keep each venue its own ticket sequence', async () => {

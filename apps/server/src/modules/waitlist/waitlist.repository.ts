@@ -11,11 +11,22 @@ export function findEntryByShareId(db: Executor, shareId: string): Promise<Entry
   return db.selectFrom('entries').selectAll().where('share_id', '=', shareId).executeTakeFirst();
 }
 
-/** The venue row, locked until the transaction ends (PostgreSQL); SQLite transactions are already serial. */
+/**
+ * The venue row, locked until the transaction ends (PostgreSQL; SQLite transactions are already
+ * serial), with the number of parties waiting there (kept by migration 005's triggers) for the
+ * venue's cap: one round trip.
+ */
 export function lockVenueForJoin(trx: Executor, venueId: string, dialect: 'sqlite' | 'postgres') {
   const query = trx
     .selectFrom('venues')
     .select(['id', 'next_seq', 'waitlist_active', 'waitlist_locked'])
+    .select((eb) =>
+      eb
+        .selectFrom('venue_waiting')
+        .select((w) => w.fn.coalesce(w.fn.sum<number | string>('waiting'), w.lit(0)).as('n'))
+        .whereRef('venue_waiting.venue_id', '=', 'venues.id')
+        .as('waiting'),
+    )
     .where('id', '=', venueId);
   return (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
 }
@@ -24,22 +35,31 @@ export async function advanceVenueSeq(trx: Executor, venueId: string, nextSeq: n
   await trx.updateTable('venues').set({ next_seq: nextSeq }).where('id', '=', venueId).execute();
 }
 
-/** A still-open entry with this phone that joined the venue since `since`. */
-export function findRecentOpenEntryByPhone(
-  db: Executor,
-  venueId: string,
-  phone: string,
-  since: number,
-): Promise<EntryRow | undefined> {
+/** The open (waiting or called) entry with this phone at the venue, if any (decisions §3). */
+export function findOpenEntryByPhone(db: Executor, venueId: string, phone: string): Promise<EntryRow | undefined> {
   return db
     .selectFrom('entries')
     .selectAll()
     .where('venue_id', '=', venueId)
     .where('phone', '=', phone)
-    .where('created_at', '>=', since)
     .where('status', 'in', ['active', 'called'])
     .orderBy('created_at', 'desc')
     .executeTakeFirst();
+}
+
+/**
+ * Notes that a repeat join sends the link again, unless one did less than `intervalMs` ago; true
+ * when this caller won. One conditional UPDATE: on PostgreSQL a concurrent one waits for the row
+ * and re-checks the condition, so two repeat joins at once never both win.
+ */
+export async function markLinkResent(db: Executor, entryId: string, now: number, intervalMs: number): Promise<boolean> {
+  const result = await db
+    .updateTable('entries')
+    .set({ link_resent_at: now })
+    .where('id', '=', entryId)
+    .where((eb) => eb.or([eb('link_resent_at', 'is', null), eb('link_resent_at', '<=', now - intervalMs)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 export async function insertEntry(db: Executor, row: NewEntryRow): Promise<void> {

@@ -7,6 +7,7 @@ import {
 } from '@vez/contract';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchema } from '../../lib/json-schema.js';
+import { venueJoinLimit } from './venue-join-limit.js';
 import { getPositionJson, getStatus, joinWaitlist, leaveWaitlist } from './waitlist.service.js';
 
 const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, { $ref: 'ApiError#' }]));
@@ -19,19 +20,28 @@ export async function waitlistRoutes(app: FastifyInstance): Promise<void> {
     '/waitlists/:venueId/create',
     {
       config: { rateLimit: { max: app.config.RATE_LIMIT_JOINS_PER_10_MIN, timeWindow: 600_000 } },
+      onRequest: venueJoinLimit(app, app.config.RATE_LIMIT_JOINS_PER_VENUE_PER_ADDRESS_10_MIN),
       schema: {
         tags: ['waitlist'],
-        summary: 'Join the waitlist (201 new entry, 200 existing entry of a repeat join)',
+        summary: 'Join the waitlist',
+        description:
+          '201: a new entry and its `joinProof` (keep it). 200: a repeat join (same phone, entry still open) that sent the `joinProof` of the first join gets that entry. ' +
+          '409 ALREADY_ON_WAITLIST: a repeat join without that proof; no id, and the position link goes again by SMS to the entry\'s phone (at most once a minute). ' +
+          '409 WAITLIST_FULL: the venue\'s cap of waiting parties (maxWaitingParties). 422 PHONE_COUNTRY_NOT_ALLOWED (field customer.phone): the phone is outside the venue\'s smsCountries. ' +
+          '429: joins per client address, and per venue and client address, per 10 minutes.',
         params: { type: 'object', properties: { venueId: str } },
         body: jsonSchema(CreateWaitlistBody, 'input'),
         response: { 200: jsonSchema(CreateWaitlistResponse), 201: jsonSchema(CreateWaitlistResponse), ...errors(400, 404, 409, 422, 429) },
       },
     },
     async (request, reply) => {
-      const result = await joinWaitlist(deps, request.params.venueId, request.body, { onJoined: app.joinHooks.forRequest(request) });
-      return reply
-        .status(result.created ? 201 : 200)
-        .send({ _id: result.entry.id, created: result.created, globalPos: result.globalPos });
+      const result = await joinWaitlist(deps, request.params.venueId, request.body, {
+        onJoined: app.joinHooks.forRequest(request),
+        onRepeat: app.joinHooks.repeat,
+      });
+      const answer: CreateWaitlistResponse = { _id: result.entry.id, created: result.created, globalPos: result.globalPos };
+      if (result.joinProof) answer.joinProof = result.joinProof;
+      return reply.status(result.created ? 201 : 200).send(answer);
     },
   );
 

@@ -5,7 +5,7 @@ import {
   ErrorCode,
   type Language,
   type PositionResponse,
-  REPEAT_JOIN_WINDOW_MS,
+  REPEAT_JOIN_SMS_INTERVAL_MS,
   SECTION_NOTE_PREFIX,
   type StatusResponse,
   type VenueChannelEvent,
@@ -18,10 +18,11 @@ import { runWriteTransaction } from '../../db/write-batch.js';
 import type { EntryRow, PaceRow } from '../../db/types.js';
 import { AppError } from '../../lib/app-error.js';
 import { newEntryId } from '../../lib/ids.js';
+import { isJoinProofOf, newJoinProof } from '../../lib/join-proof.js';
 import { toE164 } from '../../lib/phone.js';
 import { parseInput } from '../../lib/validate.js';
 import type { EventBus } from '../../plugins/bus.js';
-import type { Venue } from '../venues/venue.js';
+import { type Venue, canTextPhone, smsCountriesText } from '../venues/venue.js';
 import { updateVenue } from '../venues/venues.repository.js';
 import { assertVenueId, getVenue } from '../venues/venues.service.js';
 import { type Placement, toPositionEntry } from './entry-view.js';
@@ -47,6 +48,8 @@ export interface JoinResult {
   entry: EntryRow;
   created: boolean;
   globalPos: number;
+  /** A new remote join's proof, for the joining browser only (decisions §3). */
+  joinProof?: string;
 }
 
 function publish(deps: WaitlistDeps, type: VenueChannelEvent['type'], venueId: string, entryId?: string): void {
@@ -85,13 +88,24 @@ export interface JoinOptions {
   priority?: boolean;
   /** Staff add walk-ins at the door while remote joins are locked. */
   ignoreLock?: boolean;
+  /**
+   * Staff at the door (decisions §3): past the venue's cap, any country's phone (the SMS then
+   * stays unsent), and a repeat join answers the open entry, which staff see in the queue anyway.
+   */
+  byStaff?: boolean;
   onJoined?: JoinHook;
+  /** Work in a repeat join's transaction when the link goes again (at most once a minute). */
+  onRepeat?: JoinHook;
 }
+
+type JoinOutcome = { entry: EntryRow; created: boolean; globalPos?: number; joinProof?: string } | { alreadyOnList: true };
 
 /**
  * Joins a venue's waitlist. One transaction per join, under the venue's row lock: the ticket
- * number is contiguous, and a repeat join with the same phone within 10 minutes returns the
- * existing entry instead of a second one.
+ * number is contiguous, and a repeat join with the same phone while its entry is open makes no
+ * second entry. It answers that entry only to staff or to the browser that shows the first join's
+ * proof; anyone else learns only that the party is on the list, and the link goes again by SMS to
+ * the entry's own phone (decisions §3).
  */
 export async function joinWaitlist(
   deps: WaitlistDeps,
@@ -109,15 +123,31 @@ export async function joinWaitlist(
   const section = checkAgainstVenue(venue, body);
   const phone = toE164(body.customer.phone);
   if (!phone) throw new AppError(ErrorCode.VALIDATION_FAILED, messages.phone, 'customer.phone');
+  if (!options.byStaff && !canTextPhone(venue, phone)) {
+    throw new AppError(
+      ErrorCode.PHONE_COUNTRY_NOT_ALLOWED,
+      `This venue sends its waitlist link by SMS only to phone numbers from ${smsCountriesText(venue)}.`,
+      'customer.phone',
+    );
+  }
 
   const now = deps.now();
   // Group commit on SQLite: joins arriving together share one durable COMMIT (db/write-batch.ts).
-  const result = await runWriteTransaction(deps.db, async (trx) => {
+  const result = await runWriteTransaction(deps.db, async (trx): Promise<JoinOutcome> => {
     const locked = await repo.lockVenueForJoin(trx, venueId, deps.db.dialect);
     if (!locked) throw new AppError(ErrorCode.VENUE_INFO_NOT_FOUND);
     assertOpen(locked.waitlist_active === 1, locked.waitlist_locked === 1 && !options.ignoreLock);
-    const existing = await repo.findRecentOpenEntryByPhone(trx, venueId, phone, now - REPEAT_JOIN_WINDOW_MS);
-    if (existing) return { entry: existing, created: false, globalPos: undefined };
+    const existing = await repo.findOpenEntryByPhone(trx, venueId, phone);
+    if (existing) {
+      if (options.byStaff || isJoinProofOf(body.joinProof, existing.join_proof_hash)) return { entry: existing, created: false };
+      if (await repo.markLinkResent(trx, existing.id, now, REPEAT_JOIN_SMS_INTERVAL_MS)) {
+        await options.onRepeat?.(trx, { ...existing, link_resent_at: now }, venue);
+      }
+      return { alreadyOnList: true };
+    }
+    const cap = venue.settings.maxWaitingParties;
+    if (!options.byStaff && cap !== null && Number(locked.waiting ?? 0) >= cap) throw new AppError(ErrorCode.WAITLIST_FULL);
+    const proof = options.byStaff ? undefined : newJoinProof();
     const entry: EntryRow = {
       id: newEntryId(),
       share_id: newEntryId(),
@@ -141,17 +171,22 @@ export async function joinWaitlist(
       cancel_reason: null,
       ended_at: null,
       erased_at: null,
+      join_proof_hash: proof?.hash ?? null,
+      link_resent_at: null,
     };
     await repo.insertEntry(trx, entry);
     await repo.advanceVenueSeq(trx, venueId, locked.next_seq + 1);
     await options.onJoined?.(trx, entry, venue);
     // The newest ticket: everyone waiting at its priority or above is ahead, read under the lock.
-    return { entry, created: true, globalPos: await repo.placeOfNewest(trx, venueId, entry.priority) };
+    const globalPos = await repo.placeOfNewest(trx, venueId, entry.priority);
+    return { entry, created: true, globalPos, ...(proof ? { joinProof: proof.proof } : {}) };
   });
+  // Committed (with its SMS, if one was due): the caller learns no more than this.
+  if ('alreadyOnList' in result) throw new AppError(ErrorCode.ALREADY_ON_WAITLIST);
   if (result.created) publish(deps, 'add', venueId, result.entry.id);
   // A repeat join answers the existing entry's place as it stands now.
   const globalPos = result.globalPos ?? (await placeEntry(deps, result.entry, venue)).globalPos;
-  return { entry: result.entry, created: result.created, globalPos };
+  return { entry: result.entry, created: result.created, globalPos, ...(result.joinProof ? { joinProof: result.joinProof } : {}) };
 }
 
 /** Where an entry stands: places ahead (global and in its band) and the estimate. */

@@ -99,23 +99,27 @@ describe.each(stores)('waitlist API on $name', (store) => {
       expect(body.globalPos).toBeGreaterThanOrEqual(4); // three demo parties wait ahead
     });
 
-    it('a repeat join with the same phone within 10 minutes returns the existing entry', async () => {
+    it('a repeat join with the same phone makes no second entry and answers no id (decisions §3)', async () => {
       const phone = nextPhone();
       const first = await join(createBody({ customer: { phone } }));
+      expect(first.json().joinProof).toMatch(/^[\w-]{43}$/);
       const before = await countEntries();
       const again = await join(createBody({ customer: { phone: phone.replace(/\s/g, '') } }));
-      expect(again.statusCode).toBe(200);
-      expect(again.json()).toMatchObject({ _id: first.json()._id, created: false });
+      expect(again.statusCode).toBe(409);
+      expect(again.json()).toMatchObject({ code: 'ALREADY_ON_WAITLIST' });
+      expect(again.body).not.toContain(first.json()._id);
       expect(await countEntries()).toBe(before);
     });
 
-    it('the same phone after 10 minutes makes a new entry', async () => {
+    it('the same phone stays one entry after 10 minutes while the entry is open', async () => {
       const phone = nextPhone();
       const first = await join(createBody({ customer: { phone } }));
       t.clock.now += 10 * 60_000 + 1;
       const later = await join(createBody({ customer: { phone } }));
-      expect(later.statusCode).toBe(201);
-      expect(later.json()._id).not.toBe(first.json()._id);
+      expect(later.statusCode).toBe(409);
+      const mine = await join(createBody({ customer: { phone }, joinProof: first.json().joinProof }));
+      expect(mine.statusCode).toBe(200);
+      expect(mine.json()._id).toBe(first.json()._id);
     });
 
     const invalid: Array<[string, Record<string, unknown>, string, string]> = [

@@ -50,6 +50,7 @@ describe('settings draft', () => {
     settings: {
       hidePriorityDisclaimer: false, emailRequired: false, sectionMode: 'none', noteMode: 'note', hideReceptionistHint: false,
       hidePosition: false, wording: { en: { 'join.title': 'Hi' } }, menuUrl: '/menu.pdf', reservationUrl: null, operationMode: 'basic',
+      maxWaitingParties: 200, smsCountries: ['BR'],
     },
     maxPartySize: 8,
     sections: ['Salão', 'Varanda'],
