@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createBody } from '../apps/server/test/fixtures.js';
 import { startServerProcess } from '../apps/server/test/server-process.js';
+import { seedUncappedDemo } from '../apps/server/test/uncapped-demo.js';
 import { DEMO_BISTRO_ID } from '../apps/server/src/seed/demo.js';
 import { measureLoad } from './lib/load.js';
 import { type BenchReport, type LoadFigures, loadTable, round } from './lib/report.js';
@@ -45,8 +46,11 @@ export default async function run(): Promise<BenchReport> {
     NODE_ENV: 'development',
     // The limits protect production from one address; the bench is one address by design.
     RATE_LIMIT_JOINS_PER_10_MIN: '100000000',
+    RATE_LIMIT_JOINS_PER_VENUE_PER_ADDRESS_10_MIN: '100000000',
     RATE_LIMIT_READS_PER_MIN: '100000000',
   };
+  // Thousands of parties join the demo bistro: no cap of waiting parties there (decisions §3).
+  await seedUncappedDemo({ kind: 'sqlite', file: path.join(dir, 'vez.db') });
   const server = await startServerProcess(env);
   try {
     const url = server.url;

@@ -8,6 +8,7 @@ import type { Config } from '../src/config.js';
 import { openDb } from '../src/db/connect.js';
 import { DEMO_BISTRO_ID, createBody } from './fixtures.js';
 import { type ServerProcess, startServerProcess } from './server-process.js';
+import { seedUncappedDemo } from './uncapped-demo.js';
 import { postgresUrl } from './stores.js';
 
 const JOINS = 400;
@@ -67,7 +68,10 @@ describe.each(targets)('a server killed in the middle of joins ($name)', (target
   it(`keeps every answered join of ${JOINS} after SIGKILL and restart`, { timeout: 180_000 }, async () => {
     const store = await target.create();
     cleanup.push(store.drop);
-    const env = { DATABASE_URL: store.databaseUrl, RATE_LIMIT_JOINS_PER_10_MIN: '100000' };
+    // One address sends every join, all to the demo bistro: no per-address limits, and no cap of
+    // waiting parties there (decisions §3), which 400 joins would pass.
+    const env = { DATABASE_URL: store.databaseUrl, RATE_LIMIT_JOINS_PER_10_MIN: '100000', RATE_LIMIT_JOINS_PER_VENUE_PER_ADDRESS_10_MIN: '100000' };
+    await seedUncappedDemo(store.database);
 
     const first = await startServerProcess(env);
     cleanup.push(() => first.stop('SIGKILL'));
