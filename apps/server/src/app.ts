@@ -22,10 +22,12 @@ import { realtimeRoutes } from './modules/realtime/realtime.routes.js';
 import { allowedOriginsOf, assertSameOrigin, requireVenueStaff } from './modules/staff/staff-auth.js';
 import { type EventBus, createLocalBus } from './plugins/bus.js';
 import { createRedisBus } from './plugins/bus-redis.js';
+import { refuseBodiesOnBodylessWrites } from './plugins/bodyless-writes.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { createJoinHooks } from './plugins/join-hooks.js';
 import { type ErrorReporter, createReporter } from './plugins/reporter.js';
 import { registerSecurityHeaders } from './plugins/security.js';
+import { recordRouteTable } from './plugins/route-table.js';
 import { registerWeb } from './plugins/web.js';
 
 export interface AppDeps {
@@ -87,6 +89,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerErrorHandling(app);
   const routes = collectRoutes(app);
+  app.decorate('routeTable', recordRouteTable(app));
+  refuseBodiesOnBodylessWrites(app);
   await registerSecurityHeaders(app);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip', 'identity'] });
   await app.register(cookie);

@@ -6,6 +6,7 @@ import type { WaitlistDeps } from './modules/waitlist/waitlist.service.js';
 import type { EventBus } from './plugins/bus.js';
 import type { JoinHooks } from './plugins/join-hooks.js';
 import type { ErrorReporter } from './plugins/reporter.js';
+import type { RouteTableEntry } from './plugins/route-table.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,6 +18,8 @@ declare module 'fastify' {
     waitlistDeps: WaitlistDeps;
     positions: PositionCache;
     notifier: Notifier;
+    /** Every registered route (plugins/route-table.ts). */
+    routeTable: readonly RouteTableEntry[];
   }
 }
 

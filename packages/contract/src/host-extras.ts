@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { isCalendarDate } from './plain-text.js';
 
 /**
  * Undo of a seat or a removal (POST /api/host/venues/{venueId}/entries/{entryId}/restore): allowed
@@ -8,7 +9,7 @@ export const RESTORE_WINDOW_MS = 60_000;
 
 /** GET /api/host/venues/{venueId}/stats?date=YYYY-MM-DD&tz=<minutes east of UTC> */
 export const HostStatsQuery = z.object({
-  date: z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'date must be YYYY-MM-DD.' }))),
+  date: z.optional(z.string().check(z.refine(isCalendarDate, { error: 'date must be a real date, YYYY-MM-DD.' }))),
   tz: z.optional(z.coerce.number().check(z.gte(-840), z.lte(840), z.refine(Number.isInteger, { error: 'tz is whole minutes east of UTC.' }))),
 });
 export type HostStatsQuery = z.infer<typeof HostStatsQuery>;

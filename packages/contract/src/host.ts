@@ -1,11 +1,10 @@
 import * as z from 'zod/mini';
-import { NOTE_MAX_LENGTH } from './constants.js';
 import { VenueId } from './ids.js';
 import { ThemeResponse, VenueName, VenueResponse, VenueSettings } from './venue.js';
-import { EntryStatus, FullName, OptionalEmail, Phone, messages } from './waitlist.js';
+import { EntryStatus, FullName, Note, OptionalEmail, Phone, messages } from './waitlist.js';
 
 /** POST /api/host/login */
-export const HostLoginBody = z.object({
+export const HostLoginBody = z.strictObject({
   email: z.email().check(z.maxLength(254)),
   password: z.string().check(z.minLength(1), z.maxLength(200)),
 });
@@ -57,14 +56,21 @@ export type HostQueueResponse = z.infer<typeof HostQueueResponse>;
 
 /**
  * POST /api/host/venues/{venueId}/entries: a walk-in. The fields of the diner create payload that
- * matter (the rest of a diner payload is accepted and ignored); the origin label is always Host.
+ * matter; the diner payload's other keys (decisions §6: same fields) are accepted and ignored, any
+ * other key is a 422 naming it. The origin label is always Host.
  */
-export const HostCreateEntryBody = z.object({
-  customer: z.object({ name: FullName, phone: Phone, email: OptionalEmail }),
-  partySize: z.int().check(z.gte(1, { error: messages.partySize })),
-  note: z.optional(z.string().check(z.maxLength(NOTE_MAX_LENGTH, { error: messages.note }))),
+export const HostCreateEntryBody = z.strictObject({
+  customer: z.strictObject({ name: FullName, phone: Phone, email: OptionalEmail }),
+  partySize: z.int().check(z.gte(1, { error: messages.partySize }), z.lte(1000, { error: messages.partySize })),
+  note: z.optional(Note),
   priority: z.optional(z.boolean()),
   lang: z.optional(z.enum(['pt', 'en'])),
+  venue: z.optional(z.unknown()),
+  origin: z.optional(z.unknown()),
+  benefits: z.optional(z.unknown()),
+  logs: z.optional(z.unknown()),
+  data: z.optional(z.unknown()),
+  sendSms: z.optional(z.unknown()),
 });
 export type HostCreateEntryBody = z.infer<typeof HostCreateEntryBody>;
 
@@ -77,14 +83,14 @@ export type HostEntryResponse = z.infer<typeof HostEntryResponse>;
  * (taken off the list, e.g. a duplicate) publishes `remove`.
  */
 export const HostCancelReason = z.enum(['Host', 'NoShow', 'Removed']);
-export const HostCancelBody = z.object({ reason: HostCancelReason });
+export const HostCancelBody = z.strictObject({ reason: HostCancelReason });
 export type HostCancelBody = z.infer<typeof HostCancelBody>;
 
 /** PATCH .../entries/{entryId}: at least one field; an empty note clears it. */
 export const HostEntryPatch = z
-  .object({
-    partySize: z.optional(z.int().check(z.gte(1, { error: messages.partySize }))),
-    note: z.optional(z.nullable(z.string().check(z.maxLength(NOTE_MAX_LENGTH, { error: messages.note })))),
+  .strictObject({
+    partySize: z.optional(z.int().check(z.gte(1, { error: messages.partySize }), z.lte(1000, { error: messages.partySize }))),
+    note: z.optional(z.nullable(Note)),
     priority: z.optional(z.boolean()),
   })
   .check(
@@ -95,7 +101,7 @@ export const HostEntryPatch = z
 export type HostEntryPatch = z.infer<typeof HostEntryPatch>;
 
 /** PUT /api/host/venues/{venueId}/waitlist: open (active), lock (no remote joins) or close. */
-export const WaitlistStateBody = WaitlistState;
+export const WaitlistStateBody = z.strictObject({ active: z.boolean(), locked: z.boolean() });
 export const WaitlistStateResponse = z.object({ waitlist: WaitlistState });
 export type WaitlistStateResponse = z.infer<typeof WaitlistStateResponse>;
 

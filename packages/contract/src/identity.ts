@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { CODE_LENGTH, PRODUCT_NAME } from './constants.js';
 import { EntryId, VenueId } from './ids.js';
+import { isCalendarDate, plainText } from './plain-text.js';
 import { Email, Phone } from './waitlist.js';
 
 /**
@@ -16,15 +17,15 @@ export const MessageLang = z.optional(z.enum(['pt', 'en']));
 export const OTP_PATTERN = new RegExp(`^\\d{${CODE_LENGTH}}$`);
 export const OtpCode = z.string().check(z.regex(OTP_PATTERN, { error: `The code has ${CODE_LENGTH} digits.` }));
 
-const Name = (error: string) => z.string().check(z.trim(), z.minLength(1, { error }), z.maxLength(60, { error }));
+const Name = (error: string) => z.string().check(plainText(), z.trim(), z.minLength(1, { error }), z.maxLength(60, { error }));
 const OptionalEmail = z.optional(z.nullable(z.union([z.literal(''), Email])));
 
 /** POST /otp/send: sends a 6-digit code to the phone (sms) or the email (email). */
-export const OtpSendBody = z.object({
+export const OtpSendBody = z.strictObject({
   productName: ProductName,
   channel: OtpChannel,
   /** The phone (any readable form; stored as E.164) or the email address. */
-  target: z.string().check(z.minLength(1), z.maxLength(254)),
+  target: z.string().check(plainText(), z.minLength(1), z.maxLength(254)),
   venueId: VenueId,
   type: z.literal('validate'),
   lang: MessageLang,
@@ -44,7 +45,7 @@ export type OtpSendResponse = z.infer<typeof OtpSendResponse>;
  * user who already owns the verified phone or email, with the code sent to
  * `channel` (sms: the code went to `phone`; email: it went to `email`). Starts a session (cookie).
  */
-export const CreateUserWithOtpBody = z.object({
+export const CreateUserWithOtpBody = z.strictObject({
   firstName: Name('Por favor, informe seu nome completo.'),
   lastName: Name('Por favor, informe seu nome completo.'),
   /** Digits with a leading plus (E.164), as spec section 3 says; other readable forms are accepted too. */
@@ -58,22 +59,21 @@ export const CreateUserWithOtpBody = z.object({
 });
 export type CreateUserWithOtpBody = z.infer<typeof CreateUserWithOtpBody>;
 
+/** A real calendar date from 1900 on (`0000-00-00` is refused here, not by the database). */
 export const Birthday = z.string().check(
   z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Birthday must be YYYY-MM-DD.' }),
-  z.refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), {
-    error: 'Birthday must be a real date (YYYY-MM-DD).',
-  }),
+  z.refine(isCalendarDate, { error: 'Birthday must be a real date (YYYY-MM-DD).' }),
 );
 
 /** PATCH /product-user: the fields to change. The phone is the verified identity and cannot change here. */
-export const UpdateUserBody = z.object({
+export const UpdateUserBody = z.strictObject({
   firstName: z.optional(Name('Por favor, informe seu nome completo.')),
   lastName: z.optional(Name('Por favor, informe seu nome completo.')),
   email: OptionalEmail,
   birthday: z.optional(z.nullable(Birthday)),
-  gender: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(30)))),
+  gender: z.optional(z.nullable(z.string().check(plainText(), z.trim(), z.maxLength(30)))),
   /** Accepted only when it is the current phone (clients often send the whole user back). */
-  phone: z.optional(z.string()),
+  phone: z.optional(z.string().check(plainText(), z.maxLength(40))),
   lang: MessageLang,
 });
 export type UpdateUserBody = z.infer<typeof UpdateUserBody>;
@@ -93,7 +93,7 @@ export const ProductUser = z.object({
 export type ProductUser = z.infer<typeof ProductUser>;
 
 /** POST /product-user/oauth2/passport: exchanges a single-use passport (from an SMS link) for a session. */
-export const PassportBody = z.object({
+export const PassportBody = z.strictObject({
   passport: z.string().check(z.minLength(20), z.maxLength(100)),
   productName: ProductName,
   lang: MessageLang,
@@ -106,11 +106,11 @@ export const UserEventType = z.enum(['waitlist-login', 'waitlist-enter']);
 export type UserEventType = z.infer<typeof UserEventType>;
 
 /** POST /product-user/event. `waitlist-enter` carries the create payload as `data` and the entry's id. */
-export const UserEventBody = z.object({
+export const UserEventBody = z.strictObject({
   venueId: VenueId,
   eventType: UserEventType,
   eventBody: z._default(
-    z.object({
+    z.strictObject({
       data: z.optional(z.unknown()),
       waitlistId: z.optional(EntryId),
     }),

@@ -9,6 +9,7 @@ export * from './identity.js';
 export * from './ids.js';
 export * from './header-images.js';
 export * from './images.js';
+export * from './plain-text.js';
 export * from './realtime.js';
 export * from './venue.js';
 export * from './waitlist.js';

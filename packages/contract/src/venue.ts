@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { MAX_WAITING_PARTIES_LIMIT } from './constants.js';
 import { VenueId } from './ids.js';
+import { plainText } from './plain-text.js';
 
 // Defaults live in a zod-free file so pages that only need them do not bundle the schemas.
 export { defaultColor, defaultVenueSettings } from './defaults.js';
@@ -14,13 +15,25 @@ export const VenueName = z.object({
 });
 export type VenueName = z.infer<typeof VenueName>;
 
+/** A venue name as staff write it: strict and plain text (docs/security.md). */
+const venueNameText = (min: number) => z.string().check(plainText(), z.minLength(min), z.maxLength(120));
+export const VenueNameBody = z.strictObject({
+  pt: venueNameText(1),
+  en: z.optional(venueNameText(0)),
+  fr: z.optional(venueNameText(0)),
+  es: z.optional(venueNameText(0)),
+});
+
 export const SectionMode = z.enum(['none', 'required']);
 export const NoteMode = z.enum(['note', 'unit', 'locationAndCompany']);
 export const OperationMode = z.enum(['basic', 'advanced']);
 export type OperationMode = z.infer<typeof OperationMode>;
 
 /** Per-language overrides of named message keys ("special wording", decisions §2). */
-export const Wording = z.record(z.string(), z.record(z.string(), z.string().check(z.maxLength(500))));
+export const Wording = z.record(
+  z.string().check(plainText(), z.maxLength(20)),
+  z.record(z.string().check(plainText(), z.maxLength(100)), z.string().check(plainText({ multiLine: true }), z.maxLength(500))),
+);
 
 /** Per-venue settings that replace the spec's hard-coded venues (decisions §2). */
 export const VenueSettings = z.object({
@@ -31,9 +44,9 @@ export const VenueSettings = z.object({
   hideReceptionistHint: z.boolean(),
   hidePosition: z.boolean(),
   wording: Wording,
-  menuUrl: z.nullable(z.string()),
+  menuUrl: z.nullable(z.string().check(plainText(), z.maxLength(2000))),
   /** Null means `SMART_LINK_BASE_URL` + venue id. */
-  reservationUrl: z.nullable(z.string()),
+  reservationUrl: z.nullable(z.string().check(plainText(), z.maxLength(2000))),
   operationMode: OperationMode,
   /** Remote joins stop while this many parties wait; null: no cap (decisions §3). */
   maxWaitingParties: z.nullable(z.int().check(z.gte(1), z.lte(MAX_WAITING_PARTIES_LIMIT))),
@@ -97,27 +110,27 @@ export const WaitlistStatusesResponse = z.object({
 export type WaitlistStatusesResponse = z.infer<typeof WaitlistStatusesResponse>;
 
 const hexColor = z.string().check(z.regex(/^#[0-9a-fA-F]{6}$/));
-const imagePath = z.string().check(z.maxLength(500));
+const imagePath = z.string().check(plainText(), z.maxLength(500));
 
 /** PATCH of venue settings and theme by staff (host console). Every field optional. */
-export const VenueSettingsPatch = z.object({
-  name: z.optional(VenueName),
+export const VenueSettingsPatch = z.strictObject({
+  name: z.optional(VenueNameBody),
   slug: z.optional(z.string().check(z.regex(/^[a-z0-9-]{2,60}$/))),
   address: z.optional(
-    z.object({
-      city: z.string().check(z.maxLength(120)),
-      neighborhood: z.string().check(z.maxLength(120)),
+    z.strictObject({
+      city: z.string().check(plainText(), z.maxLength(120)),
+      neighborhood: z.string().check(plainText(), z.maxLength(120)),
     }),
   ),
   hasMenu: z.optional(z.boolean()),
   loginJourney: z.optional(z.boolean()),
   maxPartySize: z.optional(z.int().check(z.gte(1), z.lte(50))),
-  sections: z.optional(z.array(z.string().check(z.minLength(1), z.maxLength(60))).check(z.maxLength(50))),
-  settings: z.optional(z.partial(VenueSettings)),
+  sections: z.optional(z.array(z.string().check(plainText(), z.minLength(1), z.maxLength(60))).check(z.maxLength(50))),
+  settings: z.optional(z.partial(z.strictObject(VenueSettings.shape))),
   theme: z.optional(
-    z.object({
+    z.strictObject({
       color: z.optional(
-        z.object({
+        z.strictObject({
           main: z.optional(hexColor),
           background: z.optional(hexColor),
           accentBackground: z.optional(hexColor),
@@ -125,15 +138,15 @@ export const VenueSettingsPatch = z.object({
         }),
       ),
       logo: z.optional(
-        z.object({
+        z.strictObject({
           vertical: z.optional(imagePath),
           horizontal: z.optional(imagePath),
           horizontalWhite: z.optional(imagePath),
         }),
       ),
-      typeImageSpotlight: z.optional(z.string().check(z.maxLength(40))),
-      inspirationalImage: z.optional(z.object({ small: z.optional(imagePath), large: z.optional(imagePath) })),
-      banners: z.optional(z.object({ list: z.array(Banner).check(z.maxLength(20)) })),
+      typeImageSpotlight: z.optional(z.string().check(plainText(), z.maxLength(40))),
+      inspirationalImage: z.optional(z.strictObject({ small: z.optional(imagePath), large: z.optional(imagePath) })),
+      banners: z.optional(z.strictObject({ list: z.array(z.strictObject({ isActive: z.boolean(), imageUrl: imagePath })).check(z.maxLength(20)) })),
     }),
   ),
 });

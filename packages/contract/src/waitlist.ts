@@ -3,6 +3,7 @@ import { CREATE_DATA_ORIGIN, NOTE_MAX_LENGTH, ORIGIN_LABEL_WIDGET } from './cons
 import { EntryId, VenueId } from './ids.js';
 import { OperationMode } from './venue.js';
 import { messages } from './messages.js';
+import { plainText } from './plain-text.js';
 
 export { messages } from './messages.js';
 
@@ -24,6 +25,7 @@ export function isPlausiblePhone(value: string): boolean {
 }
 
 export const FullName = z.string().check(
+  plainText(),
   z.maxLength(120, { error: messages.surname }),
   z.regex(FULL_NAME_PATTERN, { error: messages.surname }),
 );
@@ -31,17 +33,18 @@ export const Phone = z.string().check(z.refine(isPlausiblePhone, { error: messag
 export const Email = z.email({ error: messages.email }).check(z.maxLength(254, { error: messages.email }));
 /** Optional email: absent or empty means none. */
 export const OptionalEmail = z.optional(z.union([z.literal(''), Email]));
-export const Note = z.string().check(z.maxLength(NOTE_MAX_LENGTH, { error: messages.note }));
+/** A note may span lines (a unit, a company name and a location on their own lines). */
+export const Note = z.string().check(plainText({ multiLine: true }), z.maxLength(NOTE_MAX_LENGTH, { error: messages.note }));
 
-/** POST /waitlists/{venueId}/create (spec section 3). */
-export const CreateWaitlistBody = z.object({
-  customer: z.object({ name: FullName, phone: Phone, email: OptionalEmail }),
+/** POST /waitlists/{venueId}/create (spec section 3). Strict: an unknown key is a 422 naming it (conventions §15). */
+export const CreateWaitlistBody = z.strictObject({
+  customer: z.strictObject({ name: FullName, phone: Phone, email: OptionalEmail }),
   venue: VenueId,
-  origin: z.object({ label: z.literal(ORIGIN_LABEL_WIDGET) }),
-  partySize: z.int().check(z.gte(1, { error: messages.partySize })),
+  origin: z.strictObject({ label: z.literal(ORIGIN_LABEL_WIDGET) }),
+  partySize: z.int().check(z.gte(1, { error: messages.partySize }), z.lte(1000, { error: messages.partySize })),
   benefits: z.literal(''),
-  logs: z.object({ actionType: z.literal('Add') }),
-  data: z.object({ origin: z.literal(CREATE_DATA_ORIGIN) }),
+  logs: z.strictObject({ actionType: z.literal('Add') }),
+  data: z.strictObject({ origin: z.literal(CREATE_DATA_ORIGIN) }),
   sendSms: z.literal(true),
   note: z.optional(Note),
   /** The diner's language for messages; not in the spec's payload, optional. */
@@ -117,9 +120,9 @@ export const StatusResponse = z.object({
 export type StatusResponse = z.infer<typeof StatusResponse>;
 
 /** PUT /waitlists/{waitlistId}/{venueId}/cancel */
-export const CancelBody = z.object({
-  logs: z.object({ customer: z.string().check(z.maxLength(64)), actionType: z.literal('Remove') }),
-  customer: z.string().check(z.maxLength(64)),
+export const CancelBody = z.strictObject({
+  logs: z.strictObject({ customer: z.string().check(plainText(), z.maxLength(64)), actionType: z.literal('Remove') }),
+  customer: z.string().check(plainText(), z.maxLength(64)),
   cancelReason: z.literal('Customer'),
 });
 export type CancelBody = z.infer<typeof CancelBody>;

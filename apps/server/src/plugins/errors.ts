@@ -1,5 +1,6 @@
 import { type ApiErrorBody, ErrorCode, errorCatalogue } from '@vez/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { AppError } from '../lib/app-error.js';
 
 /** Fastify's own errors for bad requests, mapped to the catalogue; the rest are unexpected. */
@@ -16,13 +17,36 @@ function fromFastifyError(error: FastifyError): AppError | undefined {
   return undefined;
 }
 
+/** SQLite result codes a value sent by a client can cause (a string or blob over the limit). */
+const SQLITE_INPUT_ERRORS = new Set(['SQLITE_TOOBIG', 'SQLITE_RANGE']);
+
+/**
+ * A database refusing a value the client sent (docs/security.md): the contract should have
+ * refused it first; this is the safety net that keeps it a 4xx. PostgreSQL class 22 (data
+ * exception: invalid byte sequence 22021, invalid text 22P02, dates 22007/22008, NUL 22P05, …)
+ * and 54 (program limit: a value too large to index).
+ */
+function fromDatabaseError(error: unknown): { error: AppError; state: string } | undefined {
+  if (error instanceof pg.DatabaseError && typeof error.code === 'string' && /^(22|54)/.test(error.code)) {
+    return { error: new AppError(ErrorCode.VALIDATION_FAILED, 'A value in the request cannot be stored.'), state: error.code };
+  }
+  const code = (error as { code?: unknown } | null)?.code;
+  if (error instanceof Error && error.name === 'SqliteError' && typeof code === 'string' && SQLITE_INPUT_ERRORS.has(code)) {
+    return { error: new AppError(ErrorCode.VALIDATION_FAILED, 'A value in the request cannot be stored.'), state: code };
+  }
+  return undefined;
+}
+
 /**
  * One error model (conventions §6): every error answers `ApiErrorBody`. Unexpected errors go to
  * the reporter and answer a 500 with no detail.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const known = error instanceof AppError ? error : fromFastifyError(error);
+    const database = error instanceof AppError ? undefined : fromDatabaseError(error);
+    // A validation gap, not a client's fault alone: logged with the database's code, never the value.
+    if (database) request.log.warn({ sqlState: database.state, route: request.routeOptions.url }, 'database refused a request value');
+    const known = error instanceof AppError ? error : (database?.error ?? fromFastifyError(error));
     if (!known) {
       app.reporter.report(error, { route: request.routeOptions.url ?? 'unknown', method: request.method });
       const body: ApiErrorBody = {
