@@ -35,6 +35,10 @@ export const enForms: FormsTranslation = {
     successReceptionist: 'Look for the receptionist when you arrive.',
     follow: 'Follow',
     createFailed: 'Failed to create waitlist.',
+    alreadyOnListTitle: 'You are already on this waitlist',
+    alreadyOnListText: 'We sent the link to your phone again by SMS.',
+    waitlistFull: 'The waitlist is full right now. Please try again later or talk to the host.',
+    phoneCountry: 'This restaurant sends SMS only to phones from: {{countries}}.',
     locked: 'Remote waitlist closed.',
     inactive: 'No waitlist available at the moment.',
     venueNotFound: 'Venue not found.',
@@ -72,6 +76,7 @@ export const enForms: FormsTranslation = {
     required: messages.section,
     partySize: messages.partySize,
     note: messages.note,
+    phoneCountry: 'Country not accepted by this restaurant',
   },
   terms: {
     title: 'Terms of service and waitlist',

@@ -35,6 +35,10 @@ export const ptForms = {
     successReceptionist: 'Procure a recepcionista quando chegar.',
     follow: 'Acompanhar',
     createFailed: 'Não foi possível entrar na fila.',
+    alreadyOnListTitle: 'Você já está nesta fila',
+    alreadyOnListText: 'Enviamos o link para o seu celular de novo por SMS.',
+    waitlistFull: 'A fila está cheia no momento. Tente mais tarde ou fale com a recepção.',
+    phoneCountry: 'Este restaurante envia SMS apenas para celulares de: {{countries}}.',
     locked: 'A fila remota está fechada.',
     inactive: 'Nenhuma fila disponível no momento.',
     venueNotFound: 'Restaurante não encontrado.',
@@ -72,6 +76,7 @@ export const ptForms = {
     required: 'Obrigatório',
     partySize: 'Informe o número de pessoas',
     note: 'No máximo 255 caracteres',
+    phoneCountry: 'País não aceito por este restaurante',
   },
   terms: {
     title: 'Termos de uso e fila de espera',

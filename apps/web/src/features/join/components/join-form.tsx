@@ -10,8 +10,9 @@ import { zodMiniResolver } from '../../../lib/zod-mini-resolver';
 import { createWaitlist } from '../api/create-waitlist';
 import { FullNameMissingError, buildCreatePayload } from '../lib/build-create-payload';
 import { type JoinFormValues, type JoinRules, emptyJoinForm, joinFormSchema } from '../lib/join-form-schema';
-import { findSessionLock, writeSessionLock } from '../lib/session-lock';
+import { findJoinProof, findSessionLock, writeSessionLock } from '../lib/session-lock';
 import type { JoinLoginJourney } from '../lib/login-journey-slot';
+import { countryNames } from '../lib/country-names';
 import { serverFieldToFormField } from '../lib/validation-messages';
 import type { JoinOutcome } from './join-outcome-modal';
 import { PartySizeSelect } from './party-size-select';
@@ -26,6 +27,8 @@ export type JoinStep = 0 | 1;
 interface JoinFormProps {
   venueId: string;
   rules: JoinRules;
+  /** The venue's SMS countries (ISO codes): a refused phone's message names them. */
+  smsCountries: readonly string[];
   hidePriorityDisclaimer: boolean;
   /** The login journey is hired: step 1 applies to guests who are not logged in. */
   hasLoginJourney: boolean;
@@ -37,7 +40,7 @@ interface JoinFormProps {
   loginJourney?: JoinLoginJourney;
 }
 
-export function JoinForm({ venueId, rules, hidePriorityDisclaimer, hasLoginJourney, language, disabled, onOutcome, loginJourney }: JoinFormProps) {
+export function JoinForm({ venueId, rules, smsCountries, hidePriorityDisclaimer, hasLoginJourney, language, disabled, onOutcome, loginJourney }: JoinFormProps) {
   const { t } = useTranslation();
   const [step, setStep] = useState<JoinStep>(0);
   const [verifying, setVerifying] = useState<JoinFormValues>();
@@ -69,12 +72,22 @@ export function JoinForm({ venueId, rules, hidePriorityDisclaimer, hasLoginJourn
     }
     const lock = findSessionLock(venueId, payload.customer.phone);
     if (lock) return onOutcome({ kind: 'success', waitlistId: lock.waitlistId });
+    // This browser's own earlier join: its proof gets the entry back (decisions §3).
+    const joinProof = findJoinProof(venueId, payload.customer.phone);
     try {
-      const created = await join.mutateAsync(payload);
-      writeSessionLock(venueId, payload.customer.phone, created._id);
+      const created = await join.mutateAsync(joinProof ? { ...payload, joinProof } : payload);
+      writeSessionLock(venueId, payload.customer.phone, created._id, Date.now(), created.joinProof ?? joinProof);
       journey?.onJoined(payload, created._id);
       onOutcome({ kind: 'success', waitlistId: created._id });
     } catch (error) {
+      // Refusals the diner can act on, not failures to report.
+      if (isApiError(error) && error.code === ErrorCode.ALREADY_ON_WAITLIST) return onOutcome({ kind: 'alreadyOnList' });
+      if (isApiError(error) && error.code === ErrorCode.WAITLIST_FULL) return onOutcome({ kind: 'error', messageKey: 'join.waitlistFull' });
+      if (isApiError(error) && error.code === ErrorCode.PHONE_COUNTRY_NOT_ALLOWED) {
+        form.setError('phone', { type: 'server', message: 'validation.phoneCountry' }, { shouldFocus: true });
+        const countries = countryNames(smsCountries, language);
+        return onOutcome({ kind: 'error', messageKey: 'join.phoneCountry', values: { countries } });
+      }
       reportError(error, { venueId, code: ErrorCode.FAILED_TO_CREATE_NEW_WAITLIST });
       if (isApiError(error) && error.code === ErrorCode.WAITLIST_LOCKED) return onOutcome({ kind: 'closed', reason: 'locked' });
       if (isApiError(error) && error.code === ErrorCode.WAITLIST_STATUS_NOT_ACTIVE) return onOutcome({ kind: 'closed', reason: 'inactive' });

@@ -5,7 +5,9 @@ import { paths } from '../../../config/paths';
 
 export type JoinOutcome =
   | { kind: 'success'; waitlistId: string }
-  | { kind: 'error'; messageKey: string }
+  | { kind: 'error'; messageKey: string; values?: Record<string, string> }
+  /** A repeat join without this browser's proof: no entry shown, the link went again by SMS. */
+  | { kind: 'alreadyOnList' }
   | { kind: 'closed'; reason: 'locked' | 'inactive' }
   | { kind: 'venueNotFound' };
 
@@ -38,7 +40,13 @@ export function JoinOutcomeModal({ outcome, reservationUrl, hideReceptionistHint
         </Modal>
       );
     case 'error':
-      return <Modal open type="error" title={t(outcome.messageKey)} closeLabel={t('common.close')} onClose={onDismiss} actions={ok(onDismiss)} />;
+      return <Modal open type="error" title={t(outcome.messageKey, outcome.values)} closeLabel={t('common.close')} onClose={onDismiss} actions={ok(onDismiss)} />;
+    case 'alreadyOnList':
+      return (
+        <Modal open type="warning" title={t('join.alreadyOnListTitle')} closeLabel={t('common.close')} onClose={onDismiss} actions={ok(onDismiss)}>
+          <p>{t('join.alreadyOnListText')}</p>
+        </Modal>
+      );
     case 'closed':
       return (
         <Modal

@@ -1,4 +1,4 @@
-import { ErrorCode, type Language, type VenueSettings } from '@vez/contract';
+import { DEFAULT_SMS_COUNTRIES, ErrorCode, type Language, type VenueSettings } from '@vez/contract';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { reportError } from '../../../lib/error-reporter';
@@ -56,6 +56,7 @@ export function JoinScreen({ venue, language, loginJourney }: { venue: JoinVenue
       <JoinForm
         venueId={venue.venueId}
         rules={rules}
+        smsCountries={settings.smsCountries ?? DEFAULT_SMS_COUNTRIES}
         hidePriorityDisclaimer={settings.hidePriorityDisclaimer}
         hasLoginJourney={venue.hasLoginJourney}
         language={language}

@@ -15,6 +15,8 @@ const keys: Record<string, string> = {
 
 export function validationKey(message: string | undefined): string | undefined {
   if (!message) return undefined;
+  // A server refusal the form set with its catalogue key already (the phone's country).
+  if (message.startsWith('validation.')) return message;
   return keys[message] ?? 'validation.required';
 }
 
