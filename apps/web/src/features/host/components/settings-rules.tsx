@@ -49,6 +49,16 @@ export function SettingsRules({ draft, update }: { draft: SettingsDraft; update:
           <input type="text" inputMode="url" value={draft.settings.reservationUrl ?? ''} onChange={(e) => set('reservationUrl', e.target.value)} aria-describedby="reservation-hint" />
           <small id="reservation-hint">{t('settings.reservationHint')}</small>
         </label>
+        <label className="host-field">
+          <span>{t('settings.maxWaitingParties')}</span>
+          <input type="text" inputMode="numeric" value={draft.maxWaitingText} onChange={(e) => update((d) => ({ ...d, maxWaitingText: e.target.value }))} aria-describedby="max-waiting-hint" />
+          <small id="max-waiting-hint">{t('settings.maxWaitingHint')}</small>
+        </label>
+        <label className="host-field">
+          <span>{t('settings.smsCountries')}</span>
+          <input type="text" autoCapitalize="characters" spellCheck={false} value={draft.smsCountriesText} onChange={(e) => update((d) => ({ ...d, smsCountriesText: e.target.value }))} aria-describedby="sms-countries-hint" />
+          <small id="sms-countries-hint">{t('settings.smsCountriesHint')}</small>
+        </label>
         <label className="host-field host-field--wide">
           <span>{t('settings.wording')}</span>
           <textarea rows={4} spellCheck={false} value={draft.wordingText} placeholder='{"pt": {"key": "texto"}, "en": {"key": "text"}}' onChange={(e) => update((d) => ({ ...d, wordingText: e.target.value }))} aria-describedby="wording-hint" />

@@ -73,4 +73,13 @@ describe('settings draft', () => {
     expect(() => toPatch({ ...draft, wordingText: '[1]' })).toThrow(DraftError);
     expect(toPatch({ ...draft, wordingText: '' }).settings?.wording).toEqual({});
   });
+
+  it('edits the SMS countries and the cap of waiting parties (decisions §3): codes upper-cased, empty cap is none', () => {
+    const draft = toDraft(settings);
+    expect(draft).toMatchObject({ smsCountriesText: 'BR', maxWaitingText: '200' });
+    expect(toPatch({ ...draft, smsCountriesText: 'br, pt  us', maxWaitingText: ' 50 ' }).settings).toMatchObject({ smsCountries: ['BR', 'PT', 'US'], maxWaitingParties: 50 });
+    expect(toPatch({ ...draft, maxWaitingText: '' }).settings?.maxWaitingParties).toBeNull();
+    expect(() => toPatch({ ...draft, maxWaitingText: 'many' })).toThrow(DraftError);
+    expect(() => toPatch({ ...draft, maxWaitingText: '2.5' })).toThrow(DraftError);
+  });
 });

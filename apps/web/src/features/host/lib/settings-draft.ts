@@ -10,6 +10,10 @@ export interface SettingsDraft {
   loginJourney: boolean;
   settings: VenueSettings;
   wordingText: string;
+  /** The SMS countries as typed: ISO codes separated by commas or spaces ("BR, PT"). */
+  smsCountriesText: string;
+  /** The cap of waiting parties as typed; empty: no cap. */
+  maxWaitingText: string;
   theme: ThemeResponse;
 }
 
@@ -23,6 +27,8 @@ export function toDraft(s: HostSettingsResponse): SettingsDraft {
     loginJourney: s.venue.hiredServices.loginJourney,
     settings: s.settings,
     wordingText: Object.keys(s.settings.wording).length ? JSON.stringify(s.settings.wording, null, 2) : '',
+    smsCountriesText: (s.settings.smsCountries ?? []).join(', '),
+    maxWaitingText: s.settings.maxWaitingParties === null || s.settings.maxWaitingParties === undefined ? '' : String(s.settings.maxWaitingParties),
     theme: s.theme,
   };
 }
@@ -46,6 +52,10 @@ export function toPatch(draft: SettingsDraft): VenueSettingsPatch {
     }
     if (typeof wording !== 'object' || wording === null || Array.isArray(wording)) throw new DraftError('wording', 'wordingJson');
   }
+  // Decisions §3: the server checks each country code and the cap's range; the draft only parses.
+  const maxWaiting = draft.maxWaitingText.trim();
+  if (maxWaiting !== '' && !/^\d+$/.test(maxWaiting)) throw new DraftError('maxWaitingParties', 'maxWaitingNumber');
+  const smsCountries = draft.smsCountriesText.split(/[\s,;]+/).map((c) => c.trim().toUpperCase()).filter(Boolean);
   const name: VenueName = { pt: draft.name.pt.trim() };
   for (const lang of ['en', 'fr', 'es'] as const) {
     const value = draft.name[lang]?.trim();
@@ -63,6 +73,8 @@ export function toPatch(draft: SettingsDraft): VenueSettingsPatch {
       wording,
       menuUrl: orNull(draft.settings.menuUrl),
       reservationUrl: orNull(draft.settings.reservationUrl),
+      maxWaitingParties: maxWaiting === '' ? null : Number(maxWaiting),
+      smsCountries,
     },
     theme: draft.theme,
   };
