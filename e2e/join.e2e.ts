@@ -7,6 +7,7 @@ import {
   axeViolations,
   desktopContext,
   launchBrowser,
+  patchVenueSettings,
   phoneContext,
   queryRows,
   saveScreenshot,
@@ -97,6 +98,33 @@ describe('joining the waitlist', () => {
     await page.context().close();
   });
 
+  it('a second phone joining with a number already on the list is told so, and sees no entry (decisions §3)', async () => {
+    const join = async (page: Page, name: string) => {
+      await pickOption(page, /Número de pessoas/, '2 lugares');
+      await page.getByLabel('Nome e sobrenome').fill(name);
+      await page.getByLabel('Celular').pressSequentially('11987651777');
+      const submit = page.getByRole('button', { name: 'Entrar na fila' });
+      await expect.poll(() => submit.isEnabled()).toBe(true);
+      await submit.click();
+    };
+    const mine = await openPhone(`/remote-waitlist/${DEMO_BISTRO_ID}`);
+    await join(mine, 'Beatriz Souza');
+    await mine.getByRole('dialog', { name: 'Você entrou na fila' }).waitFor();
+
+    const stranger = await openPhone(`/remote-waitlist/${DEMO_BISTRO_ID}`);
+    await join(stranger, 'Outra Pessoa');
+    const dialog = stranger.getByRole('dialog', { name: 'Você já está nesta fila' });
+    await dialog.getByText('Enviamos o link para o seu celular de novo por SMS.').waitFor();
+    await saveScreenshot(stranger, 'join-pt-already-on-list');
+    expect(await axeViolations(stranger)).toEqual([]);
+    const [row] = queryRows<{ id: string; n: number }>(server.dbFile, 'SELECT id, count(*) AS n FROM entries WHERE phone = ?', '+5511987651777');
+    expect(row?.n).toBe(1);
+    expect(await stranger.content()).not.toContain(row?.id);
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    expect(stranger.url()).toContain('/remote-waitlist/');
+    await Promise.all([mine.context().close(), stranger.context().close()]);
+  });
+
   it('shows the boot screen\'s banner in the header: one random banner, fetched once, also after a reload', async () => {
     const context = await phoneContext(browser);
     const page = await context.newPage();
@@ -120,6 +148,8 @@ describe('joining the waitlist', () => {
   });
 
   it('joins in English with the section and email a venue requires', async () => {
+    // A US phone: the venue sends SMS to the United States too (decisions §3; Brazil only by default).
+    await patchVenueSettings(server.baseUrl, DEMO_CLUB_ID, { settings: { smsCountries: ['BR', 'US'] } });
     const page = await openPhone(`/remote-waitlist/${DEMO_CLUB_ID}?lng=en`);
     await page.getByRole('heading', { name: 'Join the waitlist at Demo Club' }).waitFor();
     await pickOption(page, /Party size/, '4 seats');

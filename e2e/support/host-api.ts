@@ -39,3 +39,13 @@ export async function putWaitlistState(baseUrl: string, venueId: string, state: 
   });
   if (!response.ok) throw new Error(`PUT waitlist answered ${response.status}: ${await response.text()}`);
 }
+
+/** Changes a venue's settings through the host API (PATCH /api/host/venues/{id}/settings), as staff would. */
+export async function patchVenueSettings(baseUrl: string, venueId: string, patch: unknown): Promise<void> {
+  const response = await fetch(`${baseUrl}/api/host/venues/${venueId}/settings`, {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/json', cookie: await staffCookie(baseUrl, venueId) },
+    body: JSON.stringify(patch),
+  });
+  if (!response.ok) throw new Error(`PATCH settings answered ${response.status}: ${await response.text()}`);
+}

@@ -5,4 +5,4 @@ export { saveScreenshot, SCREENSHOT_DIR } from './screenshots.js';
 export { axeViolations, AXE_TAGS, type AxeViolationSummary } from './axe.js';
 export { setWaitlistState, queryRows } from './db.js';
 export { DEMO_BISTRO_ID, DEMO_CLUB_ID, UNKNOWN_VENUE_ID } from './demo.js';
-export { putWaitlistState, staffCookie, DEMO_STAFF } from './host-api.js';
+export { patchVenueSettings, putWaitlistState, staffCookie, DEMO_STAFF } from './host-api.js';
