@@ -67,6 +67,20 @@ export async function signUp(t: TestApp, phone: string, extra: Record<string, un
   return sessionCookie(res);
 }
 
+/** Sends a code to `email`, creates (or logs in) the user with it and `phone` typed; answers the session cookie. */
+export async function signUpByEmail(t: TestApp, email: string, phone: string, extra: Record<string, unknown> = {}): Promise<string> {
+  const sent = await sendCode(t, { channel: 'email', target: email });
+  if (sent.statusCode !== 200) throw new Error(`code send failed: ${sent.body}`);
+  const res = await createUser(t, { phone, email, channel: 'email', otp: await lastCode(t, email), ...extra });
+  if (res.statusCode !== 201 && res.statusCode !== 200) throw new Error(`sign-up failed: ${res.body}`);
+  return sessionCookie(res);
+}
+
+/** GET /api/product-user with a session cookie. */
+export function currentUser(t: TestApp, cookie?: string) {
+  return t.app.inject({ method: 'GET', url: '/api/product-user', headers: cookie ? { cookie } : {} });
+}
+
 export interface FakeTwilio {
   url: string;
   requests: { path: string; authorization: string | undefined; form: URLSearchParams }[];

@@ -102,13 +102,18 @@ export interface StaffSessionTable {
   expires_at: number;
 }
 
-/** A diner with a login (spec section 3, product user); phone is E.164 and verified by a code. */
+/** A diner with a login (spec section 3, product user); each contact counts once a code verified it. */
 export interface ProductUserTable {
   id: string;
   first_name: string;
   last_name: string;
-  phone: string;
+  /** E.164; null once its verified owner claimed it from this account (decisions §3). */
+  phone: string | null;
+  /** When a code verified the phone; null: contact data only, never matches an account. */
+  phone_verified_at: number | null;
   email: string | null;
+  /** When a code verified the email; null: contact data only, never matches an account. */
+  email_verified_at: number | null;
   birthday: string | null;
   gender: string | null;
   created_at: number;
@@ -175,6 +180,8 @@ export interface MessageTable {
   idempotency_key: string;
   created_at: number;
   sent_at: number | null;
+  /** The body with its code or login link masked; replaces `body` once delivered or failed. */
+  safe_body: string | null;
 }
 
 /** Parties waiting (status 'active') per venue and priority, kept by triggers (migration 005). */

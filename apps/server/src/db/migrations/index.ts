@@ -5,6 +5,7 @@ import * as m003 from './003-identity-messages.js';
 import * as m004 from './004-images.js';
 import * as m005 from './005-waiting-counts.js';
 import * as m006 from './006-join-proof.js';
+import * as m007 from './007-verified-contacts.js';
 
 /** Every migration, in order. Later issues append here; a landed migration is never edited. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '004-images': m004,
   '005-waiting-counts': m005,
   '006-join-proof': m006,
+  '007-verified-contacts': m007,
 };

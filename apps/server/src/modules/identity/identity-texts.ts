@@ -15,17 +15,16 @@ const texts = {
     pt: 'Muitos códigos pedidos desta rede. Tente de novo em {min} min.',
     en: 'Too many codes requested from this network. Try again in {min} min.',
   },
+  noLoginJourney: {
+    pt: 'Este restaurante não usa login por código.',
+    en: 'This restaurant does not use login codes.',
+  },
   notLoggedIn: { pt: 'Faça login para continuar.', en: 'Please log in.' },
   passportInvalid: {
     pt: 'Este link de acesso expirou ou já foi usado.',
     en: 'This login link has expired or was already used.',
   },
   crossSite: { pt: 'Pedido recusado: origem não permitida.', en: 'Request refused: it came from another site.' },
-  phoneTaken: {
-    pt: 'Este telefone pertence a outra conta. Confirme-o por SMS.',
-    en: 'This phone belongs to another account. Verify it by SMS.',
-  },
-  emailTaken: { pt: 'Este email pertence a outra conta.', en: 'This email belongs to another account.' },
   phoneChange: {
     pt: 'Para mudar o telefone, confirme o novo número com um código.',
     en: 'To change the phone, verify the new number with a code.',

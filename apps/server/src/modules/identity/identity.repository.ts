@@ -7,12 +7,30 @@ export function findUserById(db: Executor, id: string): Promise<ProductUserRow |
   return db.selectFrom('product_users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export function findUserByPhone(db: Executor, phone: string): Promise<ProductUserRow | undefined> {
-  return db.selectFrom('product_users').selectAll().where('phone', '=', phone).executeTakeFirst();
+export type Contact = 'phone' | 'email';
+
+/**
+ * The account whose phone or email a code has verified, or undefined. An unverified contact is
+ * contact data only and never finds an account (decisions §3).
+ */
+export function findUserByVerified(db: Executor, contact: Contact, value: string): Promise<ProductUserRow | undefined> {
+  return db
+    .selectFrom('product_users')
+    .selectAll()
+    .where(contact, '=', value)
+    .where(contact === 'phone' ? 'phone_verified_at' : 'email_verified_at', 'is not', null)
+    .executeTakeFirst();
 }
 
-export function findUserByEmail(db: Executor, email: string): Promise<ProductUserRow | undefined> {
-  return db.selectFrom('product_users').selectAll().where('email', '=', email).executeTakeFirst();
+/** Its verified owner claims a contact: every unverified copy of it is removed from other accounts. */
+export async function detachUnverified(db: Executor, contact: Contact, value: string, now: number): Promise<void> {
+  const verifiedAt = contact === 'phone' ? 'phone_verified_at' : 'email_verified_at';
+  await db
+    .updateTable('product_users')
+    .set({ [contact]: null, updated_at: now })
+    .where(contact, '=', value)
+    .where(verifiedAt, 'is', null)
+    .execute();
 }
 
 export async function insertUser(db: Executor, row: ProductUserTable): Promise<void> {

@@ -32,7 +32,11 @@ export async function identityRoutes(app: FastifyInstance): Promise<void> {
   const deps: IdentityDeps = { db: app.db, now: app.waitlistDeps.now, notifier: app.notifier, config: app.config };
   // Every write here either uses the session cookie or sets it: refuse other sites (CSRF, login CSRF).
   const guard = async (request: FastifyRequest) => assertSameSite(request, app.config);
-  const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
+  // Answers here carry personal data or say who is logged in: no cache keeps them (errors included).
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('cache-control', 'no-store');
+    return payload;
+  });
   // Logout has no payload (spec section 7); a client that still says application/json with an
   // empty body gets {} here instead of a 400. Other bodies go through Fastify's own safe parser.
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -48,7 +52,7 @@ export async function identityRoutes(app: FastifyInstance): Promise<void> {
     {
       preHandler: guard,
       schema: doc(
-        'Send a 6-digit code by SMS or email (valid 10 min; 5 sends per target and 30 per address per 10 min, then 429 + Retry-After)',
+        'Send a 6-digit code by SMS or email (valid 10 min, voids earlier codes; 5 sends per target and 30 per address per 10 min, then 429 + Retry-After; 403 at a venue without the login journey)',
         jsonSchema(OtpSendBody, 'input'),
         { 200: jsonSchema(OtpSendResponse), ...errors(400, 403, 404, 422, 429) },
       ),
@@ -59,10 +63,10 @@ export async function identityRoutes(app: FastifyInstance): Promise<void> {
   const createWithCode = async (request: FastifyRequest, reply: FastifyReply) => {
     const { user, token, created } = await createUserWithCode(deps, request.body, langOfRequest(request));
     setSessionCookie(reply, app.config, token);
-    return noStore(reply).status(created ? 201 : 200).send(user);
+    return reply.status(created ? 201 : 200).send(user);
   };
   const createSchema = doc(
-    'Create the product user with a verified code (201), or log in the owner of the verified phone/email (200); sets the session cookie',
+    'Create the product user with a code (201), or log in the account whose phone/email a code verified (200); the other contact is stored unverified; sets the session cookie',
     jsonSchema(CreateUserWithOtpBody, 'input'),
     { 200: jsonSchema(ProductUser), 201: jsonSchema(ProductUser), ...errors(400, 403, 422) },
   );
@@ -74,7 +78,7 @@ export async function identityRoutes(app: FastifyInstance): Promise<void> {
     { schema: doc('The logged-in product user (session cookie); 401 when not logged in', undefined, { 200: jsonSchema(ProductUser), ...errors(401) }) },
     async (request, reply) => {
       const user = await requireSessionUser(deps, sessionTokenOf(request), langOfRequest(request));
-      return noStore(reply).send(toProductUser(user));
+      return reply.send(toProductUser(user));
     },
   );
 
@@ -90,7 +94,7 @@ export async function identityRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const lang = langOfRequest(request);
       const user = await requireSessionUser(deps, sessionTokenOf(request), lang);
-      return noStore(reply).send(await updateProfile(deps, user, request.body, lang));
+      return reply.send(await updateProfile(deps, user, request.body, lang));
     },
   );
 
@@ -116,7 +120,7 @@ export async function identityRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const { user, token } = await exchangePassport(deps, request.body, langOfRequest(request));
       setSessionCookie(reply, app.config, token);
-      return noStore(reply).send(user);
+      return reply.send(user);
     },
   );
 

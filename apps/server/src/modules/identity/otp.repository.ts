@@ -30,15 +30,31 @@ export async function sendTimesForClient(db: Executor, clientKey: string, since:
   return rows.map((r) => r.created_at);
 }
 
-/** The codes sent to a target on a channel since `since`, newest first. */
-export function findRecentCodes(db: Executor, channel: 'sms' | 'email', target: string, since: number): Promise<OneTimeCodeRow[]> {
+/**
+ * The newest code sent to a target on a channel since `since` and not used (a resend voids the
+ * earlier ones, so there is at most one).
+ */
+export function findNewestUnusedCode(db: Executor, channel: 'sms' | 'email', target: string, since: number): Promise<OneTimeCodeRow | undefined> {
   return db
     .selectFrom('one_time_codes')
     .selectAll()
     .where('channel', '=', channel)
     .where('target', '=', target)
     .where('created_at', '>=', since)
+    .where('used_at', 'is', null)
     .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** A new code voids the target's earlier ones (decisions §3: only the newest code counts). */
+export async function voidLiveCodes(db: Executor, channel: 'sms' | 'email', target: string, now: number): Promise<void> {
+  await db
+    .updateTable('one_time_codes')
+    .set({ used_at: now })
+    .where('channel', '=', channel)
+    .where('target', '=', target)
+    .where('used_at', 'is', null)
     .execute();
 }
 

@@ -13,6 +13,9 @@ import { text } from './identity-texts.js';
 import * as repo from './otp.repository.js';
 import { clientKeyOf, hashCode, isCodeMatch, newCode } from './secrets.js';
 
+/** What a stored message shows in place of a code once it is sent. */
+const MASKED_CODE = '••••••';
+
 /** The phone as E.164 or the email lower-cased; a clear 422 otherwise. */
 export function normaliseTarget(channel: 'sms' | 'email', target: string, field = 'target'): string {
   if (channel === 'sms') {
@@ -41,6 +44,8 @@ export async function sendCode(deps: IdentityDeps, input: unknown, clientAddress
   const body = parseInput(OtpSendBody, input);
   const target = normaliseTarget(body.channel, body.target);
   const venue = await getVenue(deps.db.kysely, body.venueId);
+  // Codes log diners in: only where the venue offers the login journey.
+  if (!venue.loginJourney) throw new AppError(ErrorCode.FORBIDDEN, text(lang, 'noLoginJourney'), 'venueId');
   const now = deps.now();
   const clientKey = clientKeyOf(clientAddress);
   const since = now - SEND_WINDOW_MS;
@@ -55,7 +60,10 @@ export async function sendCode(deps: IdentityDeps, input: unknown, clientAddress
   const codeHash = await hashCode(code);
   const id = newEntryId();
   const message = codeMessage(lang, code, venueNameIn(venue, lang));
+  const safeBody = codeMessage(lang, MASKED_CODE, venueNameIn(venue, lang)).body;
   await deps.db.kysely.transaction().execute(async (trx) => {
+    // Only the newest code counts (decisions §3): the ones sent before stop working now.
+    await repo.voidLiveCodes(trx, body.channel, target, now);
     await repo.insertCode(trx, {
       id,
       channel: body.channel,
@@ -68,7 +76,7 @@ export async function sendCode(deps: IdentityDeps, input: unknown, clientAddress
       tries: 0,
       used_at: null,
     });
-    await deps.notifier.enqueue(trx, { channel: body.channel, to: target, ...message, idempotencyKey: `otp:${id}` });
+    await deps.notifier.enqueue(trx, { channel: body.channel, to: target, ...message, safeBody, idempotencyKey: `otp:${id}` });
   });
   if (now - lastCleanup > SEND_WINDOW_MS) {
     lastCleanup = now;
@@ -78,25 +86,22 @@ export async function sendCode(deps: IdentityDeps, input: unknown, clientAddress
 }
 
 /**
- * Checks a code against the live codes sent to the target on the channel (a resend does not void
- * the earlier code: SMS arrive late). Each comparison first takes one of the code's 5 tries.
- * Answers the id of the matching code, to be consumed in the caller's transaction.
+ * Checks a code against the newest code sent to the target on the channel: a resend voids the
+ * earlier ones (decisions §3). The comparison first takes one of the code's 5 tries, so concurrent
+ * guesses get no more. Answers the code's id, to be consumed in the caller's transaction. Nothing
+ * here looks at accounts: the answer is the same whether the target has one or not.
  */
 export async function checkCode(deps: IdentityDeps, channel: 'sms' | 'email', target: string, code: string, lang: Language): Promise<string> {
   const db = deps.db.kysely;
   const now = deps.now();
-  const recent = await repo.findRecentCodes(db, channel, target, now - 24 * 3_600_000);
-  const live = recent.filter((c) => c.used_at === null && c.expires_at > now && c.tries < CODE_MAX_TRIES);
-  for (const candidate of live) {
-    if (!(await repo.reserveTry(db, candidate.id, now, CODE_MAX_TRIES))) continue;
-    if (await isCodeMatch(code, candidate.code_hash)) return candidate.id;
-  }
   const fail = (key: 'invalidCode' | 'expiredCode' | 'lockedCode' | 'noCode') => new AppError(ErrorCode.VALIDATION_FAILED, text(lang, key), 'otp');
-  const after = await repo.findRecentCodes(db, channel, target, now - 24 * 3_600_000);
-  const unused = after.filter((c) => c.used_at === null);
-  if (unused.some((c) => c.expires_at > now && c.tries < CODE_MAX_TRIES)) throw fail('invalidCode');
-  if (unused.some((c) => c.expires_at > now)) throw fail('lockedCode');
-  throw fail(unused.length > 0 ? 'expiredCode' : 'noCode');
+  const newest = await repo.findNewestUnusedCode(db, channel, target, now - 24 * 3_600_000);
+  if (!newest) throw fail('noCode');
+  if (newest.expires_at <= now) throw fail('expiredCode');
+  if (!(await repo.reserveTry(db, newest.id, now, CODE_MAX_TRIES))) throw fail(newest.tries >= CODE_MAX_TRIES ? 'lockedCode' : 'invalidCode');
+  if (await isCodeMatch(code, newest.code_hash)) return newest.id;
+  // This was the last try the code had: say so now rather than at the next attempt.
+  throw fail(newest.tries + 1 >= CODE_MAX_TRIES ? 'lockedCode' : 'invalidCode');
 }
 
 /** Uses the code inside the transaction that creates the session; refused if used meanwhile. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nextPhone } from '../../../test/fixtures.js';
+import { DEMO_BISTRO_ID, nextPhone } from '../../../test/fixtures.js';
 import { type TestApp, startTestApp } from '../../../test/harness.js';
-import { createUser, lastCode, nextAddress, outbox, sendCode } from '../../../test/identity.js';
+import { createUser, lastCode, nextAddress, outbox, sendCode, signUpByEmail } from '../../../test/identity.js';
 import { stores } from '../../../test/stores.js';
 import { toE164 } from '../../lib/phone.js';
 
@@ -67,12 +67,43 @@ describe.each(stores)('one-time codes on $name', (store) => {
     expect((await createUser(t, { phone, otp })).statusCode).toBe(422);
   });
 
-  it('an earlier code stays valid after a resend (SMS arrive late)', async () => {
+  it('only the newest code counts: an earlier one stops working once another is sent', async () => {
     const phone = e164(nextPhone());
     await sendCode(t, { target: phone });
     const first = await lastCode(t, phone);
-    await sendCode(t, { target: phone });
-    expect((await createUser(t, { phone, otp: first })).statusCode).toBe(201);
+    await sendCode(t, { target: phone, lang: 'en' });
+    const second = await lastCode(t, phone);
+    const stale = first === second ? undefined : await createUser(t, { phone, otp: first, lang: 'en' });
+    if (stale) expect(stale.json()).toMatchObject({ statusCode: 422, field: 'otp', message: 'Invalid code. Check it and try again.' });
+    expect((await createUser(t, { phone, otp: second })).statusCode).toBe(201);
+    // Still refused after the newest was used.
+    expect((await createUser(t, { phone, otp: first })).statusCode).toBe(422);
+  });
+
+  it('codes are sent only for a venue with the login journey', async () => {
+    const phone = e164(nextPhone());
+    const before = (await outbox(t)).length;
+    const res = await sendCode(t, { target: phone, venueId: DEMO_BISTRO_ID, lang: 'en' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ code: 'FORBIDDEN', field: 'venueId', message: 'This restaurant does not use login codes.' });
+    expect((await outbox(t)).length).toBe(before);
+    expect(await t.db.kysely.selectFrom('one_time_codes').select('id').where('target', '=', phone).execute()).toEqual([]);
+  });
+
+  it('a code send answers the same whether the phone or email has an account or not', async () => {
+    const phone = e164(nextPhone());
+    const email = `owner-${phone.slice(-8)}@example.com`;
+    await signUpByEmail(t, email, phone);
+    const strip = (res: Awaited<ReturnType<typeof sendCode>>) => {
+      const { date: _date, ...headers } = res.headers;
+      return { status: res.statusCode, headers, body: res.body };
+    };
+    for (const [known, unknown] of [
+      [{ target: phone }, { target: e164(nextPhone()) }],
+      [{ channel: 'email' as const, target: email }, { channel: 'email' as const, target: `nobody-${phone.slice(-8)}@example.com` }],
+    ]) {
+      expect(strip(await sendCode(t, known))).toEqual(strip(await sendCode(t, unknown)));
+    }
   });
 
   it('a wrong code before any send says to ask for one', async () => {

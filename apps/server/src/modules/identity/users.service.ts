@@ -6,7 +6,7 @@ import {
   UpdateUserBody,
 } from '@vez/contract';
 import type { Kysely } from 'kysely';
-import type { Database, ProductUserRow } from '../../db/types.js';
+import type { Database, ProductUserRow, ProductUserTable } from '../../db/types.js';
 import { AppError } from '../../lib/app-error.js';
 import { newEntryId } from '../../lib/ids.js';
 import { parseInput } from '../../lib/validate.js';
@@ -21,7 +21,8 @@ export function toProductUser(row: ProductUserRow): ProductUser {
     _id: row.id,
     firstName: row.first_name,
     lastName: row.last_name,
-    phone: row.phone,
+    // Empty once its verified owner claimed it from this account (decisions §3).
+    phone: row.phone ?? '',
     email: row.email,
     birthday: row.birthday,
     gender: row.gender,
@@ -39,20 +40,18 @@ export async function startSession(trx: Kysely<Database>, userId: string, now: n
 
 const emailOf = (value: string | null | undefined): string | null => (value ? value.trim().toLowerCase() : null);
 
-/**
- * Two requests racing for the same phone or email: the unique index refuses the second (PostgreSQL
- * 23505, SQLite SQLITE_CONSTRAINT_UNIQUE); it answers like the checks above, not a 500.
- */
-function asTakenError(error: unknown, lang: Language): unknown {
-  const { code, message } = error as { code?: string; message?: string };
-  if (code !== '23505' && code !== 'SQLITE_CONSTRAINT_UNIQUE') return error;
-  const field = /email/.test(message ?? '') ? 'email' : 'phone';
-  return new AppError(ErrorCode.VALIDATION_FAILED, text(lang, field === 'email' ? 'emailTaken' : 'phoneTaken'), field);
+/** Two transactions racing to verify one new contact meet its unique index (PostgreSQL 23505, SQLite). */
+function isUniqueViolation(error: unknown): boolean {
+  const { code } = (error ?? {}) as { code?: string };
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
 
 /**
- * Creates the user, or logs in the one who owns the verified phone (sms) or email (email), with a
- * code sent to it. The code is used, the user written and the session started in one transaction.
+ * Creates the user, or logs in the one whose phone (sms) or email (email) a code has verified
+ * (decisions §3). The code proves only the contact it went to: the other contact of the body is
+ * contact data, stored unverified, and never matches, merges or refuses an account, so the answer
+ * does not tell whether it belongs to someone. The verified contact is claimed: an unverified copy
+ * of it on another account is detached. Code, user and session are written in one transaction.
  */
 export async function createUserWithCode(
   deps: IdentityDeps,
@@ -63,35 +62,60 @@ export async function createUserWithCode(
   const phone = normaliseTarget('sms', body.phone, 'phone');
   const email = body.email ? normaliseTarget('email', body.email, 'email') : null;
   if (body.channel === 'email' && !email) throw new AppError(ErrorCode.VALIDATION_FAILED, text(lang, 'noCode'), 'email');
-  const target = body.channel === 'sms' ? phone : (email as string);
+  const verified: repo.Contact = body.channel === 'sms' ? 'phone' : 'email';
+  const target = verified === 'phone' ? phone : (email as string);
   const codeId = await checkCode(deps, body.channel, target, body.otp, lang);
   const now = deps.now();
 
-  const transaction = deps.db.kysely.transaction().execute(async (trx) => {
-    await useCode(trx, codeId, now, lang);
-    const byPhone = await repo.findUserByPhone(trx, phone);
-    const byEmail = email ? await repo.findUserByEmail(trx, email) : undefined;
-    // The verified contact decides whose account this is; the other one must not belong to someone else.
-    const owner = body.channel === 'sms' ? byPhone : byEmail;
-    if (body.channel === 'email' && byPhone && byPhone.id !== owner?.id) throw new AppError(ErrorCode.VALIDATION_FAILED, text(lang, 'phoneTaken'), 'phone');
-    if (byEmail && owner && byEmail.id !== owner.id) throw new AppError(ErrorCode.VALIDATION_FAILED, text(lang, 'emailTaken'), 'email');
-    if (byEmail && !owner) throw new AppError(ErrorCode.VALIDATION_FAILED, text(lang, 'emailTaken'), 'email');
-    const fields = { first_name: body.firstName, last_name: body.lastName, phone, updated_at: now, ...(email ? { email } : {}) };
-    let id: string;
-    if (owner) {
-      id = owner.id;
-      await repo.updateUser(trx, id, fields);
-    } else {
-      id = newEntryId();
-      await repo.insertUser(trx, { id, email: null, birthday: null, gender: null, created_at: now, ...fields });
-    }
-    const token = await startSession(trx, id, now);
-    const row = await repo.findUserById(trx, id);
-    if (!row) throw new Error('user vanished inside its own transaction');
-    return { user: toProductUser(row), token, created: !owner };
-  });
-  return transaction.catch((error: unknown) => {
-    throw asTakenError(error, lang);
+  const attempt = () =>
+    deps.db.kysely.transaction().execute(async (trx) => {
+      await useCode(trx, codeId, now, lang);
+      const owner = await repo.findUserByVerified(trx, verified, target);
+      await repo.detachUnverified(trx, verified, target, now);
+      const fields: Partial<ProductUserTable> = { first_name: body.firstName, last_name: body.lastName, updated_at: now };
+      // A contact typed again keeps its state; a new one is contact data until a code verifies it.
+      if (verified === 'phone') {
+        fields.phone = phone;
+        fields.phone_verified_at = owner?.phone_verified_at ?? now;
+        if (email && email !== owner?.email) {
+          fields.email = email;
+          fields.email_verified_at = null;
+        }
+      } else {
+        fields.email = email;
+        fields.email_verified_at = owner?.email_verified_at ?? now;
+        if (phone !== owner?.phone) {
+          fields.phone = phone;
+          fields.phone_verified_at = null;
+        }
+      }
+      const id = owner?.id ?? newEntryId();
+      if (owner) await repo.updateUser(trx, id, fields);
+      else {
+        await repo.insertUser(trx, {
+          id,
+          first_name: body.firstName,
+          last_name: body.lastName,
+          phone: null,
+          phone_verified_at: null,
+          email: null,
+          email_verified_at: null,
+          birthday: null,
+          gender: null,
+          created_at: now,
+          updated_at: now,
+          ...fields,
+        });
+      }
+      const token = await startSession(trx, id, now);
+      const row = await repo.findUserById(trx, id);
+      if (!row) throw new Error('user vanished inside its own transaction');
+      return { user: toProductUser(row), token, created: !owner };
+    });
+  // A concurrent sign-up verified the same new contact first: this one then logs into that account.
+  return attempt().catch((error: unknown) => {
+    if (isUniqueViolation(error)) return attempt();
+    throw error;
   });
 }
 
@@ -119,14 +143,15 @@ export async function updateProfile(deps: IdentityDeps, user: ProductUserRow, in
   if (body.birthday !== undefined) patch.birthday = body.birthday;
   if (body.gender !== undefined) patch.gender = body.gender || null;
   if (body.email !== undefined) {
+    // Contact data only until a code verifies it (decisions §3): it neither matches nor refuses an
+    // account, so an address someone else holds is not given away here.
     const email = emailOf(body.email);
-    const holder = email ? await repo.findUserByEmail(deps.db.kysely, email) : undefined;
-    if (holder && holder.id !== user.id) throw new AppError(ErrorCode.VALIDATION_FAILED, text(lang, 'emailTaken'), 'email');
-    patch.email = email;
+    if (email !== user.email) {
+      patch.email = email;
+      patch.email_verified_at = null;
+    }
   }
-  await repo.updateUser(deps.db.kysely, user.id, patch).catch((error: unknown) => {
-    throw asTakenError(error, lang);
-  });
+  await repo.updateUser(deps.db.kysely, user.id, patch);
   const row = await repo.findUserById(deps.db.kysely, user.id);
   return toProductUser(row ?? user);
 }

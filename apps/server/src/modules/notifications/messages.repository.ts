@@ -1,10 +1,10 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Dialect } from '../../db/connect.js';
 import type { Database, MessageRow, MessageTable } from '../../db/types.js';
 
 type Executor = Kysely<Database>;
 
-export type NewMessage = Pick<MessageTable, 'id' | 'channel' | 'recipient' | 'subject' | 'body' | 'idempotency_key' | 'created_at'>;
+export type NewMessage = Pick<MessageTable, 'id' | 'channel' | 'recipient' | 'subject' | 'body' | 'safe_body' | 'idempotency_key' | 'created_at'>;
 
 /** Queues a message; a second message with the same idempotency key is ignored. Returns whether it was new. */
 export async function insertMessage(db: Executor, message: NewMessage): Promise<boolean> {
@@ -50,13 +50,27 @@ export function claimDueMessages(
 }
 
 /**
+ * A finished message keeps no usable code or login link (decisions §3): its body becomes the
+ * masked `safe_body` when it has one. Part of the statement that settles the message.
+ */
+const maskSecret = { body: sql<string>`coalesce(safe_body, body)`, safe_body: null };
+
+/**
  * The outbox provider's delivery is the row itself: one statement marks every due message of
  * these channels sent, without a claim per message (the demo and the tests send many).
  */
 export async function markDueSentByOutbox(db: Executor, channels: readonly ('sms' | 'email')[], now: number): Promise<void> {
   await db
     .updateTable('messages')
-    .set((eb) => ({ status: 'sent', sent_at: now, provider: 'outbox', provider_id: 'outbox', error: null, attempts: eb('attempts', '+', 1) }))
+    .set((eb) => ({
+      status: 'sent',
+      sent_at: now,
+      provider: 'outbox',
+      provider_id: 'outbox',
+      error: null,
+      attempts: eb('attempts', '+', 1),
+      ...maskSecret,
+    }))
     .where('channel', 'in', channels)
     .where('status', 'in', ['pending', 'sending'])
     .where('next_attempt_at', '<=', now)
@@ -70,7 +84,7 @@ function settle(db: Executor, claimed: MessageRow) {
 
 export async function markSent(db: Executor, claimed: MessageRow, provider: string, providerId: string, now: number): Promise<void> {
   await settle(db, claimed)
-    .set({ status: 'sent', sent_at: now, provider, provider_id: providerId.slice(0, 200), error: null })
+    .set({ status: 'sent', sent_at: now, provider, provider_id: providerId.slice(0, 200), error: null, ...maskSecret })
     .execute();
 }
 
@@ -79,7 +93,7 @@ export async function markRetry(db: Executor, claimed: MessageRow, error: string
 }
 
 export async function markFailed(db: Executor, claimed: MessageRow, provider: string, error: string): Promise<void> {
-  await settle(db, claimed).set({ status: 'failed', provider, error: error.slice(0, 300) }).execute();
+  await settle(db, claimed).set({ status: 'failed', provider, error: error.slice(0, 300), ...maskSecret }).execute();
 }
 
 /** Messages the outbox provider delivered, newest first (GET /api/dev/outbox). */

@@ -2,6 +2,7 @@ import { OutboxResponse } from '@vez/contract';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchema } from '../../lib/json-schema.js';
 import { listOutbox } from './messages.repository.js';
+import { isOutbox } from './providers.js';
 
 /** Whether GET /api/dev/outbox exists: an outbox provider in use, outside production (decisions §5). */
 export function isOutboxRouteOn(app: FastifyInstance): boolean {
@@ -24,10 +25,15 @@ export async function notificationsRoutes(app: FastifyInstance): Promise<void> {
       const rows = await listOutbox(app.db.kysely, 200);
       // The demo's codes: never cached anywhere.
       reply.header('cache-control', 'no-store');
+      // A stored row keeps no usable code or login link; this process's outbox kept the text it delivered.
+      const keptBody = (id: string, channel: 'sms' | 'email') => {
+        const provider = app.notifier.providers[channel];
+        return isOutbox(provider) ? provider.keptBody(id) : undefined;
+      };
       return rows.map((row) => ({
         to: row.recipient,
         channel: row.channel,
-        body: row.body,
+        body: keptBody(row.id, row.channel) ?? row.body,
         createdAt: new Date(row.created_at).toISOString(),
       }));
     },

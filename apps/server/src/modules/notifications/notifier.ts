@@ -13,7 +13,7 @@ import {
   markRetry,
   markSent,
 } from './messages.repository.js';
-import { ProviderError, type Providers, outboxProvider, redactContact } from './providers.js';
+import { ProviderError, type Providers, isOutbox, redactContact } from './providers.js';
 
 /** A worker owns a claimed message this long; providers time out well before it ends. */
 export const LEASE_MS = 60_000;
@@ -27,6 +27,11 @@ export interface OutgoingMessage {
   body: string;
   /** One message per cause, for example `join:<entryId>`: enqueueing it twice sends it once. */
   idempotencyKey: string;
+  /**
+   * For a body that carries a one-time code or a login link: the same text with the secret masked.
+   * It replaces the stored body once the message is delivered or finally failed (decisions §3).
+   */
+  safeBody?: string;
 }
 
 export interface Notifier {
@@ -90,8 +95,8 @@ export function createNotifier(deps: NotifierDeps): Notifier {
   }
 
   const channels = ['sms', 'email'] as const;
-  const outboxChannels = channels.filter((c) => providers[c] === outboxProvider);
-  const sentChannels = channels.filter((c) => providers[c] !== outboxProvider);
+  const outboxChannels = channels.filter((c) => isOutbox(providers[c]));
+  const sentChannels = channels.filter((c) => !isOutbox(providers[c]));
 
   /** Claims and sends batches until nothing is due. */
   async function work(): Promise<void> {
@@ -130,15 +135,21 @@ export function createNotifier(deps: NotifierDeps): Notifier {
     providers,
     async enqueue(trx, message) {
       const created = now();
+      const id = newMessageId(created);
+      const safeBody = message.safeBody ?? null;
       await insertMessage(trx, {
-        id: newMessageId(created),
+        id,
         channel: message.channel,
         recipient: message.to,
         subject: message.subject ?? null,
         body: message.body,
+        safe_body: safeBody,
         idempotency_key: message.idempotencyKey.slice(0, 120),
         created_at: created,
       });
+      // The demo outbox shows what it delivered, though the stored row is masked (providers.ts).
+      const provider = providers[message.channel];
+      if (safeBody !== null && isOutbox(provider)) provider.keep(id, message.body);
       queued = true;
       // Outside a request (a job, a script) nothing calls kickIfQueued: look again shortly.
       setTimeout(() => void kick(), 100).unref();

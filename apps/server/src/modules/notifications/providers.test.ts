@@ -25,6 +25,7 @@ const row = (patch: Partial<MessageRow>): MessageRow => ({
   idempotency_key: 'k',
   created_at: 0,
   sent_at: null,
+  safe_body: null,
   ...patch,
 });
 
