@@ -46,7 +46,8 @@ export const redactedPaths = [
   'req.headers.authorization',
   'res.headers["set-cookie"]',
   // Top level, one and two levels down: pino's wildcards are not recursive.
-  ...['name', 'phone', 'email', 'note', 'customer'].flatMap((key) => [key, `*.${key}`, `*.*.${key}`]),
+  // joinProof gets a repeat joiner their entry back (decisions §3): as secret as the entry's id.
+  ...['name', 'phone', 'email', 'note', 'customer', 'joinProof'].flatMap((key) => [key, `*.${key}`, `*.*.${key}`]),
   '*.password',
   '*.code',
   '*.otp',

@@ -20,6 +20,7 @@ describe.each(stores)('log redaction on $name', (store) => {
   const body = (overrides: Record<string, unknown> = {}) =>
     createBody({ customer: { name: diner.name, phone: diner.phone, email: diner.email }, note: diner.note, ...overrides });
   let entryId = '';
+  let joinProof = '';
 
   beforeAll(async () => {
     t = await startTestApp(store, { LOG_LEVEL: 'trace' }, { logStream: { write: (line) => void lines.push(line) } });
@@ -27,7 +28,10 @@ describe.each(stores)('log redaction on $name', (store) => {
     const first = await join(body());
     expect(first.statusCode).toBe(201);
     entryId = first.json()._id;
-    expect((await join(body())).statusCode).toBe(200);
+    joinProof = first.json().joinProof;
+    // A repeat join: with the first join's proof (200), and without it (409, the link re-sent).
+    expect((await join(body({ joinProof: first.json().joinProof }))).statusCode).toBe(200);
+    expect((await join(body())).statusCode).toBe(409);
     expect((await join(body({ partySize: 99 }))).statusCode).toBe(422);
     expect((await join(body({ customer: { name: diner.name, phone: '12', email: diner.email } }))).statusCode).toBe(422);
     expect((await t.app.inject({ method: 'GET', url: `/api/waitlists/${entryId}/position` })).statusCode).toBe(200);
@@ -42,6 +46,7 @@ describe.each(stores)('log redaction on $name', (store) => {
     t.app.log.info({ entry: row }, 'entry logged by a module');
     t.app.log.info({ body: body() }, 'body logged by a module');
     t.app.log.info({ request: { entry: row } }, 'nested entry');
+    t.app.log.info({ body: body({ joinProof }) }, 'repeat-join body logged by a module');
     t.app.log.info({ customer: body().customer, phone: diner.phone, email: diner.email, note: diner.note, name: diner.name }, 'fields');
     // An unexpected failure in the middle of a join is reported through the log (no SENTRY_DSN).
     await sql`drop table entries`.execute(t.db.kysely);
@@ -57,6 +62,11 @@ describe.each(stores)('log redaction on $name', (store) => {
     expect(text).toContain('entry logged by a module');
     expect(text).toContain('"msg":"unexpected error"');
     expect(text).toContain('[redacted]');
+  });
+
+  it('no log line holds the join proof (decisions §3: it gets the entry back)', () => {
+    expect(joinProof).not.toBe('');
+    expect(lines.filter((line) => line.includes(joinProof))).toEqual([]);
   });
 
   it.each(secrets)('no log line holds %s', (secret) => {
