@@ -26,15 +26,17 @@ export async function issuePassport(trx: Kysely<Database>, userId: string, entry
 }
 
 /**
- * For the SMS on join: a passport when the join request carries a live user session, so the
- * diner who opens the link on another device is logged in there too.
+ * For the SMS on join: a passport when the join request carries a live user session and the SMS
+ * goes to that account's own verified phone, so the diner who opens the link on another device is
+ * logged in there too. A join that names any other phone gets the plain link (decisions §3).
  */
 export function passportIssuerFor(now: () => number) {
   return async (trx: Kysely<Database>, request: FastifyRequest, entry: EntryRow): Promise<string | undefined> => {
     const token = request.cookies?.[USER_COOKIE];
-    if (!token) return undefined;
+    if (!token || !entry.phone) return undefined;
     const user = await repo.findUserBySession(trx, hashToken(token), now());
-    return user ? issuePassport(trx, user.id, entry.id, now()) : undefined;
+    if (!user || user.phone_verified_at === null || user.phone !== entry.phone) return undefined;
+    return issuePassport(trx, user.id, entry.id, now());
   };
 }
 

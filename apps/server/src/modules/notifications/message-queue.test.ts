@@ -166,6 +166,24 @@ describe.each(stores)('durable message queue on $name', (store: TestStore) => {
     expect(await messages()).toEqual([]);
   });
 
+  it('a message carrying a code keeps it until delivered or finally failed, then only its masked text', async () => {
+    const app = await start();
+    const secret = (key: string) => ({ channel: 'sms' as const, to: '+5511987650012', body: `code 123456 ${key}`, safeBody: `code •••••• ${key}`, idempotencyKey: `test:${key}` });
+    const row = async (key: string) => (await messages()).find((m) => m.idempotency_key === `test:${key}`);
+    twilio.failures.push(503, 400);
+    await db.kysely.transaction().execute((trx) => app.notifier.enqueue(trx, secret('retried')));
+    await app.notifier.drain();
+    // A retry still needs the text.
+    expect(await row('retried')).toMatchObject({ status: 'pending', body: 'code 123456 retried' });
+    await db.kysely.transaction().execute((trx) => app.notifier.enqueue(trx, secret('refused')));
+    await app.notifier.drain();
+    expect(await row('refused')).toMatchObject({ status: 'failed', body: 'code •••••• refused', safe_body: null });
+    clock.now += 6000;
+    await app.notifier.drain();
+    expect(await row('retried')).toMatchObject({ status: 'sent', body: 'code •••••• retried', safe_body: null });
+    expect(twilio.requests.map((r) => r.form.get('Body'))).toEqual(['code 123456 retried', 'code 123456 refused', 'code 123456 retried']);
+  });
+
   it('enqueueing the same cause twice queues one message', async () => {
     const app = await start(false);
     const message = { channel: 'sms' as const, to: '+5511987650009', body: 'x', idempotencyKey: 'test:same' };

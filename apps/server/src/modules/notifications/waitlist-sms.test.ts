@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_BISTRO_ID, createBody, nextPhone } from '../../../test/fixtures.js';
 import { type TestApp, startTestApp } from '../../../test/harness.js';
-import { outbox, sessionCookie, signUp } from '../../../test/identity.js';
+import { outbox, sessionCookie, signUp, signUpByEmail } from '../../../test/identity.js';
 import { loginCookie } from '../../../test/staff-session.js';
 import { sqliteStore, stores } from '../../../test/stores.js';
 import { toE164 } from '../../lib/phone.js';
@@ -100,6 +100,42 @@ describe.each(stores)('SMS on join and call, passports, on $name', (store) => {
     expect((await exchange(passport)).statusCode).toBe(401);
     expect((await exchange('x'.repeat(43))).statusCode).toBe(401);
     expect((await exchange('short')).json()).toMatchObject({ statusCode: 422, field: 'passport' });
+  });
+
+  it('a passport goes only to the account\'s own verified phone, never to another phone named in a join', async () => {
+    const cookie = await signUp(t, toE164(nextPhone()) as string);
+    const other = nextPhone();
+    await join(other, {}, { cookie });
+    const [sms] = await smsTo(other);
+    expect(sms?.body).toContain('/waitlist/');
+    expect(sms?.body).not.toContain('passport');
+    expect(await t.db.kysely.selectFrom('passports').select('token_hash').where('entry_id', '=', /\/waitlist\/([\w-]+)/.exec(sms?.body ?? '')?.[1] ?? '').execute()).toEqual([]);
+  });
+
+  it('a phone only typed at an email sign-up gets no passport', async () => {
+    const phone = toE164(nextPhone()) as string;
+    const cookie = await signUpByEmail(t, `typed-${phone.slice(-8)}@example.com`, phone);
+    await join(phone, {}, { cookie });
+    expect((await smsTo(phone))[0]?.body).not.toContain('passport');
+  });
+
+  it('stored messages keep no usable code or login link once sent; the dev outbox still shows them', async () => {
+    const phone = toE164(nextPhone()) as string;
+    const cookie = await signUp(t, phone);
+    const joined = await join(phone, {}, { cookie });
+    const shown = (await smsTo(phone)).map((m) => m.body);
+    expect(shown.some((b) => /passport=[\w-]{43}/.test(b))).toBe(true);
+    expect(shown.some((b) => /seu código é \d{6}/.test(b))).toBe(true);
+    const rows = await t.db.kysely.selectFrom('messages').select(['body', 'safe_body', 'status']).where('recipient', '=', phone).execute();
+    expect(rows).toHaveLength(2);
+    for (const row of rows) {
+      expect(row).toMatchObject({ status: 'sent', safe_body: null });
+      expect(row.body).not.toMatch(/\d{6}|passport/);
+    }
+    expect(rows.map((r) => r.body).sort()).toEqual([
+      `Bistrô Demo: você entrou na fila de espera. Acompanhe sua posição: ${BASE}/waitlist/${joined.json()._id}`,
+      'Clube Demo (Vez): seu código é ••••••. Ele vale por 10 minutos. Não o compartilhe.',
+    ]);
   });
 
   it('an anonymous join has no passport', async () => {

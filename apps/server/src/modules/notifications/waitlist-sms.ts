@@ -26,10 +26,13 @@ export function smsOnJoin(notifier: Notifier, publicBaseUrl: string, issuePasspo
     if (!entry.phone || !canTextPhone(venue, entry.phone)) return;
     const passport = request ? await issuePassport(trx, request, entry) : undefined;
     const lang = langOf(entry.lang);
+    const text = (login?: string) => joinedSms(lang, venueNameIn(venue, lang), positionLink(publicBaseUrl, entry.id, login));
     await notifier.enqueue(trx, {
       channel: 'sms',
       to: entry.phone,
-      body: joinedSms(lang, venueNameIn(venue, lang), positionLink(publicBaseUrl, entry.id, passport)),
+      body: text(passport),
+      // Once sent, the stored row keeps the plain link: no usable passport (decisions §3).
+      ...(passport ? { safeBody: text() } : {}),
       idempotencyKey: `join:${entry.id}`,
     });
   };
