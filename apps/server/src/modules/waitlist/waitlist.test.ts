@@ -359,6 +359,12 @@ describe.each(stores)('waitlist API on $name', (store) => {
       const create = doc.paths['/api/waitlists/{venueId}/create'].post;
       expect(create.requestBody.content['application/json'].schema.properties).toHaveProperty('customer');
       expect(create.responses['422'].content['application/json'].schema.$ref).toBe('#/components/schemas/ApiError');
+      // Decisions §3: the repeat-join answers and the join proof are documented.
+      expect(create.requestBody.content['application/json'].schema.properties).toHaveProperty('joinProof');
+      expect(create.responses['201'].content['application/json'].schema.properties).toHaveProperty('joinProof');
+      expect(create.description).toMatch(/409 ALREADY_ON_WAITLIST.*no id/);
+      expect(create.description).toMatch(/WAITLIST_FULL/);
+      expect(create.description).toMatch(/PHONE_COUNTRY_NOT_ALLOWED/);
     });
 
     it('sends a Content-Security-Policy without inline script on API and page answers', async () => {
