@@ -18,7 +18,8 @@ function positionLink(publicBaseUrl: string, entryId: string, passport?: string)
 
 /**
  * The SMS on join (decisions §1): the position page link, in the diner's language, queued in the
- * join's own transaction. A logged-in diner's link also carries a passport.
+ * join's own transaction. The link carries a passport only to a logged-in diner's own verified
+ * phone (passport.service.ts).
  */
 export function smsOnJoin(notifier: Notifier, publicBaseUrl: string, issuePassport: PassportIssuer) {
   return async (trx: Executor, entry: EntryRow, venue: Venue, request?: FastifyRequest): Promise<void> => {
