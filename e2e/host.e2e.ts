@@ -167,6 +167,20 @@ describe('host console', () => {
     await diner.context().close();
   });
 
+  it('sets the cap of waiting parties and the SMS countries; an unknown country code is refused (decisions §3)', async () => {
+    const save = host.getByRole('button', { name: 'Salvar alterações' });
+    await host.getByLabel('Países para SMS').fill('BR, XX');
+    await save.click();
+    await host.getByRole('alert').filter({ hasText: 'Código de país desconhecido' }).waitFor();
+    await host.getByLabel('Países para SMS').fill('br pt');
+    await host.getByLabel('Máximo de grupos esperando').fill('150');
+    await save.click();
+    await host.getByText('Alterações salvas.', { exact: false }).waitFor();
+    expect(await host.getByLabel('Países para SMS').inputValue()).toBe('BR, PT');
+    const venue = await api<{ settings: { smsCountries: string[]; maxWaitingParties: number | null } }>(`/venues/${DEMO_BISTRO_ID}`);
+    expect(venue.settings).toMatchObject({ smsCountries: ['BR', 'PT'], maxWaitingParties: 150 });
+  });
+
   it("shows today's figures with a chart and a printable QR poster", async () => {
     await host.getByRole('link', { name: 'Hoje' }).click();
     const seated = host.getByRole('definition').filter({ hasText: /^\d+$/ });
