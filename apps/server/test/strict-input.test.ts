@@ -148,6 +148,18 @@ describe.each(stores.map((store) => [store.name, store] as const))('strict input
     expect(target.json()).toMatchObject({ statusCode: 422, field: 'target' });
   });
 
+  it('an upload that says multipart but is not (no boundary, cut short) answers 400, not 500', async () => {
+    const bodies: [string, string][] = [
+      ['multipart/form-data', '{}'],
+      ['multipart/form-data; boundary=x', '{}'],
+      ['multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc'],
+    ];
+    for (const [type, payload] of bodies) {
+      const res = await t.app.inject({ method: 'POST', url: `/api/host/venues/${DEMO_BISTRO_ID}/images`, headers: { cookie: staff, 'content-type': type }, payload });
+      expect(res.json(), `${type} ${payload}`).toMatchObject({ statusCode: 400, code: 'MALFORMED_REQUEST', field: 'file' });
+    }
+  });
+
   it('a stats day that is not on the calendar answers 422', async () => {
     const res = await t.app.inject({ method: 'GET', url: `/api/host/venues/${DEMO_BISTRO_ID}/stats?date=2026-02-30`, headers: { cookie: staff } });
     expect(res.statusCode).toBe(422);

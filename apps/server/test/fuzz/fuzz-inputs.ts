@@ -206,13 +206,20 @@ export const paramValue = (real: string[]): fc.Arbitrary<string> =>
     { weight: 1, arbitrary: fc.stringMatching(/^[A-Za-z0-9_-]{22}$/) },
   );
 
-export const queryString: fc.Arbitrary<string> = fc
+const queryPairs: fc.Arbitrary<string> = fc
   .dictionary(
     fc.oneof(fc.constantFrom('lng', 'date', 'tz', 'quality', 'format', 'w', 'shared', 'venueId', '__proto__'), fc.string({ maxLength: 10 })),
     fc.oneof(fc.constantFrom('en', 'pt', '0000-00-00', '2026-02-30', '1e309', '-99999', '70', 'webp', 'true', '2000', '99999999999'), nastyString.filter((s) => s.length < 3000)),
     { maxKeys: 3 },
   )
   .map((q) => Object.entries(q).map(([k, v]) => `${encode(k)}=${encode(v)}`).join('&'));
+
+/** A query: pairs, a key given twice (an array to the route), bracket keys, or bare garbage. */
+export const queryString: fc.Arbitrary<string> = fc.oneof(
+  { weight: 6, arbitrary: queryPairs },
+  { weight: 1, arbitrary: fc.constantFrom('lng', 'date', 'tz', 'quality', 'w').map((k) => `${k}=1&${k}=2`) },
+  { weight: 1, arbitrary: fc.constantFrom('lng[]=en', 'date[a]=1', 'tz=1&tz[]=2', '&&&', '=', '%', 'a=%zz', '?') },
+);
 
 /** Extra request headers: printable values only (Node refuses others before the server sees them). */
 const headerValue = fc.oneof(

@@ -19,11 +19,24 @@ const refuseWithoutGuard: preHandlerAsyncHookHandler = async () => {
 
 const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, { $ref: 'ApiError#' }]));
 
+/**
+ * A body that says multipart but is not (no boundary, cut short, a broken part header): the
+ * parser throws plain errors for these; they are the client's, a 400, never a 500.
+ */
+function asMalformedUpload(error: unknown): unknown {
+  const isParserError = error instanceof Error && !(error instanceof AppError) && (error as { statusCode?: unknown }).statusCode === undefined;
+  return isParserError && /multipart|boundary|part header/i.test(error.message)
+    ? new AppError(ErrorCode.MALFORMED_REQUEST, 'The upload is not valid multipart/form-data.', 'file')
+    : error;
+}
+
 async function readUpload(request: FastifyRequest, maxBytes: number): Promise<{ buffer: Buffer; mimetype: string }> {
   if (!request.isMultipart()) {
     throw new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, 'Send the image as multipart/form-data, in a field named file.');
   }
-  const part = await request.file({ limits: { fileSize: maxBytes, files: 1, fields: 4, parts: 5 } });
+  const part = await request.file({ limits: { fileSize: maxBytes, files: 1, fields: 4, parts: 5 } }).catch((error: unknown) => {
+    throw asMalformedUpload(error);
+  });
   if (!part || part.fieldname !== 'file') throw new AppError(ErrorCode.VALIDATION_FAILED, 'Attach the image in a field named file.', 'file');
   try {
     return { buffer: await part.toBuffer(), mimetype: part.mimetype };
@@ -31,7 +44,7 @@ async function readUpload(request: FastifyRequest, maxBytes: number): Promise<{ 
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
       throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, `The image is larger than ${Math.round(maxBytes / 1024 / 102.4) / 10} MB.`, 'file');
     }
-    throw error;
+    throw asMalformedUpload(error);
   }
 }
 
