@@ -6,6 +6,7 @@ import { newEntryId } from '../../lib/ids.js';
 import { toE164 } from '../../lib/phone.js';
 import { parseInput } from '../../lib/validate.js';
 import { codeMessage, venueNameIn } from '../notifications/message-texts.js';
+import { canTextPhone, smsCountriesText } from '../venues/venue.js';
 import { getVenue } from '../venues/venues.service.js';
 import { CODE_MAX_TRIES, CODE_TTL_MS, type IdentityDeps, SEND_WINDOW_MS } from './identity-deps.js';
 import { deleteExpiredCredentials } from './identity.repository.js';
@@ -46,6 +47,10 @@ export async function sendCode(deps: IdentityDeps, input: unknown, clientAddress
   const venue = await getVenue(deps.db.kysely, body.venueId);
   // Codes log diners in: only where the venue offers the login journey.
   if (!venue.loginJourney) throw new AppError(ErrorCode.FORBIDDEN, text(lang, 'noLoginJourney'), 'venueId');
+  // Codes by SMS follow the venue's SMS countries like the join's link (decisions §3: no SMS pumping).
+  if (body.channel === 'sms' && !canTextPhone(venue, target)) {
+    throw new AppError(ErrorCode.PHONE_COUNTRY_NOT_ALLOWED, `This venue sends codes by SMS only to phone numbers from ${smsCountriesText(venue)}.`, 'target');
+  }
   const now = deps.now();
   const clientKey = clientKeyOf(clientAddress);
   const since = now - SEND_WINDOW_MS;

@@ -90,6 +90,17 @@ describe.each(stores)('one-time codes on $name', (store) => {
     expect(await t.db.kysely.selectFrom('one_time_codes').select('id').where('target', '=', phone).execute()).toEqual([]);
   });
 
+  it('codes by SMS go only to the venue\'s SMS countries (no SMS pumping to foreign numbers)', async () => {
+    const foreign = '+351 912 345 678';
+    const before = (await outbox(t)).length;
+    const res = await sendCode(t, { target: foreign });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({ code: 'PHONE_COUNTRY_NOT_ALLOWED', field: 'target' });
+    expect(res.json().message).toContain('Brazil (BR)');
+    expect((await outbox(t)).length).toBe(before);
+    expect(await t.db.kysely.selectFrom('one_time_codes').select('id').where('target', '=', e164(foreign)).execute()).toEqual([]);
+  });
+
   it('a code send answers the same whether the phone or email has an account or not', async () => {
     const phone = e164(nextPhone());
     const email = `owner-${phone.slice(-8)}@example.com`;
