@@ -38,7 +38,7 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * Starts the real server (`node --import tsx apps/server/src/main.ts`) as a child process on a free
+ * Starts the real server as the demo (`node --import tsx apps/server/src/main.ts`, DEMO=1) as a child process on a free
  * port with a fresh SQLite file, so the demo venues are seeded. It serves a copy of the web build
  * in apps/web/dist taken at start: run `npm run build` first (root `npm test` does).
  */
@@ -60,6 +60,8 @@ export async function startVezServer(options: StartOptions = {}): Promise<VezSer
     env: {
       ...process.env,
       NODE_ENV: 'development',
+      // The demo, as `npm start` runs it (decisions §9): its venues, staff logins and outbox route.
+      DEMO: '1',
       DATABASE_URL: `file:${dbFile}`,
       PORT: String(port),
       HOST: '127.0.0.1',

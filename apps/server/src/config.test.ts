@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, assertSafeToListen, loadConfig } from './config.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -52,6 +52,8 @@ describe('configuration', () => {
     ['DATABASE_URL', '/var/lib/vez.db'],
     ['PUBLIC_BASE_URL', 'vez.example'],
     ['SMART_LINK_BASE_URL', 'not a url'],
+    ['SMART_LINK_BASE_URL', 'javascript:alert(1)'],
+    ['SMART_LINK_BASE_URL', 'data:text/html,hi'],
     ['LOG_LEVEL', 'loud'],
     ['RETENTION_HOURS', '0'],
     ['RATE_LIMIT_JOINS_PER_10_MIN', 'many'],
@@ -60,6 +62,40 @@ describe('configuration', () => {
   ])('refuses %s=%s with a message naming the variable', (name, value) => {
     const message = errorOf({ [name]: value });
     expect(message).toMatch(new RegExp(`^\\s+${name}: `, 'm'));
+  });
+
+  it('is not the demo unless DEMO (or --demo) says so, whatever NODE_ENV', () => {
+    for (const NODE_ENV of ['development', 'test', 'production']) expect(loadConfig({ NODE_ENV }).DEMO).toBe(false);
+    expect(loadConfig({ DEMO: '1', NODE_ENV: 'production' }).DEMO).toBe(true);
+  });
+
+  describe('listening beyond loopback (decisions §9)', () => {
+    const listenError = (env: Record<string, string>) => {
+      try {
+        assertSafeToListen(loadConfig(env));
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        return (error as Error).message;
+      }
+      return undefined;
+    };
+
+    it.each<Record<string, string>>([{}, { HOST: '0.0.0.0' }, { HOST: '::' }, { HOST: '10.0.0.5', PUBLIC_BASE_URL: 'http://vez.example' }])(
+      'refuses %o without an https PUBLIC_BASE_URL, naming the variable',
+      (env) => {
+        expect(listenError(env)).toMatch(/^\s+PUBLIC_BASE_URL: must be an https URL/m);
+      },
+    );
+
+    it.each<Record<string, string>>([
+      { HOST: '127.0.0.1' },
+      { HOST: '::1' },
+      { HOST: 'localhost' },
+      { HOST: '0.0.0.0', PUBLIC_BASE_URL: 'https://vez.example' },
+      { HOST: '0.0.0.0', DEMO: '1' },
+    ])('starts with %o', (env) => {
+      expect(listenError(env)).toBeUndefined();
+    });
   });
 
   it('names every bad variable at once', () => {

@@ -33,7 +33,10 @@ const ConfigSchema = z.object({
       'DATABASE_URL must be file:/path/to.db or postgres://…',
     ),
   PUBLIC_BASE_URL: url('PUBLIC_BASE_URL').optional(),
-  SMART_LINK_BASE_URL: url('SMART_LINK_BASE_URL').default('https://reservas.vez.example/'),
+  /** Where venues' reservation links point; http(s) only (a link a diner follows). */
+  SMART_LINK_BASE_URL: url('SMART_LINK_BASE_URL')
+    .refine((v) => /^https?:\/\//i.test(v), 'SMART_LINK_BASE_URL must be an http(s) URL')
+    .default('https://reservas.vez.example/'),
   IMAGE_BASE_URL: z.string().default('/images'),
   /** Largest venue image upload accepted (bytes); larger answers 413. */
   IMAGE_MAX_UPLOAD_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
@@ -73,6 +76,10 @@ const ConfigSchema = z.object({
   LOGIN_MAX_PER_ADDRESS_15_MIN: z.coerce.number().int().positive().default(50),
   /** Comment lines on idle real-time streams keep proxies from closing them. */
   SSE_HEARTBEAT_SECONDS: z.coerce.number().positive().default(20),
+  /**
+   * The demo (decisions §5, §9): seeds the demo venues and their staff logins, prints the logins and
+   * keeps GET /api/dev/outbox. `npm start` passes `--demo`, which sets it; every other start is off.
+   */
   DEMO: boolFlag.default(false),
   /** Adds GET /api/bench/bare (no store) as the benchmark's baseline; never in production. */
   BENCH_BARE_ROUTE: boolFlag.default(false),
@@ -99,6 +106,22 @@ export type Config = z.infer<typeof ConfigSchema> & {
 };
 
 export class ConfigError extends Error {}
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);
+
+/**
+ * Safe by default (decisions §9): a server that listens beyond loopback, other than the explicit
+ * demo, needs an https PUBLIC_BASE_URL (its links go out by SMS and its cookies are Secure there).
+ * main.ts calls this before listening; other readers of the configuration (the admin command, tests)
+ * never listen and skip it.
+ */
+export function assertSafeToListen(config: Config): void {
+  if (config.DEMO || LOOPBACK_HOSTS.has(config.HOST.toLowerCase())) return;
+  if (config.PUBLIC_BASE_URL?.toLowerCase().startsWith('https://')) return;
+  throw new ConfigError(
+    `Invalid configuration:\n  PUBLIC_BASE_URL: must be an https URL (for example https://vez.example) when HOST (${config.HOST}) is not loopback; set it, or listen on HOST=127.0.0.1, or run the demo with npm start`,
+  );
+}
 
 /** Parses the environment; throws a ConfigError whose message names every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {

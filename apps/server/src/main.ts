@@ -1,15 +1,18 @@
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, assertSafeToListen, loadConfig } from './config.js';
 import { migrateToLatest, openDb } from './db/connect.js';
 import { scheduleRetention } from './jobs/retention.js';
 import { DEMO_STAFF_PASSWORD, demoStaff } from './modules/staff/staff-seed.js';
 import { DEMO_BISTRO_ID, DEMO_CLUB_ID, seedDemo } from './seed/demo.js';
 
 async function main(): Promise<void> {
+  // `npm start` passes --demo (decisions §9); any other start has no demo logins and no outbox route.
   const config = loadConfig({ ...process.env, ...(process.argv.includes('--demo') ? { DEMO: '1' } : {}) });
+  assertSafeToListen(config);
   const db = openDb(config.database);
   await migrateToLatest(db);
-  const seeded = config.DEMO || !config.isProduction ? await seedDemo(db) : false;
+  // Only the demo seeds (decisions §9 over §5's "unless production"): NODE_ENV never turns it on.
+  const seeded = config.DEMO ? await seedDemo(db) : false;
 
   const app = await buildApp({ config, db });
   const stopRetention = scheduleRetention(db, {
@@ -42,10 +45,14 @@ async function main(): Promise<void> {
     [
       '',
       `Vez is running on ${base} (${store}${seeded ? ', demo data seeded' : ''})`,
-      `  Diner, Bistrô Demo:   ${base}/remote-waitlist/${DEMO_BISTRO_ID}`,
-      `  Diner, Clube Demo:    ${base}/remote-waitlist/${DEMO_CLUB_ID}`,
       `  API description:      ${base}/api/docs`,
-      ...(config.DEMO || !config.isProduction ? demoStaff.map((s) => `  Host login:           ${s.email} / ${DEMO_STAFF_PASSWORD}`) : []),
+      ...(config.DEMO
+        ? [
+            `  Diner, Bistrô Demo:   ${base}/remote-waitlist/${DEMO_BISTRO_ID}`,
+            `  Diner, Clube Demo:    ${base}/remote-waitlist/${DEMO_CLUB_ID}`,
+            ...demoStaff.map((s) => `  Host login:           ${s.email} / ${DEMO_STAFF_PASSWORD}`),
+          ]
+        : ['  Not the demo: no demo venues or logins (npm run admin -- help).']),
       '',
     ].join('\n'),
   );

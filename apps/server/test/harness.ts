@@ -13,7 +13,10 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A whole app on a fresh store with the demo data, a settable clock and quiet logs. */
+/**
+ * A whole app on a fresh store with the demo data, a settable clock and quiet logs. It runs as the
+ * demo (DEMO=1: the outbox route the suites read codes from); pass `DEMO: '0'` for a plain server.
+ */
 export async function startTestApp(
   store: TestStore,
   env: Record<string, string> = {},
@@ -22,7 +25,7 @@ export async function startTestApp(
   const db = await store.open();
   const clock = { now: Date.now() };
   await seedDemo(db, clock.now);
-  const config = loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', ...env });
+  const config = loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', DEMO: '1', ...env });
   const app = await buildApp({ config, db, now: () => clock.now, ...extra });
   await app.ready();
   return {

@@ -54,7 +54,7 @@ export async function startTestApi(): Promise<TestApi> {
   const db = server.openDb({ kind: 'sqlite', file: dbFile });
   await server.migrateToLatest(db);
   await server.seedDemo(db);
-  const config = server.loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', DATABASE_URL: `file:${dbFile}` });
+  const config = server.loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', DEMO: '1', DATABASE_URL: `file:${dbFile}` });
   const app = await server.buildApp({ config, db });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   setRuntimeConfig({ apiBaseUrl: `${address}/api`, imageBaseUrl: `${address}/images` });

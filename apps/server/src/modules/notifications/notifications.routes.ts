@@ -4,10 +4,13 @@ import { jsonSchema } from '../../lib/json-schema.js';
 import { listOutbox } from './messages.repository.js';
 import { isOutbox } from './providers.js';
 
-/** Whether GET /api/dev/outbox exists: an outbox provider in use, outside production (decisions §5). */
+/**
+ * Whether GET /api/dev/outbox exists: only in the demo (decisions §9), with an outbox provider in
+ * use, outside production (decisions §5).
+ */
 export function isOutboxRouteOn(app: FastifyInstance): boolean {
   const { config } = app;
-  return !config.isProduction && (config.SMS_PROVIDER === 'outbox' || config.EMAIL_PROVIDER === 'outbox');
+  return config.DEMO && !config.isProduction && (config.SMS_PROVIDER === 'outbox' || config.EMAIL_PROVIDER === 'outbox');
 }
 
 export async function notificationsRoutes(app: FastifyInstance): Promise<void> {

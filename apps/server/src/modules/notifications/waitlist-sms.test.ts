@@ -175,6 +175,15 @@ describe.each(stores)('SMS on join and call, passports, on $name', (store) => {
 });
 
 describe('dev outbox route', () => {
+  it('does not exist outside the demo (decisions §9)', async () => {
+    const t = await startTestApp(sqliteStore, { DEMO: '0' });
+    try {
+      expect((await t.app.inject({ method: 'GET', url: '/api/dev/outbox' })).statusCode).toBe(404);
+    } finally {
+      await t.close();
+    }
+  });
+
   it('does not exist in production', async () => {
     const t = await startTestApp(sqliteStore, { NODE_ENV: 'production', PUBLIC_BASE_URL: BASE });
     try {
