@@ -25,6 +25,7 @@ import { createRedisBus } from './plugins/bus-redis.js';
 import { refuseBodiesOnBodylessWrites } from './plugins/bodyless-writes.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { createJoinHooks } from './plugins/join-hooks.js';
+import { serializeRequest } from './plugins/log-urls.js';
 import { type ErrorReporter, createReporter } from './plugins/reporter.js';
 import { registerSecurityHeaders } from './plugins/security.js';
 import { recordRouteTable } from './plugins/route-table.js';
@@ -48,6 +49,10 @@ export const redactedPaths = [
   // Top level, one and two levels down: pino's wildcards are not recursive.
   // joinProof gets a repeat joiner their entry back (decisions §3): as secret as the entry's id.
   ...['name', 'phone', 'email', 'note', 'customer', 'joinProof'].flatMap((key) => [key, `*.${key}`, `*.*.${key}`]),
+  // Keys of an entry's link, its share link and a login (decisions §3); URLs are masked in log-urls.ts.
+  ...['share_id', 'shareId', 'entryId', 'waitlistId', 'passport', 'token', 'join_proof_hash'].flatMap((key) => [key, `*.${key}`, `*.*.${key}`]),
+  'entry.id',
+  '*.entry.id',
   '*.password',
   '*.code',
   '*.otp',
@@ -61,6 +66,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: {
       level: config.LOG_LEVEL,
       redact: { paths: redactedPaths, censor: '[redacted]' },
+      // No entry id, share id or login token in a logged URL (decisions §3).
+      serializers: { req: serializeRequest },
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
     trustProxy: config.TRUST_PROXY,

@@ -20,7 +20,11 @@ describe.each(stores)('log redaction on $name', (store) => {
   const body = (overrides: Record<string, unknown> = {}) =>
     createBody({ customer: { name: diner.name, phone: diner.phone, email: diner.email }, note: diner.note, ...overrides });
   let entryId = '';
+  let shareId = '';
   let joinProof = '';
+  const passport = 'pAsSpOrT_0123456789abcdefghijkl';
+  // A stream path (an unknown entry: an open stream would hold the request).
+  const streamId = 'StReAm_0123456789abcde';
 
   beforeAll(async () => {
     t = await startTestApp(store, { LOG_LEVEL: 'trace' }, { logStream: { write: (line) => void lines.push(line) } });
@@ -34,7 +38,22 @@ describe.each(stores)('log redaction on $name', (store) => {
     expect((await join(body())).statusCode).toBe(409);
     expect((await join(body({ partySize: 99 }))).statusCode).toBe(422);
     expect((await join(body({ customer: { name: diner.name, phone: '12', email: diner.email } }))).statusCode).toBe(422);
-    expect((await t.app.inject({ method: 'GET', url: `/api/waitlists/${entryId}/position` })).statusCode).toBe(200);
+    const position = await t.app.inject({ method: 'GET', url: `/api/waitlists/${entryId}/position` });
+    expect(position.statusCode).toBe(200);
+    shareId = position.json().waitlist.shareId;
+    // Every kind of URL that names an entry, a share or a login token (decisions §3).
+    for (const url of [
+      `/waitlist/${entryId}`,
+      `/waitlist/${shareId}?shared=true`,
+      `/api/waitlists/${shareId}/position`,
+      `/api/waitlists/${streamId}/events`,
+      `/api/waitlists/${entryId}/${DEMO_BISTRO_ID}/status`,
+      `/api/host/venues/${DEMO_BISTRO_ID}/entries/${entryId}/call`,
+      `/remote-waitlist/${DEMO_BISTRO_ID}?lang=en&passport=${passport}`,
+      `/waitlist/${entryId}?passport=short`,
+    ]) {
+      expect((await t.app.inject({ method: url.includes('/call') ? 'POST' : 'GET', url })).statusCode).toBeLessThan(500);
+    }
     const cancel = await t.app.inject({
       method: 'PUT',
       url: `/api/waitlists/${entryId}/${DEMO_BISTRO_ID}/cancel`,
@@ -67,6 +86,18 @@ describe.each(stores)('log redaction on $name', (store) => {
   it('no log line holds the join proof (decisions §3: it gets the entry back)', () => {
     expect(joinProof).not.toBe('');
     expect(lines.filter((line) => line.includes(joinProof))).toEqual([]);
+  });
+
+  it('no log line holds the entry id, the share id or a login token; venue ids stay', () => {
+    expect(entryId).toMatch(/^[\w-]{22}$/);
+    expect(shareId).toMatch(/^[\w-]{22}$/);
+    for (const secret of [entryId, shareId, streamId, passport, 'passport=short']) {
+      expect(lines.filter((line) => line.includes(secret))).toEqual([]);
+    }
+    const text = lines.join('');
+    expect(text).toContain(`/waitlist/:masked?shared=true`);
+    expect(text).toContain(`/api/host/venues/${DEMO_BISTRO_ID}/entries/:masked/call`);
+    expect(text).toContain(`/remote-waitlist/${DEMO_BISTRO_ID}?lang=en&passport=:masked`);
   });
 
   it.each(secrets)('no log line holds %s', (secret) => {
