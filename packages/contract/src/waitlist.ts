@@ -65,7 +65,8 @@ export type CreateWaitlistBody = z.infer<typeof CreateWaitlistBody>;
 export const CreateWaitlistResponse = z.object({
   _id: EntryId,
   created: z.boolean(),
-  globalPos: z.number(),
+  /** Absent when the venue hides positions (`hidePosition`, decisions §4). */
+  globalPos: z.optional(z.number()),
   joinProof: z.optional(z.string()),
 });
 export type CreateWaitlistResponse = z.infer<typeof CreateWaitlistResponse>;
@@ -78,16 +79,19 @@ export type CancelReason = z.infer<typeof CancelReason>;
 
 export const PositionEntry = z.object({
   status: EntryStatus,
-  /** Parties waiting ahead plus one (1 = next); 0 once the entry is no longer waiting. */
-  globalPos: z.number(),
-  pos: z.number(),
+  /**
+   * Parties waiting ahead plus one (1 = next); 0 once the entry is no longer waiting. Absent, like
+   * `pos` and `estimatedTime`, when the venue hides positions (`hidePosition`, decisions §4).
+   */
+  globalPos: z.optional(z.number()),
+  pos: z.optional(z.number()),
   priority: z.boolean(),
   _id: z.string(),
   arrivedAt: z.string(),
   customer: z.object({ _id: z.string(), name: z.string() }),
   customerTab: z.string(),
-  /** Minutes, from the venue's recent seating pace; null without history. */
-  estimatedTime: z.nullable(z.number()),
+  /** Minutes, from the venue's recent seating pace; null without history; absent with `hidePosition`. */
+  estimatedTime: z.optional(z.nullable(z.number())),
   origin: z.object({ _id: z.string(), label: z.string() }),
   partySize: z.number(),
   venue: VenueId,

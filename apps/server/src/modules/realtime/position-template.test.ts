@@ -68,6 +68,19 @@ describe('position templates', () => {
     expect(positionChunk(new ChunkArena(), holeless, { globalPos: 2, pos: 2, estimatedTime: null })).toBeUndefined();
   });
 
+  it('a venue that hides positions gets one message for every placement, with no figures (decisions §4)', () => {
+    const hidden = { hidePosition: true, operationMode: 'basic' as const };
+    const template = frameTemplate(buildTemplate(row, hidden, false, 'pt', { globalPos: 9, pos: 9, estimatedTime: 4 }));
+    expect(template.fixed).toBeDefined();
+    for (const placement of placements.map(([p]) => p)) {
+      expect(render(template, placement)).toBe(renderFull(row, placement, hidden, false, 'pt'));
+      expect(render(template, placement)).not.toMatch(/globalPos|"pos"|estimatedTime/);
+    }
+    const message = `event: position\ndata: ${template.fixed}\n\n`;
+    expect(template.fixedFrame).toBe(message);
+    expect(template.fixedChunk?.toString()).toBe(`${Buffer.byteLength(message).toString(16)}\r\n${message}\r\n`);
+  });
+
   it('never hands out the same bytes twice', () => {
     const arena = new ChunkArena(16);
     const a = arena.take(10);

@@ -13,6 +13,11 @@ import { type Placement, toPositionEntry } from '../waitlist/entry-view.js';
 export interface PositionTemplate {
   version: string;
   parts: [string, string, string, string] | undefined;
+  /**
+   * The whole message when it carries no figures (the venue hides positions, decisions §4): the
+   * same for every placement, so a change costs a subscriber nothing to build.
+   */
+  fixed?: string;
 }
 
 export interface PositionView {
@@ -47,6 +52,9 @@ const fill = (parts: readonly string[], p: Placement): string =>
 export function buildTemplate(row: EntryRow, view: PositionView, isShared: boolean, lang: Language, check: Placement): PositionTemplate {
   const version = versionOf(row, view);
   const json = serialise(row, HOLES, view, isShared, lang);
+  if (view.hidePosition) {
+    return json === serialise(row, check, view, isShared, lang) ? { version, parts: undefined, fixed: json } : { version, parts: undefined };
+  }
   const g = json.split(String(HOLES.globalPos));
   if (g.length !== 2) return { version, parts: undefined };
   const p = g[1]!.split(String(HOLES.pos));
@@ -59,7 +67,7 @@ export function buildTemplate(row: EntryRow, view: PositionView, isShared: boole
 
 /** The message for this placement from a template; undefined when the template has no holes. */
 export function render(template: PositionTemplate, placement: Placement): string | undefined {
-  return template.parts ? fill(template.parts, placement) : undefined;
+  return template.parts ? fill(template.parts, placement) : template.fixed;
 }
 
 /** The message serialised in full (templates that could not be made, and their checks). */
@@ -74,11 +82,20 @@ export interface FramedTemplate extends PositionTemplate {
   frameBytes: [Buffer, Buffer, Buffer, Buffer] | undefined;
   /** Their total size: with the figures' digits, the size of a message. */
   frameSize: number;
+  /** A message without figures (PositionTemplate.fixed), framed, and as one whole HTTP chunk. */
+  fixedFrame?: string;
+  fixedChunk?: Buffer;
 }
 
 const FRAME_HEAD = `event: ${StreamMessage.position}\ndata: `;
 
 export function frameTemplate(template: PositionTemplate): FramedTemplate {
+  if (template.fixed !== undefined) {
+    const fixedFrame = `${FRAME_HEAD}${template.fixed}\n\n`;
+    const bytes = Buffer.from(fixedFrame);
+    const fixedChunk = Buffer.concat([Buffer.from(`${bytes.length.toString(16)}\r\n`), bytes, Buffer.from('\r\n')]);
+    return { ...template, frame: undefined, frameBytes: undefined, frameSize: 0, fixedFrame, fixedChunk };
+  }
   const p = template.parts;
   const frame: FramedTemplate['frame'] = p ? [FRAME_HEAD + p[0], p[1], p[2], `${p[3]}\n\n`] : undefined;
   const frameBytes = frame ? (frame.map((part) => Buffer.from(part)) as [Buffer, Buffer, Buffer, Buffer]) : undefined;

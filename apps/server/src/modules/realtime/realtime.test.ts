@@ -53,7 +53,7 @@ describe.each(stores)('real-time streams on $name', (store) => {
     const before = position(await stream.next(isPosition)).waitlist.globalPos;
     await host('POST', `/entries/${ahead}/seat`);
     const moved = position(await stream.next(isPosition));
-    expect(moved.waitlist.globalPos).toBe(before - 1);
+    expect(moved.waitlist.globalPos).toBe((before ?? Number.NaN) - 1);
     expect(moved).toEqual(await getPosition(id));
     await host('POST', `/entries/${id}/call`);
     const called = position(await stream.next((m) => isPosition(m) && position(m).waitlist.status === 'called'));
@@ -61,6 +61,31 @@ describe.each(stores)('real-time streams on $name', (store) => {
     await host('POST', `/entries/${id}/seat`);
     expect(position(await stream.next(isPosition)).waitlist.status).toBe('seated');
     stream.close();
+  });
+
+  it('a venue that hides positions streams no position figures at all (decisions §4)', async () => {
+    const ahead = await join('Hugo Antes');
+    const id = await join('Iris Oculta');
+    expect((await host('PATCH', '/settings', { settings: { hidePosition: true } })).statusCode).toBe(200);
+    try {
+      const own = await sse(`/waitlists/${id}/events`);
+      const shared = await sse(`/waitlists/${(await getPosition(id)).waitlist.shareId!}/events`);
+      const first = position(await own.next(isPosition));
+      await shared.next(isPosition);
+      await host('POST', `/entries/${ahead}/seat`);
+      const moved = position(await own.next(isPosition));
+      await shared.next(isPosition);
+      expect(moved).toEqual(await getPosition(id));
+      for (const message of [first, moved]) {
+        expect(message.waitlistSettings.hiddenCustomerPosition).toBe(true);
+        for (const key of ['globalPos', 'pos', 'estimatedTime']) expect(message.waitlist).not.toHaveProperty(key);
+      }
+      for (const raw of [own.raw(), shared.raw()]) expect(raw).not.toMatch(/globalPos|"pos"|estimatedTime/);
+      own.close();
+      shared.close();
+    } finally {
+      await host('PATCH', '/settings', { settings: { hidePosition: false } });
+    }
   });
 
   it('never carries another diner’s name, phone or note', async () => {

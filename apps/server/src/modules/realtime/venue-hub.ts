@@ -157,7 +157,7 @@ export class VenueHub {
       const sub = subs[i]!;
       if (sub.stamp >= stamp || (onlyNew && sub.stamp !== 0)) continue;
       const template = entry.templates.get(sub.key);
-      if (!template || template.version !== version || !template.frame) {
+      if (!template || template.version !== version || (!template.frame && template.fixedFrame === undefined)) {
         complete = false;
         continue;
       }
@@ -178,7 +178,7 @@ export class VenueHub {
         entry.templates.set(sub.key, template);
       }
       sub.stamp = stamp;
-      if (template.frame) writePosition(sub.stream, template, placement, arena);
+      if (template.frame || template.fixedFrame !== undefined) writePosition(sub.stream, template, placement, arena);
       else sub.stream.send(StreamMessage.position, renderFull(row, placement, view, sub.isShared, sub.lang));
     }
   }
@@ -241,6 +241,9 @@ function writePosition(stream: SseStream, template: FramedTemplate, placement: P
   const chunk = stream.takesChunks ? positionChunk(arena, template, placement) : undefined;
   if (chunk) stream.sendChunk(chunk);
   else if (template.frame) stream.sendFrame(fillFrame(template.frame, placement));
+  // No figures to write (hidePosition): the same bytes for every placement and subscriber.
+  else if (template.fixedChunk && stream.takesChunks) stream.sendChunk(template.fixedChunk);
+  else if (template.fixedFrame !== undefined) stream.sendFrame(template.fixedFrame);
 }
 
 function hasNew(entry: EntrySubscribers): boolean {

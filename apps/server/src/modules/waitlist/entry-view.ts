@@ -12,7 +12,11 @@ export interface Placement {
   estimatedTime: number | null;
 }
 
-/** The position view of one entry. A shared (read-only) view never carries the share id or full name. */
+/**
+ * The position view of one entry. A shared (read-only) view never carries the share id or full name.
+ * With `hidePosition` it carries no position figures at all (decisions §4): the keys are left
+ * undefined, which JSON leaves out.
+ */
 export function toPositionEntry(
   row: EntryRow,
   placement: Placement,
@@ -23,14 +27,14 @@ export function toPositionEntry(
   const firstName = fullName.split(/\s+/)[0] ?? '';
   return {
     status: row.status,
-    globalPos: placement.globalPos,
-    pos: placement.pos,
+    globalPos: options.hidePosition ? undefined : placement.globalPos,
+    pos: options.hidePosition ? undefined : placement.pos,
     priority: row.priority === 1,
     _id: options.isShared ? row.share_id : row.id,
     arrivedAt: new Date(row.created_at).toISOString(),
     customer: { _id: options.isShared ? row.share_id : row.id, name: options.isShared ? firstName : fullName },
     customerTab: String(row.seq),
-    estimatedTime: placement.estimatedTime,
+    estimatedTime: options.hidePosition ? undefined : placement.estimatedTime,
     origin: { _id: row.origin_label.toLowerCase(), label: row.origin_label },
     partySize: row.party_size,
     venue: row.venue_id,

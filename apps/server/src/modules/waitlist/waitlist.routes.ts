@@ -39,7 +39,8 @@ export async function waitlistRoutes(app: FastifyInstance): Promise<void> {
         onJoined: app.joinHooks.forRequest(request),
         onRepeat: app.joinHooks.repeat,
       });
-      const answer: CreateWaitlistResponse = { _id: result.entry.id, created: result.created, globalPos: result.globalPos };
+      const answer: CreateWaitlistResponse = { _id: result.entry.id, created: result.created };
+      if (result.globalPos !== undefined) answer.globalPos = result.globalPos;
       if (result.joinProof) answer.joinProof = result.joinProof;
       return reply.status(result.created ? 201 : 200).send(answer);
     },

@@ -47,7 +47,8 @@ export type JoinHook = (trx: Db['kysely'], entry: EntryRow, venue: Venue) => Pro
 export interface JoinResult {
   entry: EntryRow;
   created: boolean;
-  globalPos: number;
+  /** Absent for a diner when the venue hides positions (decisions §4); staff always get it. */
+  globalPos?: number;
   /** A new remote join's proof, for the joining browser only (decisions §3). */
   joinProof?: string;
 }
@@ -184,9 +185,11 @@ export async function joinWaitlist(
   // Committed (with its SMS, if one was due): the caller learns no more than this.
   if ('alreadyOnList' in result) throw new AppError(ErrorCode.ALREADY_ON_WAITLIST);
   if (result.created) publish(deps, 'add', venueId, result.entry.id);
+  const proof = result.joinProof ? { joinProof: result.joinProof } : {};
+  if (venue.settings.hidePosition && !options.byStaff) return { entry: result.entry, created: result.created, ...proof };
   // A repeat join answers the existing entry's place as it stands now.
   const globalPos = result.globalPos ?? (await placeEntry(deps, result.entry, venue)).globalPos;
-  return { entry: result.entry, created: result.created, globalPos, ...(result.joinProof ? { joinProof: result.joinProof } : {}) };
+  return { entry: result.entry, created: result.created, globalPos, ...proof };
 }
 
 /** Where an entry stands: places ahead (global and in its band) and the estimate. */

@@ -311,12 +311,19 @@ describe.each(stores)('waitlist API on $name', (store) => {
 
       const venue = await t.db.kysely.selectFrom('venues').select('settings').where('id', '=', DEMO_BISTRO_ID).executeTakeFirstOrThrow();
       const settings = JSON.parse(venue.settings);
+      await setVenue(DEMO_BISTRO_ID, { settings: JSON.stringify({ ...settings, operationMode: 'advanced' }) });
+      const advanced = (await position(normal._id)).json();
       await setVenue(DEMO_BISTRO_ID, { settings: JSON.stringify({ ...settings, hidePosition: true, operationMode: 'advanced' }) });
       const hidden = (await position(normal._id)).json();
+      const hiddenJoin = await join(createBody());
       await setVenue(DEMO_BISTRO_ID, { settings: venue.settings });
+      expect(advanced.waitlist.pos).toBeLessThan(advanced.waitlist.globalPos); // parties of 3 and 4 wait in other bands
       expect(hidden.waitlistSettings).toEqual({ hiddenCustomerPosition: true, operationMode: 'advanced' });
       expect(hidden.waitlist.hideCustomerPosition).toBe(true);
-      expect(hidden.waitlist.pos).toBeLessThan(hidden.waitlist.globalPos); // parties of 3 and 4 wait in other bands
+      // decisions §4: no position figures at all, not only a flag; the join answer neither.
+      for (const key of ['globalPos', 'pos', 'estimatedTime']) expect(hidden.waitlist).not.toHaveProperty(key);
+      expect(hiddenJoin.statusCode).toBe(201);
+      expect(hiddenJoin.json()).not.toHaveProperty('globalPos');
     });
 
     it('the estimate follows the recent seating pace', async () => {

@@ -44,18 +44,20 @@ export function toPositionView(data: PositionResponse, options: ViewOptions): Po
   if (entry.status !== 'active') return { kind: 'unknown' };
 
   const isShared = options.isSharedLink || entry.isShared || !entry.shareId;
-  const position = entry.pos > 0 ? entry.pos : entry.globalPos;
+  // A venue that hides positions sends no figures at all (decisions §4): nothing to show but the message.
+  const globalPos = entry.globalPos ?? 0;
+  const position = (entry.pos ?? 0) > 0 ? (entry.pos ?? 0) : globalPos;
   return {
     kind: 'waiting',
     position,
-    generalPosition: entry.globalPos,
-    isPositionHidden: data.waitlistSettings.hiddenCustomerPosition || entry.hideCustomerPosition,
+    generalPosition: globalPos,
+    isPositionHidden: data.waitlistSettings.hiddenCustomerPosition || entry.hideCustomerPosition || entry.globalPos === undefined,
     isTurnComing: position > 0 && position <= TURN_IS_COMING_THRESHOLD,
     canLeave: !isShared,
     canShare: !isShared,
     partySize: entry.partySize,
     customerTab: entry.customerTab,
-    estimatedMinutes: entry.estimatedTime === null ? null : Math.max(1, Math.round(entry.estimatedTime)),
+    estimatedMinutes: entry.estimatedTime == null ? null : Math.max(1, Math.round(entry.estimatedTime)),
     isPriority: entry.priority,
   };
 }
