@@ -35,6 +35,16 @@ export const Wording = z.record(
   z.record(z.string().check(plainText(), z.maxLength(100)), z.string().check(plainText({ multiLine: true }), z.maxLength(500))),
 );
 
+/**
+ * A link a diner follows (the menu, the reservation page): an http(s) address or a path on this
+ * site, never `javascript:`, `data:` and the like (docs/security.md). `//host` and `/\host` are
+ * other sites in a browser: refused as paths.
+ */
+export const isLinkUrl = (value: string): boolean => /^https?:\/\/[^\s/?#\\]/i.test(value) || /^\/(?![/\\])\S*$/.test(value);
+export const LinkUrl = z
+  .string()
+  .check(plainText(), z.maxLength(2000), z.refine(isLinkUrl, { error: 'Use an http(s) address (https://…) or a path on this site (/…).' }));
+
 /** Per-venue settings that replace the spec's hard-coded venues (decisions §2). */
 export const VenueSettings = z.object({
   hidePriorityDisclaimer: z.boolean(),
@@ -44,9 +54,9 @@ export const VenueSettings = z.object({
   hideReceptionistHint: z.boolean(),
   hidePosition: z.boolean(),
   wording: Wording,
-  menuUrl: z.nullable(z.string().check(plainText(), z.maxLength(2000))),
+  menuUrl: z.nullable(LinkUrl),
   /** Null means `SMART_LINK_BASE_URL` + venue id. */
-  reservationUrl: z.nullable(z.string().check(plainText(), z.maxLength(2000))),
+  reservationUrl: z.nullable(LinkUrl),
   operationMode: OperationMode,
   /** Remote joins stop while this many parties wait; null: no cap (decisions §3). */
   maxWaitingParties: z.nullable(z.int().check(z.gte(1), z.lte(MAX_WAITING_PARTIES_LIMIT))),

@@ -3,6 +3,7 @@ import { DEMO_BISTRO_ID, DEMO_CLUB_ID, createBody, nextPhone } from '../../../te
 import { type TestApp, startTestApp } from '../../../test/harness.js';
 import { CLUB_HOST, loginCookie } from '../../../test/staff-session.js';
 import { stores } from '../../../test/stores.js';
+import { updateVenue } from '../venues/venues.repository.js';
 
 const MISSING_ENTRY = 'AAAAAAAAAAAAAAAAAAAAAA';
 
@@ -138,12 +139,40 @@ describe.each(stores)('host queue API on $name', (store) => {
     [{ settings: { operationMode: 'fast' } }, 'settings.operationMode'],
     [{ slug: 'clube-demo' }, 'slug'],
     [{ settings: { sectionMode: 'required' } }, 'settings.sectionMode'],
+    // Links a diner follows are http(s) or a path on this site (docs/security.md).
+    [{ settings: { menuUrl: 'javascript:alert(document.cookie)' } }, 'settings.menuUrl'],
+    [{ settings: { menuUrl: 'data:text/html,<script>alert(1)</script>' } }, 'settings.menuUrl'],
+    [{ settings: { menuUrl: '//evil.example/menu' } }, 'settings.menuUrl'],
+    [{ settings: { menuUrl: '/\\evil.example/menu' } }, 'settings.menuUrl'],
+    [{ settings: { reservationUrl: 'JavaScript:alert(1)' } }, 'settings.reservationUrl'],
+    [{ settings: { reservationUrl: 'vbscript:msgbox' } }, 'settings.reservationUrl'],
+    [{ settings: { reservationUrl: 'ftp://files.example/r' } }, 'settings.reservationUrl'],
   ])('refuses settings %j with 422 and changes nothing', async (payload, field) => {
     const before = (await host('GET', '/settings')).json();
     const res = await host('PATCH', '/settings', payload);
     expect(res.statusCode).toBe(422);
     expect(res.json().field).toBe(field);
     expect((await host('GET', '/settings')).json()).toEqual(before);
+  });
+
+  it('takes http(s) and same-site links for the menu and reservations', async () => {
+    for (const settings of [
+      { menuUrl: 'https://bistro.example/menu.pdf', reservationUrl: 'http://reservas.example/bistro' },
+      { menuUrl: '/images/demo/menu.svg', reservationUrl: null },
+    ]) {
+      const res = await host('PATCH', '/settings', { settings });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().settings).toMatchObject(settings);
+    }
+  });
+
+  it('never hands a diner a link stored before links were checked', async () => {
+    const row = await t.db.kysely.selectFrom('venues').select('settings').where('id', '=', DEMO_CLUB_ID).executeTakeFirstOrThrow();
+    const settings = { ...JSON.parse(row.settings), menuUrl: 'javascript:alert(1)', reservationUrl: 'data:text/html,x' };
+    await updateVenue(t.db.kysely, DEMO_CLUB_ID, { settings: JSON.stringify(settings) });
+    const venue = (await t.app.inject({ method: 'GET', url: `/api/venues/${DEMO_CLUB_ID}` })).json();
+    expect(venue.settings).toMatchObject({ menuUrl: null, reservationUrl: null });
+    expect(venue.reservationUrl).toMatch(/^https:\/\//);
   });
 
   it('club staff run their own venue', async () => {

@@ -1,6 +1,7 @@
 import {
   defaultColor,
   defaultVenueSettings,
+  isLinkUrl,
   type ThemeResponse,
   type VenueName,
   type VenueSettings,
@@ -41,6 +42,13 @@ function parseJson<T>(text: string, fallback: T): T {
   }
 }
 
+/** A link stored before links were checked (docs/security.md) is never handed to a diner. */
+function withSafeLinks(settings: VenueSettings): VenueSettings {
+  const safe = (url: string | null) => (url !== null && isLinkUrl(url) ? url : null);
+  if (safe(settings.menuUrl) === settings.menuUrl && safe(settings.reservationUrl) === settings.reservationUrl) return settings;
+  return { ...settings, menuUrl: safe(settings.menuUrl), reservationUrl: safe(settings.reservationUrl) };
+}
+
 export function venueFromRow(row: VenueRow): Venue {
   const name: VenueName = { pt: row.name_pt };
   if (row.name_en) name.en = row.name_en;
@@ -57,7 +65,7 @@ export function venueFromRow(row: VenueRow): Venue {
     loginJourney: row.login_journey === 1,
     maxPartySize: row.max_party_size,
     sections: parseJson<string[]>(row.sections, []),
-    settings: { ...defaultVenueSettings, ...parseJson<Partial<VenueSettings>>(row.settings, {}) },
+    settings: withSafeLinks({ ...defaultVenueSettings, ...parseJson<Partial<VenueSettings>>(row.settings, {}) }),
     theme: {
       ...defaultTheme,
       ...theme,
