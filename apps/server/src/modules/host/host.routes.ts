@@ -14,6 +14,7 @@ import {
 } from '@vez/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { jsonSchema } from '../../lib/json-schema.js';
+import { answerNoStore } from '../../plugins/no-store.js';
 import { createLoginLimiter } from '../staff/login-limiter.js';
 import {
   allowedOriginsOf,
@@ -46,6 +47,7 @@ export async function hostRoutes(app: FastifyInstance): Promise<void> {
     windowMs: 15 * 60_000,
   });
 
+  answerNoStore(app);
   // Every write under /host, login included (login CSRF), must come from our own pages.
   app.addHook('onRequest', async (request) => {
     if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') assertSameOrigin(request, origins);

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { answerNoStore } from '../../plugins/no-store.js';
 import { requireVenueStaff } from '../staff/staff-auth.js';
 import { createRealtime } from './realtime.service.js';
 
@@ -16,6 +17,7 @@ export async function realtimeRoutes(app: FastifyInstance): Promise<void> {
   });
   // Open streams would hold app.close() forever: end them first.
   app.addHook('preClose', async () => realtime.closeAll());
+  answerNoStore(app);
 
   app.get<{ Params: { waitlistId: string }; Querystring: { lng?: string } }>(
     '/waitlists/:waitlistId/events',

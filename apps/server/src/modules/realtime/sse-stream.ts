@@ -11,7 +11,8 @@ export class SseStream {
   open(): void {
     this.raw.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
+      // A diner's place or the venue's queue: personal data, never stored by a cache (docs/security.md).
+      'cache-control': 'no-store, no-transform',
       connection: 'keep-alive',
       // nginx and similar proxies would otherwise buffer the stream.
       'x-accel-buffering': 'no',

@@ -7,6 +7,7 @@ import {
 } from '@vez/contract';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchema } from '../../lib/json-schema.js';
+import { answerNoStore } from '../../plugins/no-store.js';
 import { venueJoinLimit } from './venue-join-limit.js';
 import { getPositionJson, getStatus, joinWaitlist, leaveWaitlist } from './waitlist.service.js';
 
@@ -15,6 +16,7 @@ const str = { type: 'string' };
 
 export async function waitlistRoutes(app: FastifyInstance): Promise<void> {
   const deps = app.waitlistDeps;
+  answerNoStore(app);
 
   app.post<{ Params: { venueId: string } }>(
     '/waitlists/:venueId/create',
