@@ -4,14 +4,14 @@ import type { Db } from '../db/connect.js';
 import { AppError } from '../lib/app-error.js';
 import { newVenueId } from '../lib/ids.js';
 import { parseInput } from '../lib/validate.js';
-import { addStaffVenueByEmail, createStaff } from '../modules/staff/staff.service.js';
+import { addStaffVenueByEmail, createStaff, endStaffSessions, removeStaff, setStaffPassword } from '../modules/staff/staff.service.js';
 import { findVenueBySlug, insertVenue } from '../modules/venues/venues.repository.js';
 
 export interface AdminIo {
   db: Db;
   out(line: string): void;
   err(line: string): void;
-  /** Asks for a secret (the password) when it was not given on the command line. */
+  /** Reads a secret (a password) from standard input: never from the command line (decisions §9). */
   prompt(question: string): Promise<string>;
   now?: () => number;
 }
@@ -20,13 +20,21 @@ export const usage = `Usage: npm run admin -- <command> [options]
 
   create-venue --name-pt <name> [--name-en <name>] --slug <slug> [--city <c>] [--neighborhood <n>] [--max-party-size <n>]
       creates a venue (waitlist open) and prints its id
-  create-staff --email <email> [--password <pw>] [--venue <venueId>]...
-      creates a staff account (asks for the password when not given) bound to the venues; prints its id
+  create-staff --email <email> [--venue <venueId>]...
+      creates a staff account bound to the venues, its password read from standard input; prints its id
   add-staff-venue --email <email> --venue <venueId>
       lets an existing staff account run one more venue
+  staff:password <email>
+      sets a new password, read from standard input, and ends that account's sessions
+  staff:logout <email>
+      ends every session of that account (it must log in again)
+  staff:remove <email>
+      removes the account: its sessions end and it runs no venue any more
   list-venues
       prints id, slug and name of every venue
 
+Passwords are read from standard input only (typed, or piped: printf '%s\n' "$PW" | npm run admin -- …),
+never from the command line, where other users' ps and the shell history would see them.
 DATABASE_URL chooses the store, as for the server (default: SQLite data/vez.db).`;
 
 const SLUG = /^[a-z0-9-]{2,60}$/;
@@ -69,9 +77,9 @@ async function createVenue(io: AdminIo, args: string[]): Promise<void> {
 }
 
 async function createStaffCommand(io: AdminIo, args: string[]): Promise<void> {
-  const { values } = parseArgs({ args, options: { email: { type: 'string' }, password: { type: 'string' }, venue: { type: 'string', multiple: true } } });
+  const { values } = parseArgs({ args, options: { email: { type: 'string' }, venue: { type: 'string', multiple: true } } });
   if (!values.email) throw new Error('--email is required.');
-  const password = values.password ?? (await io.prompt(`Password for ${values.email}: `));
+  const password = await io.prompt(`Password for ${values.email}: `);
   const id = await createStaff(io.db.kysely, { email: values.email, password, venueIds: values.venue ?? [] }, (io.now ?? Date.now)());
   io.out(id);
 }
@@ -82,6 +90,35 @@ async function addStaffVenue(io: AdminIo, args: string[]): Promise<void> {
   await addStaffVenueByEmail(io.db.kysely, values.email, values.venue);
   io.out(`${values.email.trim().toLowerCase()} now runs ${values.venue}`);
 }
+
+/** The one email a staff:* command acts on: `<email>` or `--email <email>`. */
+function emailArgument(args: string[]): string {
+  const { values, positionals } = parseArgs({ args, options: { email: { type: 'string' } }, allowPositionals: true });
+  const emails = [...positionals, ...(values.email ? [values.email] : [])];
+  if (emails.length !== 1) throw new Error('Name exactly one staff email.');
+  return emails[0]!;
+}
+
+async function setPasswordCommand(io: AdminIo, args: string[]): Promise<void> {
+  const email = emailArgument(args);
+  await setStaffPassword(io.db.kysely, email, await io.prompt(`New password for ${email}: `));
+  io.out(`${email.trim().toLowerCase()}: password changed, every session ended`);
+}
+
+async function logoutCommand(io: AdminIo, args: string[]): Promise<void> {
+  const email = emailArgument(args);
+  const ended = await endStaffSessions(io.db.kysely, email);
+  io.out(`${email.trim().toLowerCase()}: ${ended} session(s) ended`);
+}
+
+async function removeCommand(io: AdminIo, args: string[]): Promise<void> {
+  const email = emailArgument(args);
+  await removeStaff(io.db.kysely, email);
+  io.out(`${email.trim().toLowerCase()}: removed, every session ended`);
+}
+
+/** A password on the command line shows in `ps` and the shell history: refused, whatever the command. */
+const isPasswordArgument = (arg: string): boolean => /^--?(password|pass|pw)(=|$)/i.test(arg);
 
 async function listVenues(io: AdminIo): Promise<void> {
   const rows = await io.db.kysely.selectFrom('venues').select(['id', 'slug', 'name_pt']).orderBy('created_at').execute();
@@ -95,12 +132,19 @@ export async function runAdmin(argv: string[], io: AdminIo): Promise<number> {
     'create-venue': () => createVenue(io, args),
     'create-staff': () => createStaffCommand(io, args),
     'add-staff-venue': () => addStaffVenue(io, args),
+    'staff:password': () => setPasswordCommand(io, args),
+    'staff:logout': () => logoutCommand(io, args),
+    'staff:remove': () => removeCommand(io, args),
     'list-venues': () => listVenues(io),
   };
   const run = command ? commands[command] : undefined;
   if (!run) {
     io.err(usage);
     return command === 'help' || command === '--help' ? 0 : 64;
+  }
+  if (args.some(isPasswordArgument)) {
+    io.err(`admin ${command}: passwords are read from standard input only, never from the command line (it shows in ps and the shell history).`);
+    return 64;
   }
   try {
     await run();

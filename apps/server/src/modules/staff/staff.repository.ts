@@ -15,6 +15,10 @@ export async function insertStaff(db: Executor, row: StaffRow): Promise<void> {
   await db.insertInto('staff').values(row).execute();
 }
 
+export async function updateStaffPassword(db: Executor, staffId: string, passwordHash: string): Promise<void> {
+  await db.updateTable('staff').set({ password_hash: passwordHash }).where('id', '=', staffId).execute();
+}
+
 /** Binds a staff member to a venue; binding twice is harmless. */
 export async function addStaffVenue(db: Executor, staffId: string, venueId: string): Promise<void> {
   await db
@@ -61,6 +65,19 @@ export function findLiveSession(db: Executor, tokenHash: string, now: number) {
 
 export async function deleteSession(db: Executor, tokenHash: string): Promise<void> {
   await db.deleteFrom('staff_sessions').where('token_hash', '=', tokenHash).execute();
+}
+
+/** Ends every session of one staff member; answers how many there were. */
+export async function deleteSessionsOfStaff(db: Executor, staffId: string): Promise<number> {
+  const result = await db.deleteFrom('staff_sessions').where('staff_id', '=', staffId).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Removes a staff account with its venues and sessions (children first: no reliance on cascades). */
+export async function deleteStaff(db: Executor, staffId: string): Promise<void> {
+  await db.deleteFrom('staff_sessions').where('staff_id', '=', staffId).execute();
+  await db.deleteFrom('staff_venues').where('staff_id', '=', staffId).execute();
+  await db.deleteFrom('staff').where('id', '=', staffId).execute();
 }
 
 export async function deleteExpiredSessions(db: Executor, now: number): Promise<void> {

@@ -45,9 +45,37 @@ async function bindVenue(db: Db, staffId: string, venueId: string): Promise<void
 }
 
 export async function addStaffVenueByEmail(db: Db, email: string, venueId: string): Promise<void> {
+  const staff = await requireStaffByEmail(db, email);
+  await bindVenue(db, staff.id, venueId);
+}
+
+async function requireStaffByEmail(db: Db, email: string) {
   const staff = await repo.findStaffByEmail(db, normaliseEmail(email));
   if (!staff) throw new AppError(ErrorCode.NOT_FOUND, `No staff account ${normaliseEmail(email)}.`);
-  await bindVenue(db, staff.id, venueId);
+  return staff;
+}
+
+/** Ends every session of a staff member at once (decisions §9); answers how many were open. */
+export async function endStaffSessions(db: Db, email: string): Promise<number> {
+  const staff = await requireStaffByEmail(db, email);
+  return repo.deleteSessionsOfStaff(db, staff.id);
+}
+
+/** Removes a staff account: its sessions end and it runs no venue any more (decisions §9). */
+export async function removeStaff(db: Db, email: string): Promise<void> {
+  const staff = await requireStaffByEmail(db, email);
+  await db.transaction().execute((trx) => repo.deleteStaff(trx, staff.id));
+}
+
+/** Sets a new password and ends every session opened with the old one. */
+export async function setStaffPassword(db: Db, email: string, password: string): Promise<void> {
+  const staff = await requireStaffByEmail(db, email);
+  if (password.length < 8) throw new AppError(ErrorCode.VALIDATION_FAILED, 'The password needs at least 8 characters.', 'password');
+  const passwordHash = await hashPassword(password);
+  await db.transaction().execute(async (trx) => {
+    await repo.updateStaffPassword(trx, staff.id, passwordHash);
+    await repo.deleteSessionsOfStaff(trx, staff.id);
+  });
 }
 
 /**
