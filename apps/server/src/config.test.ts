@@ -24,6 +24,8 @@ describe('configuration', () => {
     expect(c.database).toEqual({ kind: 'sqlite', file: '/srv/vez/data/vez.db' });
     expect(c.publicBaseUrl).toBe('http://localhost:3000');
     expect(c.RETENTION_HOURS).toBe(24);
+    expect(c.RETENTION_OPEN_MAX_HOURS).toBe(24);
+    expect(c.DEMO).toBe(false);
     expect(c.RATE_LIMIT_JOINS_PER_10_MIN).toBeGreaterThanOrEqual(300);
     expect(c.BENCH_BARE_ROUTE).toBe(false);
   });
@@ -56,6 +58,7 @@ describe('configuration', () => {
     ['SMART_LINK_BASE_URL', 'data:text/html,hi'],
     ['LOG_LEVEL', 'loud'],
     ['RETENTION_HOURS', '0'],
+    ['RETENTION_OPEN_MAX_HOURS', '-1'],
     ['RATE_LIMIT_JOINS_PER_10_MIN', 'many'],
     ['TRUST_PROXY', 'yes'],
     ['REDIS_URL', 'localhost:6379'],

@@ -46,6 +46,11 @@ const ConfigSchema = z.object({
   RETENTION_HOURS: z.coerce.number().positive().default(24),
   RETENTION_INTERVAL_MINUTES: z.coerce.number().positive().default(15),
   /**
+   * Parties still waiting or called this many hours after joining are ended (reason Expired) by the
+   * retention job, and erased RETENTION_HOURS later like every finished entry (decisions §3).
+   */
+  RETENTION_OPEN_MAX_HOURS: z.coerce.number().positive().default(24),
+  /**
    * Joins per client address per 10 minutes, all venues together (decisions §3: at least 300; a
    * shared network such as a mall's joins several venues from one address).
    */

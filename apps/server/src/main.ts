@@ -15,10 +15,13 @@ async function main(): Promise<void> {
   const seeded = config.DEMO ? await seedDemo(db) : false;
 
   const app = await buildApp({ config, db });
-  const stopRetention = scheduleRetention(db, {
+  const stopRetention = scheduleRetention(app.waitlistDeps, {
     retentionHours: config.RETENTION_HOURS,
+    openMaxHours: config.RETENTION_OPEN_MAX_HOURS,
     intervalMinutes: config.RETENTION_INTERVAL_MINUTES,
     onError: (error) => app.reporter.report(error, { job: 'retention' }),
+    // Each one was announced like a cancel: pages, consoles and kept answers follow.
+    onExpired: (n) => app.log.info({ expired: n }, 'retention: parties left open for a day ended'),
     onErased: (n) => {
       app.positions.clear(); // no kept answer still shows an erased name
       app.log.info({ erased: n }, 'retention: personal data erased');

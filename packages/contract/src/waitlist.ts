@@ -74,7 +74,8 @@ export type CreateWaitlistResponse = z.infer<typeof CreateWaitlistResponse>;
 export const EntryStatus = z.enum(['active', 'called', 'seated', 'cancelled']);
 export type EntryStatus = z.infer<typeof EntryStatus>;
 
-export const CancelReason = z.enum(['Customer', 'Host', 'NoShow', 'Removed']);
+/** `Expired`: still open a day after joining, ended by the retention job (docs/security.md); never sent by a client. */
+export const CancelReason = z.enum(['Customer', 'Host', 'NoShow', 'Removed', 'Expired']);
 export type CancelReason = z.infer<typeof CancelReason>;
 
 export const PositionEntry = z.object({

@@ -5,7 +5,7 @@ import { stores } from '../../test/stores.js';
 import type { EntryRow } from '../db/types.js';
 import { findEntryById } from '../modules/waitlist/waitlist.repository.js';
 import { callEntry, cancelEntry, seatEntry } from '../modules/waitlist/waitlist.service.js';
-import { runRetention } from './retention.js';
+import { runRetention, runRetentionJob } from './retention.js';
 
 const HOUR = 3_600_000;
 
@@ -108,5 +108,52 @@ describe.each(stores)('retention job on $name', (store) => {
     expect(position.json().waitlist).toMatchObject({ status: 'seated', customer: { name: '' }, partySize: 2 });
     const status = await t.app.inject({ method: 'GET', url: `/api/waitlists/${ids.cancelledLongAgo}/${DEMO_CLUB_ID}/status` });
     expect(status.json()).toMatchObject({ status: 'cancelled', cancelReason: 'Customer' });
+  });
+
+  /** What the venue_waiting triggers (migration 005) hold for the bistro, against a plain count. */
+  const waitingCounts = async () => {
+    const db = t.db.kysely;
+    const kept = await db.selectFrom('venue_waiting').select(['priority', 'waiting']).where('venue_id', '=', DEMO_BISTRO_ID).execute();
+    const counted = await db
+      .selectFrom('entries')
+      .select(['priority', db.fn.countAll<number>().as('waiting')])
+      .where('venue_id', '=', DEMO_BISTRO_ID)
+      .where('status', '=', 'active')
+      .groupBy('priority')
+      .execute();
+    const total = (rows: { waiting: unknown }[]) => rows.reduce((sum, r) => sum + Number(r.waiting), 0);
+    return { kept: total(kept), counted: total(counted) };
+  };
+
+  it('ends parties left open for more than a day (reason Expired) and erases them after the retention period', async () => {
+    const deps = t.app.waitlistDeps;
+    const options = { retentionHours: 24, openMaxHours: 24 };
+    ids.waitingRecently = await joinAt(now - 2 * HOUR);
+    t.clock.now = now;
+    // A kept position answer of a party about to expire: the job's announcement must replace it.
+    const kept = await t.app.inject({ method: 'GET', url: `/api/waitlists/${ids.waitingLongAgo}/position` });
+    expect(kept.json().waitlist.status).toBe('active');
+    const counts = await waitingCounts();
+    expect(counts.kept).toBe(counts.counted);
+
+    expect(await runRetentionJob(deps, options, now)).toEqual({ expired: 2, erased: 0 });
+    for (const key of ['waitingLongAgo', 'calledLongAgo']) {
+      expect(await row(ids[key]!)).toMatchObject({ status: 'cancelled', cancel_reason: 'Expired', ended_at: now, cancelled_at: now, name: before[key]!.name });
+    }
+    expect(await row(ids.waitingRecently)).toMatchObject({ status: 'active', cancel_reason: null });
+    // The waiting counter lost the waiting party (the called one was not counted) and still agrees.
+    const after = await waitingCounts();
+    expect(after).toEqual({ kept: counts.kept - 1, counted: counts.counted - 1 });
+    const position = await t.app.inject({ method: 'GET', url: `/api/waitlists/${ids.waitingLongAgo}/position` });
+    expect(position.json().waitlist).toMatchObject({ status: 'cancelled', cancelReason: 'Expired' });
+
+    // A day later, the expired parties' personal data goes, like any finished entry's.
+    expect(await runRetentionJob(deps, options, now + 21 * HOUR)).toEqual({ expired: 0, erased: 0 });
+    expect(await runRetentionJob(deps, options, now + 25 * HOUR)).toEqual({ expired: 1, erased: 2 });
+    for (const key of ['waitingLongAgo', 'calledLongAgo']) {
+      expect(await row(ids[key]!)).toMatchObject({ name: null, phone: null, email: null, note: null, cancel_reason: 'Expired' });
+    }
+    expect(await row(ids.waitingRecently)).toMatchObject({ status: 'cancelled', cancel_reason: 'Expired', name: expect.any(String) });
+    expect(await waitingCounts()).toEqual({ kept: counts.kept - 2, counted: counts.counted - 2 });
   });
 });

@@ -1,22 +1,50 @@
 import type { Db } from '../db/connect.js';
 import { erasePersonalDataEndedBefore } from '../modules/waitlist/waitlist.repository.js';
+import { type WaitlistDeps, expireOpenEntries } from '../modules/waitlist/waitlist.service.js';
+
+const HOUR = 3_600_000;
 
 /**
  * Erases the name, phone, email and note of entries that ended (seated, cancelled, removed) more
  * than `retentionHours` ago. Counts and times stay for the venue's figures.
  */
 export function runRetention(db: Db, retentionHours: number, now = Date.now()): Promise<number> {
-  return erasePersonalDataEndedBefore(db.kysely, now - retentionHours * 3_600_000, now);
+  return erasePersonalDataEndedBefore(db.kysely, now - retentionHours * HOUR, now);
+}
+
+export interface RetentionOptions {
+  retentionHours: number;
+  /** Parties still waiting or called this long after joining are ended (reason `Expired`). */
+  openMaxHours: number;
+}
+
+/**
+ * One run of the job: parties left open longer than `openMaxHours` are ended first, then the
+ * personal data of every entry ended more than `retentionHours` ago is erased (the expired ones
+ * too, once their own retention period has passed).
+ */
+export async function runRetentionJob(deps: WaitlistDeps, options: RetentionOptions, now = deps.now()): Promise<{ expired: number; erased: number }> {
+  const expired = await expireOpenEntries(deps, now - options.openMaxHours * HOUR, now);
+  const erased = await runRetention(deps.db, options.retentionHours, now);
+  return { expired, erased };
 }
 
 /** Runs the retention job now and then every `intervalMinutes`; returns the stop function. */
 export function scheduleRetention(
-  db: Db,
-  options: { retentionHours: number; intervalMinutes: number; onError: (error: unknown) => void; onErased?: (n: number) => void },
+  deps: WaitlistDeps,
+  options: RetentionOptions & {
+    intervalMinutes: number;
+    onError: (error: unknown) => void;
+    onExpired?: (n: number) => void;
+    onErased?: (n: number) => void;
+  },
 ): () => void {
   const tick = () =>
-    runRetention(db, options.retentionHours)
-      .then((n) => n > 0 && options.onErased?.(n))
+    runRetentionJob(deps, options)
+      .then(({ expired, erased }) => {
+        if (expired > 0) options.onExpired?.(expired);
+        if (erased > 0) options.onErased?.(erased);
+      })
       .catch(options.onError);
   void tick();
   const timer = setInterval(tick, options.intervalMinutes * 60_000);

@@ -178,6 +178,27 @@ export async function findPlacedEntry(db: Executor, by: 'id' | 'share_id', value
   return row && { ...row, ahead: Number(row.ahead) };
 }
 
+/**
+ * Ends every entry still waiting or called that joined before `joinedBefore` (the retention job),
+ * in one statement: the venue_waiting triggers count each row. Open entries have no `ended_at`, so
+ * the `entries_ended` index finds them without reading the finished ones.
+ */
+export function expireOpenEntriesJoinedBefore(
+  db: Executor,
+  joinedBefore: number,
+  reason: string,
+  now: number,
+): Promise<Pick<EntryRow, 'id' | 'venue_id'>[]> {
+  return db
+    .updateTable('entries')
+    .set({ status: 'cancelled', cancel_reason: reason, cancelled_at: now, ended_at: now })
+    .where('ended_at', 'is', null)
+    .where('status', 'in', ['active', 'called'])
+    .where('created_at', '<', joinedBefore)
+    .returning(['id', 'venue_id'])
+    .execute();
+}
+
 /** Ends an entry that is still waiting or called; false when it had already ended (a race lost). */
 export async function cancelOpenEntry(db: Executor, id: string, reason: string, now: number): Promise<boolean> {
   const result = await db

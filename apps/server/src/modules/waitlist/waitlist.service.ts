@@ -316,6 +316,17 @@ export async function cancelEntry(
   publish(deps, event, entry.venue_id, entry.id);
 }
 
+/**
+ * Ends every party still waiting or called that joined before `joinedBefore` (reason `Expired`):
+ * nobody waits a day, and a forgotten entry must not keep its personal data for ever (decisions §3).
+ * Each one is announced like a cancel, so pages, consoles and kept answers follow.
+ */
+export async function expireOpenEntries(deps: WaitlistDeps, joinedBefore: number, now = deps.now()): Promise<number> {
+  const expired = await repo.expireOpenEntriesJoinedBefore(deps.db.kysely, joinedBefore, 'Expired' satisfies CancelReason, now);
+  for (const entry of expired) publish(deps, 'cancel', entry.venue_id, entry.id);
+  return expired.length;
+}
+
 /** The host calls a waiting party. */
 export async function callEntry(deps: WaitlistDeps, entry: EntryRow): Promise<EntryRow> {
   if (entry.status !== 'active') throw new AppError(ErrorCode.ENTRY_NOT_ACTIVE);
