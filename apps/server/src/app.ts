@@ -5,6 +5,7 @@ import { ErrorCode, errorCatalogue } from '@vez/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import type { Db } from './db/connect.js';
+import { trustProxyOption } from './lib/trust-proxy.js';
 import { collectRoutes, docsRoutes } from './modules/docs/docs.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { identityRoutes } from './modules/identity/identity.routes.js';
@@ -70,7 +71,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       serializers: { req: serializeRequest },
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
-    trustProxy: config.TRUST_PROXY,
+    // Only the proxies' own X-Forwarded-For entries count (docs/security.md).
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 64 * 1024,
     // Routes validate with the contract schemas themselves, so errors carry the catalogue's codes.
     ajv: { customOptions: { strict: false } },

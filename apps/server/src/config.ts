@@ -1,5 +1,6 @@
 import path from 'node:path';
 import * as z from 'zod';
+import { parseTrustProxy } from './lib/trust-proxy.js';
 
 /**
  * Every environment variable the server reads, validated once at start (conventions §5).
@@ -40,6 +41,13 @@ const ConfigSchema = z.object({
   IMAGE_BASE_URL: z.string().default('/images'),
   /** Largest venue image upload accepted (bytes); larger answers 413. */
   IMAGE_MAX_UPLOAD_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
+  /**
+   * Image conversions (cache misses of `?w=&quality=&format=`) per client address per minute; more
+   * answers 429 (docs/security.md). Cached answers do not count.
+   */
+  IMAGE_CONVERSIONS_PER_ADDRESS_PER_MIN: z.coerce.number().int().positive().default(60),
+  /** An image conversion or upload that decodes longer than this is refused (422), never held. */
+  IMAGE_CONVERT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(5),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'REDIS_URL must be redis://…').optional(),
   SENTRY_DSN: url('SENTRY_DSN').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -75,12 +83,37 @@ const ConfigSchema = z.object({
   MESSAGE_WORKER: boolFlag.default(true),
   MESSAGE_WORKER_INTERVAL_MS: z.coerce.number().int().min(50).default(1000),
   MESSAGE_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
-  TRUST_PROXY: boolFlag.default(false),
-  /** Staff login attempts per account and per client address in 15 minutes (decisions §3). */
+  /**
+   * Who may name the client's address in X-Forwarded-For (docs/security.md): `false`/`0` nobody
+   * (the default: a client's own header never moves a rate limit), a hop count (`1` behind one
+   * proxy), or the proxies' addresses/CIDRs. `true` is refused: any client could pick its address.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((raw, ctx) => {
+      const parsed = parseTrustProxy(raw);
+      if ('value' in parsed) return parsed.value;
+      ctx.addIssue({ code: 'custom', message: parsed.error });
+      return z.NEVER;
+    }),
+  /**
+   * Staff login (decisions §3): wrong passwords for one account from one client address in 15
+   * minutes before that pair must wait; each further failure doubles the wait (1 s, 2 s, … up to
+   * 15 min). Other addresses, the real owner's included, are not slowed by it.
+   */
   LOGIN_MAX_PER_ACCOUNT_15_MIN: z.coerce.number().int().positive().default(10),
+  /** Staff login attempts per client address in 15 minutes, whatever the account; more answers 429. */
   LOGIN_MAX_PER_ADDRESS_15_MIN: z.coerce.number().int().positive().default(50),
   /** Comment lines on idle real-time streams keep proxies from closing them. */
   SSE_HEARTBEAT_SECONDS: z.coerce.number().positive().default(20),
+  /**
+   * Open real-time streams per waitlist entry (own and share link together: a family's phones and
+   * tabs) and per client address (diners and hosts; room for a mall's shared network). The next one
+   * answers 429; a closed stream frees its slot (docs/security.md).
+   */
+  SSE_MAX_STREAMS_PER_ENTRY: z.coerce.number().int().positive().default(20),
+  SSE_MAX_STREAMS_PER_ADDRESS: z.coerce.number().int().positive().default(1000),
   /**
    * The demo (decisions §5, §9): seeds the demo venues and their staff logins, prints the logins and
    * keeps GET /api/dev/outbox. `npm start` passes `--demo`, which sets it; every other start is off.
