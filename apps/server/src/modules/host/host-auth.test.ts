@@ -112,14 +112,41 @@ describe.each(stores)('host sessions on $name', (store) => {
     expect(loginCsrf.statusCode).toBe(403);
   });
 
-  it('limits login attempts per account (429 with Retry-After), other accounts unaffected', async () => {
-    const email = 'guess@bistro.example';
-    for (let i = 0; i < 3; i += 1) expect((await login({ email, password: `x${i}` }, { 'x-forwarded-for': `10.1.0.${i}` })).statusCode).toBe(401);
-    const blocked = await login({ email, password: 'x9' }, { 'x-forwarded-for': '10.1.0.99' });
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().code).toBe('RATE_LIMITED');
-    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
-    expect((await login({ email: CLUB_HOST, password: DEMO_PASSWORD })).statusCode).toBe(200);
+  it('a wrong-password flood from one address slows that address (429 + Retry-After), never the real host elsewhere', async () => {
+    const flood = [];
+    for (let i = 0; i < 100; i += 1) flood.push(await login({ email: BISTRO_HOST, password: `guess-${i}` }, { 'x-forwarded-for': '10.2.0.1' }));
+    // LOGIN_MAX_PER_ACCOUNT_15_MIN=3 free failures, then one more checked, then it must wait.
+    expect(flood.slice(0, 4).map((r) => r.statusCode)).toEqual([401, 401, 401, 401]);
+    expect(flood.slice(4).every((r) => r.statusCode === 429)).toBe(true);
+    const last = flood[99]!;
+    expect(last.json()).toMatchObject({ statusCode: 429, code: 'RATE_LIMITED', message: expect.stringMatching(/retry in \d+ s/i) });
+    expect(Number(last.headers['retry-after'])).toBeGreaterThan(0);
+    // The real host, from another address, logs in at once.
+    const real = await login({ email: BISTRO_HOST, password: DEMO_PASSWORD }, { 'x-forwarded-for': '10.2.0.2' });
+    expect(real.statusCode).toBe(200);
+    expect(real.cookies.some((c) => c.name === 'vez_staff')).toBe(true);
+    // The flooding address still waits, even with the right password.
+    expect((await login({ email: BISTRO_HOST, password: DEMO_PASSWORD }, { 'x-forwarded-for': '10.2.0.1' })).statusCode).toBe(429);
+  });
+
+  it('each further failure from the same address doubles the wait; the right password then clears it', async () => {
+    const email = CLUB_HOST;
+    const from = { 'x-forwarded-for': '10.3.0.1' };
+    const waits: number[] = [];
+    for (let i = 0; i < 4; i += 1) expect((await login({ email, password: `nope-${i}` }, from)).statusCode).toBe(401);
+    for (let round = 0; round < 3; round += 1) {
+      const limited = await login({ email, password: 'nope' }, from);
+      expect(limited.statusCode).toBe(429);
+      const wait = Number(limited.headers['retry-after']);
+      waits.push(wait);
+      t.clock.now += wait * 1000;
+      expect((await login({ email, password: `nope-r${round}` }, from)).statusCode).toBe(401);
+    }
+    expect(waits).toEqual([1, 2, 4]);
+    t.clock.now += 8000;
+    expect((await login({ email, password: DEMO_PASSWORD }, from)).statusCode).toBe(200);
+    expect((await login({ email, password: 'nope-after' }, from)).statusCode).toBe(401);
+    expect((await login({ email, password: DEMO_PASSWORD }, from)).statusCode).toBe(200);
   });
 });
 

@@ -42,7 +42,7 @@ export async function hostRoutes(app: FastifyInstance): Promise<void> {
   const db = app.db;
   const origins = allowedOriginsOf(app.config);
   const limiter = createLoginLimiter({
-    perAccount: app.config.LOGIN_MAX_PER_ACCOUNT_15_MIN,
+    freeFailures: app.config.LOGIN_MAX_PER_ACCOUNT_15_MIN,
     perAddress: app.config.LOGIN_MAX_PER_ADDRESS_15_MIN,
     windowMs: 15 * 60_000,
   });

@@ -80,7 +80,8 @@ export async function setStaffPassword(db: Db, email: string, password: string):
 
 /**
  * Checks the credentials and opens a session; returns the raw token for the cookie. The limiter
- * counts the attempt first (429 with Retry-After), then a wrong email or password answers the same 401.
+ * counts the attempt first (429 with Retry-After while this account and address must wait), then a
+ * wrong email or password answers the same 401 and makes that pair's next wait longer.
  */
 export async function login(
   db: Db,
@@ -91,14 +92,17 @@ export async function login(
 ): Promise<{ token: string; identity: StaffIdentity; expiresAt: number }> {
   const body = parseInput(HostLoginBody, input);
   const email = normaliseEmail(body.email);
-  const wait = limiter.hit(email, address, now);
+  const wait = limiter.check(email, address, now);
   if (wait > 0) {
     throw new AppError(ErrorCode.RATE_LIMITED, `Too many login attempts. Retry in ${wait} s.`, undefined, { 'retry-after': String(wait) });
   }
   const staff = await repo.findStaffByEmail(db, email);
   const ok = await verifyPassword(body.password, staff?.password_hash ?? (await dummyHash()));
-  if (!staff || !ok) throw new AppError(ErrorCode.UNAUTHENTICATED, 'Email or password is incorrect.');
-  limiter.succeed(email);
+  if (!staff || !ok) {
+    limiter.fail(email, address, now);
+    throw new AppError(ErrorCode.UNAUTHENTICATED, 'Email or password is incorrect.');
+  }
+  limiter.succeed(email, address);
   const token = randomBytes(32).toString('base64url');
   const expiresAt = now + SESSION_TTL_MS;
   await repo.deleteExpiredSessions(db, now);
