@@ -13,6 +13,7 @@ const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, {
 export async function realtimeRoutes(app: FastifyInstance): Promise<void> {
   const realtime = createRealtime(app.waitlistDeps, app.bus, {
     heartbeatMs: app.config.SSE_HEARTBEAT_SECONDS * 1000,
+    limits: { perEntry: app.config.SSE_MAX_STREAMS_PER_ENTRY, perAddress: app.config.SSE_MAX_STREAMS_PER_ADDRESS },
     onError: (error) => app.reporter.report(error, { module: 'realtime' }),
   });
   // Open streams would hold app.close() forever: end them first.
@@ -27,13 +28,15 @@ export async function realtimeRoutes(app: FastifyInstance): Promise<void> {
         summary: "A diner's stream: `position` messages with the entry's own position (own id or share id)",
         params: { type: 'object', properties: { waitlistId: { type: 'string' } } },
         querystring: { type: 'object', properties: { lng: { type: 'string', enum: ['pt', 'en'] } } },
-        response: { ...sse, ...errors(400, 404) },
+        response: { ...sse, ...errors(400, 404, 429) },
       },
     },
     async (request, reply) => {
       const target = await realtime.resolveDiner(request.params.waitlistId);
+      // Streams per entry and per address are capped (docs/security.md): 429 before the stream starts.
+      const slot = realtime.admit(request.ip, target.entryId);
       reply.hijack();
-      realtime.openDinerStream(reply.raw, target, request.query.lng === 'en' ? 'en' : 'pt');
+      realtime.openDinerStream(reply.raw, target, request.query.lng === 'en' ? 'en' : 'pt', slot);
     },
   );
 
@@ -44,13 +47,14 @@ export async function realtimeRoutes(app: FastifyInstance): Promise<void> {
         tags: ['realtime'],
         summary: "A host console's stream: `queue` messages with the whole live queue (staff cookie)",
         params: { type: 'object', properties: { venueId: { type: 'string' } } },
-        response: { ...sse, ...errors(400, 401, 403) },
+        response: { ...sse, ...errors(400, 401, 403, 429) },
       },
     },
     async (request, reply) => {
       await requireVenueStaff(app.db, request, request.params.venueId, app.waitlistDeps.now());
+      const slot = realtime.admit(request.ip);
       reply.hijack();
-      realtime.openHostStream(reply.raw, request.params.venueId);
+      realtime.openHostStream(reply.raw, request.params.venueId, slot);
     },
   );
 }

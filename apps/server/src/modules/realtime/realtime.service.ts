@@ -5,13 +5,16 @@ import type { EventBus } from '../../plugins/bus.js';
 import * as waitlistRepo from '../waitlist/waitlist.repository.js';
 import type { WaitlistDeps } from '../waitlist/waitlist.service.js';
 import { SseStream } from './sse-stream.js';
+import { type StreamLimits, type StreamSlot, createStreamSlots } from './stream-slots.js';
 import { type DinerSubscriber, type HostSubscriber, VenueHub, viewKey } from './venue-hub.js';
 
 export interface Realtime {
   /** Resolves the entry (own or share id) or throws 400/404; call before taking over the reply. */
   resolveDiner(waitlistId: string): Promise<{ entryId: string; venueId: string; isShared: boolean }>;
-  openDinerStream(raw: ServerResponse, target: { entryId: string; venueId: string; isShared: boolean }, lang: Language): void;
-  openHostStream(raw: ServerResponse, venueId: string): void;
+  /** Takes a stream slot for this address (and entry) or throws 429; call before taking over the reply. */
+  admit(address: string, entryId?: string): StreamSlot;
+  openDinerStream(raw: ServerResponse, target: { entryId: string; venueId: string; isShared: boolean }, lang: Language, slot: StreamSlot): void;
+  openHostStream(raw: ServerResponse, venueId: string, slot: StreamSlot): void;
   /** Open streams in this instance (for tests and the bench). */
   connections(): number;
   closeAll(): void;
@@ -21,9 +24,14 @@ export interface Realtime {
  * One hub per venue with subscribers in this instance, subscribed to the bus only while it has
  * subscribers. One timer writes every stream's heartbeat; streams end when the app closes.
  */
-export function createRealtime(deps: WaitlistDeps, bus: EventBus, options: { heartbeatMs: number; onError: (error: unknown) => void }): Realtime {
+export function createRealtime(
+  deps: WaitlistDeps,
+  bus: EventBus,
+  options: { heartbeatMs: number; limits: StreamLimits; onError: (error: unknown) => void },
+): Realtime {
   const hubs = new Map<string, { hub: VenueHub; unsubscribe: () => void }>();
   const streams = new Set<SseStream>();
+  const slots = createStreamSlots(options.limits);
 
   const hubFor = (venueId: string): VenueHub => {
     const existing = hubs.get(venueId);
@@ -39,12 +47,13 @@ export function createRealtime(deps: WaitlistDeps, bus: EventBus, options: { hea
       hubs.delete(venueId);
     }
   };
-  const track = (raw: ServerResponse, onClose: () => void): SseStream => {
+  const track = (raw: ServerResponse, slot: StreamSlot, onClose: () => void): SseStream => {
     const stream = new SseStream(raw);
     streams.add(stream);
     raw.on('close', () => {
       stream.closed = true;
       streams.delete(stream);
+      slot.release();
       onClose();
     });
     stream.open();
@@ -65,10 +74,12 @@ export function createRealtime(deps: WaitlistDeps, bus: EventBus, options: { hea
       return { entryId: entry.id, venueId: entry.venue_id, isShared: !own };
     },
 
-    openDinerStream(raw, target, lang) {
+    admit: (address, entryId) => slots.take(address, entryId),
+
+    openDinerStream(raw, target, lang, slot) {
       const hub = hubFor(target.venueId);
       const sub: DinerSubscriber = { stream: undefined as unknown as SseStream, entryId: target.entryId, isShared: target.isShared, lang, key: viewKey(target.isShared, lang), stamp: 0 };
-      sub.stream = track(raw, () => {
+      sub.stream = track(raw, slot, () => {
         hub.removeDiner(sub);
         releaseIfEmpty(target.venueId);
       });
@@ -76,10 +87,10 @@ export function createRealtime(deps: WaitlistDeps, bus: EventBus, options: { hea
       hub.addDiner(sub);
     },
 
-    openHostStream(raw, venueId) {
+    openHostStream(raw, venueId, slot) {
       const hub = hubFor(venueId);
       const sub: HostSubscriber = { stream: undefined as unknown as SseStream, stamp: 0 };
-      sub.stream = track(raw, () => {
+      sub.stream = track(raw, slot, () => {
         hub.hosts.delete(sub);
         releaseIfEmpty(venueId);
       });
