@@ -2,6 +2,7 @@ import { ErrorCode } from '@vez/contract';
 import sharp from 'sharp';
 import { AppError } from '../../lib/app-error.js';
 import { type OutputFormat, outputContentType, outputFormats } from './image-formats.js';
+import { snapQuality, snapWidth } from './image-variants.js';
 
 /** What `?quality=&format=&w=` asks for; every field optional. */
 export interface ConvertOptions {
@@ -33,13 +34,17 @@ function wholeNumber(query: Record<string, unknown>, key: string, min: number, m
   return n;
 }
 
-/** Reads the conversion query; a bad value is a 400 naming the parameter. Other keys are ignored. */
+/**
+ * Reads the conversion query; a bad value is a 400 naming the parameter. Other keys are ignored.
+ * Width and quality are snapped to the allowed set (image-variants.ts): a client cannot make the
+ * host convert and cache a variant per number it invents.
+ */
 export function parseConvertOptions(query: Record<string, unknown>): ConvertOptions {
   const options: ConvertOptions = {};
   const quality = wholeNumber(query, 'quality', 1, 100);
-  if (quality !== undefined) options.quality = quality;
+  if (quality !== undefined) options.quality = snapQuality(quality);
   const width = wholeNumber(query, 'w', 1, MAX_OUTPUT_WIDTH);
-  if (width !== undefined) options.width = width;
+  if (width !== undefined) options.width = snapWidth(width);
   const format = single(query, 'format');
   if (format !== undefined) {
     const normalised = format === 'jpg' ? 'jpeg' : format;
@@ -66,7 +71,7 @@ export interface ImageBytes {
  * at all, or an SVG without a raster format asked for (quality and width mean nothing to a vector).
  * SVG is rasterised by librsvg, which runs no script and, reading from memory, loads no external file.
  */
-export async function convertImage(source: ImageBytes, options: ConvertOptions): Promise<ImageBytes | undefined> {
+export async function convertImage(source: ImageBytes, options: ConvertOptions, timeoutSeconds = 5): Promise<ImageBytes | undefined> {
   const isSvg = source.contentType === 'image/svg+xml';
   if (!options.format && (isSvg || (options.quality === undefined && options.width === undefined))) return undefined;
   const isGif = source.contentType === 'image/gif';
@@ -102,7 +107,8 @@ export async function convertImage(source: ImageBytes, options: ConvertOptions):
       pipeline = pipeline.gif();
       break;
   }
-  return { bytes: await pipeline.toBuffer(), contentType: outputContentType[target] };
+  // libvips stops at its next tile once the time is up (sharp-gate.ts answers at the deadline).
+  return { bytes: await pipeline.timeout({ seconds: timeoutSeconds }).toBuffer(), contentType: outputContentType[target] };
 }
 
 function sourceFormat(contentType: string): OutputFormat | 'gif' {

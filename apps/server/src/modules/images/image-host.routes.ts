@@ -24,7 +24,10 @@ function imageHeaders(reply: FastifyReply, image: ServedImage): void {
  * database (/images/uploads/<id>.<ext>), converted on request with `?quality=&format=&w=`.
  */
 export async function imageHostRoutes(app: FastifyInstance): Promise<void> {
-  const host = createImageHost(app.db.kysely);
+  const host = createImageHost(app.db.kysely, {
+    conversionsPerMinute: app.config.IMAGE_CONVERSIONS_PER_ADDRESS_PER_MIN,
+    timeoutSeconds: app.config.IMAGE_CONVERT_TIMEOUT_SECONDS,
+  });
 
   app.get<{ Params: { '*': string }; Querystring: Record<string, unknown> }>(
     '/images/*',
@@ -34,12 +37,13 @@ export async function imageHostRoutes(app: FastifyInstance): Promise<void> {
       compress: false,
       schema: {
         tags: ['images'],
-        summary: 'An image: bundled or uploaded; ?quality=1..100&format=webp|avif|jpeg|png&w=1..2000 converts',
+        summary:
+          'An image: bundled or uploaded; ?quality=1..100&format=webp|avif|jpeg|png&w=1..2000 converts (w snapped up to 100, 200, 320, 480, 640, 800, 1200, 1600 or 2000; quality to the nearest of 30..90 by 10; conversions per address per minute are limited: 429)',
       },
     },
     async (request, reply) => {
       const options = parseConvertOptions(request.query ?? {});
-      const image = await host.serve(request.params['*'], options);
+      const image = await host.serve(request.params['*'], options, request.ip);
       imageHeaders(reply, image);
       if (matchesEtag(request.headers['if-none-match'], image.etag)) return reply.status(304).send();
       return reply.type(image.contentType).send(image.bytes);

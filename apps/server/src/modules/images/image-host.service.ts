@@ -5,9 +5,12 @@ import type { Database } from '../../db/types.js';
 import { AppError } from '../../lib/app-error.js';
 import { ByteLru } from './byte-lru.js';
 import { bundledImagesDir, findBundledImage, readBundledImage } from './bundled-images.js';
+import { createConversionBudget } from './conversion-budget.js';
 import { type ConvertOptions, type ImageBytes, convertImage, optionsKey } from './image-convert.js';
 import { extByContentType } from './image-formats.js';
+import { snapQuality, snapWidth } from './image-variants.js';
 import { findImageById } from './images.repository.js';
+import { ConvertTimeoutError, sharpGate } from './sharp-gate.js';
 
 export interface ServedImage extends ImageBytes {
   /** Strong validator: a hash of exactly these bytes. */
@@ -18,8 +21,11 @@ export interface ServedImage extends ImageBytes {
 }
 
 export interface ImageHost {
-  /** The image at `relative` (below /images/), converted as asked; throws NOT_FOUND. */
-  serve(relative: string, options: ConvertOptions): Promise<ServedImage>;
+  /**
+   * The image at `relative` (below /images/), converted as asked; throws NOT_FOUND, and 429 when
+   * `address` has spent its conversions for the minute (only cache misses count).
+   */
+  serve(relative: string, options: ConvertOptions, address?: string): Promise<ServedImage>;
   readonly cache: ByteLru<ServedImage>;
 }
 
@@ -33,7 +39,7 @@ const etagOf = (bytes: Buffer) => `"${createHash('sha256').update(bytes).digest(
 
 export function createImageHost(
   db: Kysely<Database>,
-  options: { cacheBytes?: number; root?: string; maxPending?: number } = {},
+  options: { cacheBytes?: number; root?: string; maxPending?: number; conversionsPerMinute?: number; timeoutSeconds?: number } = {},
 ): ImageHost {
   const cache = new ByteLru<ServedImage>(options.cacheBytes ?? 32 * 1024 * 1024);
   // Concurrent requests for the same missing variant share one conversion.
@@ -41,9 +47,16 @@ export function createImageHost(
   const root = options.root ?? bundledImagesDir;
   // Bounds the conversion queue: a flood of distinct variants gets 429s instead of piling up work.
   const maxPending = options.maxPending ?? 16;
+  const budget = createConversionBudget(options.conversionsPerMinute ?? 60);
+  const timeoutSeconds = options.timeoutSeconds ?? 5;
 
   async function produce(source: ImageBytes, convert: ConvertOptions, cacheControl: string): Promise<ServedImage> {
-    const converted = await convertImage(source, convert);
+    const converted = await sharpGate.run(() => convertImage(source, convert, timeoutSeconds), timeoutSeconds * 1000).catch((error: unknown) => {
+      if (error instanceof ConvertTimeoutError || (error instanceof Error && /^timeout/i.test(error.message))) {
+        throw new AppError(ErrorCode.VALIDATION_FAILED, 'This image cannot be converted in time. Ask for it in another width or format.');
+      }
+      throw error;
+    });
     const out = converted ?? source;
     return { ...out, etag: etagOf(out.bytes), cacheControl, isRawSvg: !converted && out.contentType === 'image/svg+xml' };
   }
@@ -74,8 +87,11 @@ export function createImageHost(
 
   return {
     cache,
-    async serve(relative, convert) {
+    async serve(relative, convert, address) {
       const source = await locate(relative);
+      // Snapped here too (the route does already): the cache only ever holds allowed variants.
+      if (convert.width !== undefined) convert = { ...convert, width: snapWidth(convert.width) };
+      if (convert.quality !== undefined) convert = { ...convert, quality: snapQuality(convert.quality) };
       const key = `${source.key}|${optionsKey(convert)}`;
       const cached = cache.get(key);
       if (cached) return cached;
@@ -86,6 +102,7 @@ export function createImageHost(
             'retry-after': '1',
           });
         }
+        if (address !== undefined) budget.spend(address);
         job = source
           .load()
           .then((bytes) => produce(bytes, convert, source.cacheControl))

@@ -62,12 +62,15 @@ export async function imageUploadRoutes(app: FastifyInstance, options: ImageUplo
         tags: ['host'],
         summary: 'Upload a venue image (multipart field `file`: PNG, JPEG, WebP, GIF or SVG; SVG is stored as PNG)',
         params: { type: 'object', properties: { venueId: { type: 'string' } } },
-        response: { 201: jsonSchema(ImageUploadResponse), ...errors(401, 403, 404, 413, 415, 422) },
+        response: { 201: jsonSchema(ImageUploadResponse), ...errors(401, 403, 404, 413, 415, 422, 429) },
       },
     },
     async (request, reply) => {
       const { buffer, mimetype } = await readUpload(request, maxBytes);
-      const stored = await storeVenueImage(app.db.kysely, request.params.venueId, buffer, mimetype, { maxBytes });
+      const stored = await storeVenueImage(app.db.kysely, request.params.venueId, buffer, mimetype, {
+        maxBytes,
+        timeoutSeconds: app.config.IMAGE_CONVERT_TIMEOUT_SECONDS,
+      });
       const body: ImageUploadResponse = {
         path: stored.path,
         contentType: stored.contentType,

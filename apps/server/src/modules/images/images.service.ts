@@ -8,6 +8,8 @@ import { findVenueById } from '../venues/venues.repository.js';
 import { assertVenueId } from '../venues/venues.service.js';
 import { extByContentType } from './image-formats.js';
 import { insertImage } from './images.repository.js';
+import { ConvertTimeoutError, sharpGate } from './sharp-gate.js';
+import { rasteriseSvg } from './svg-raster.js';
 
 export const MAX_UPLOAD_SIDE = 6000;
 /** What an upload may be, by its bytes (never by the name or type the browser declared). */
@@ -15,6 +17,9 @@ const ACCEPTED = ['png', 'jpeg', 'webp', 'gif', 'svg'] as const;
 const ACCEPTED_TEXT = 'PNG, JPEG, WebP, GIF or SVG';
 /** SVG uploads become PNG this wide at most: a raster keeps any script or link in the SVG out. */
 const SVG_RASTER_MAX_SIDE = 2000;
+/** An SVG logo is a few KB: more text is more parsing and drawing work than any logo needs. */
+export const MAX_SVG_BYTES = 1024 * 1024;
+const DEFAULT_TIMEOUT_SECONDS = 5;
 
 export interface StoredImage {
   id: string;
@@ -29,35 +34,64 @@ export interface StoredImage {
 export interface StoreImageOptions {
   /** IMAGE_MAX_UPLOAD_BYTES; 5 MB when not given. */
   maxBytes?: number;
+  /** IMAGE_CONVERT_TIMEOUT_SECONDS: decoding longer than this is refused (422); 5 when not given. */
+  timeoutSeconds?: number;
   now?: number;
 }
 
 const DEFAULT_MAX_BYTES = 5 * 1024 * 1024;
 
-async function readMetadata(buffer: Buffer, declaredType: string): Promise<Metadata> {
+/** Text that starts like XML or SVG (after a byte-order mark and white space). */
+const looksLikeSvg = (buffer: Buffer) => /^(\uFEFF)?\s*<(\?xml|svg|!--|!doctype)/i.test(buffer.subarray(0, 256).toString('utf8'));
+
+/**
+ * An SVG is checked as text before any parser sees it (docs/security.md): at most MAX_SVG_BYTES,
+ * and no DOCTYPE (entity declarations, the "billion laughs", external entities).
+ */
+function assertSafeSvgText(buffer: Buffer): void {
+  if (!looksLikeSvg(buffer)) return;
+  if (buffer.length > MAX_SVG_BYTES) {
+    throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, `An SVG may be at most ${formatMb(MAX_SVG_BYTES)}.`, 'file');
+  }
+  if (/<!doctype|<!entity/i.test(buffer.toString('utf8'))) {
+    throw new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, 'SVG files with a DOCTYPE or entity declarations are not accepted.', 'file');
+  }
+}
+
+const tooSlow = (seconds: number) =>
+  new AppError(ErrorCode.VALIDATION_FAILED, `The image took longer than ${seconds} s to process. Upload a smaller or simpler image.`, 'file');
+
+async function readMetadata(buffer: Buffer, declaredType: string, timeoutMs: number): Promise<Metadata> {
   const unsupported = new AppError(
     ErrorCode.UNSUPPORTED_MEDIA_TYPE,
     `The file${declaredType ? ` (${declaredType})` : ''} is not a ${ACCEPTED_TEXT} image.`,
   );
   try {
-    const meta = await sharp(buffer).metadata();
+    // Headers only for rasters (no pixel limit yet: the size check below answers 413 with the
+    // figures); an SVG is parsed whole, so it is bounded like the rest.
+    const meta = await sharpGate.run(() => sharp(buffer, { limitInputPixels: false }).metadata(), timeoutMs);
     if (!(ACCEPTED as readonly string[]).includes(meta.format)) throw unsupported;
     return meta;
   } catch (error) {
     if (error instanceof AppError) throw error;
+    if (error instanceof ConvertTimeoutError) throw tooSlow(Math.round(timeoutMs / 1000));
     throw unsupported; // sharp could not read it as any image
   }
 }
 
 /** Re-encodes the upload: orientation applied, metadata (EXIF, GPS, comments) dropped, SVG rasterised. */
-async function normalise(buffer: Buffer, meta: Metadata): Promise<{ data: Buffer; format: string; width: number; height: number }> {
+async function normalise(buffer: Buffer, meta: Metadata, timeoutMs: number): Promise<{ data: Buffer; format: string; width: number; height: number }> {
   const limitInputPixels = MAX_UPLOAD_SIDE * MAX_UPLOAD_SIDE;
-  let pipeline: Sharp;
   if (meta.format === 'svg') {
     const longest = Math.max(meta.width, meta.height, 1);
     const density = Math.min(72 * 2, (72 * SVG_RASTER_MAX_SIDE) / longest);
-    pipeline = sharp(buffer, { density, limitInputPixels }).png({ compressionLevel: 9 });
-  } else if (meta.format === 'gif') {
+    // In a process of its own, killed at the deadline (svg-raster.ts).
+    const data = await sharpGate.run(() => rasteriseSvg(buffer, density, limitInputPixels, timeoutMs), timeoutMs);
+    const info = await sharp(data).metadata();
+    return { data, format: 'png', width: info.width, height: info.height };
+  }
+  let pipeline: Sharp;
+  if (meta.format === 'gif') {
     pipeline = sharp(buffer, { animated: true, limitInputPixels }).gif();
   } else if (meta.format === 'jpeg') {
     pipeline = sharp(buffer, { limitInputPixels }).rotate().jpeg({ quality: 90, mozjpeg: true });
@@ -66,7 +100,9 @@ async function normalise(buffer: Buffer, meta: Metadata): Promise<{ data: Buffer
   } else {
     pipeline = sharp(buffer, { limitInputPixels }).rotate().png({ compressionLevel: 9 });
   }
-  const { data, info } = await pipeline.toBuffer({ resolveWithObject: true });
+  // sharp stops decoding at its timeout; the gate answers at the deadline whatever happens.
+  pipeline = pipeline.timeout({ seconds: Math.max(1, Math.round(timeoutMs / 1000)) });
+  const { data, info } = await sharpGate.run(() => pipeline.toBuffer({ resolveWithObject: true }), timeoutMs);
   return { data, format: info.format, width: info.width, height: info.pageHeight ?? info.height };
 }
 
@@ -88,7 +124,9 @@ export async function storeVenueImage(
     throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, `The image is larger than ${formatMb(maxBytes)}.`, 'file');
   }
   if (!(await findVenueById(db, venueId))) throw new AppError(ErrorCode.VENUE_INFO_NOT_FOUND);
-  const meta = await readMetadata(buffer, declaredType);
+  const timeoutMs = (options.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS) * 1000;
+  assertSafeSvgText(buffer);
+  const meta = await readMetadata(buffer, declaredType, timeoutMs);
   const height = meta.pageHeight ?? meta.height;
   if (meta.width > MAX_UPLOAD_SIDE || height > MAX_UPLOAD_SIDE) {
     throw new AppError(
@@ -97,9 +135,11 @@ export async function storeVenueImage(
       'file',
     );
   }
-  const out = await normalise(buffer, meta).catch((error: unknown) => {
-    // The header read fine but the pixels did not: bad input, never a 500.
+  const out = await normalise(buffer, meta, timeoutMs).catch((error: unknown) => {
+    if (error instanceof AppError) throw error;
     const message = error instanceof Error ? error.message : '';
+    if (error instanceof ConvertTimeoutError || /^timeout/i.test(message)) throw tooSlow(timeoutMs / 1000);
+    // The header read fine but the pixels did not: bad input, never a 500.
     if (/pixel limit/i.test(message)) {
       throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, 'The image has too many pixels (all frames together).', 'file');
     }
