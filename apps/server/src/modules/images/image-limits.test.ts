@@ -149,6 +149,7 @@ describe.each(stores)('image host limits on $name', (store) => {
   it.each([
     ['a DOCTYPE with entities', '<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;">]><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><text>&b;</text></svg>', 415],
     ['over 1 MB of text', `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><!-- ${'x'.repeat(1024 * 1024)} --></svg>`, 413],
+    ['gzip compression (svgz)', zlib.gzipSync(`<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><!-- ${'x'.repeat(4 * 1024 * 1024)} --></svg>`), 415],
   ])('refuses an SVG with %s before parsing it', async (_name, svg, status) => {
     const res = await upload(Buffer.from(svg), 'image/svg+xml');
     expect(res.statusCode).toBe(status);

@@ -45,10 +45,14 @@ const DEFAULT_MAX_BYTES = 5 * 1024 * 1024;
 const looksLikeSvg = (buffer: Buffer) => /^(\uFEFF)?\s*<(\?xml|svg|!--|!doctype)/i.test(buffer.subarray(0, 256).toString('utf8'));
 
 /**
- * An SVG is checked as text before any parser sees it (docs/security.md): at most MAX_SVG_BYTES,
- * and no DOCTYPE (entity declarations, the "billion laughs", external entities).
+ * An SVG is checked as text before any parser sees it (docs/security.md): plain (not gzip), at
+ * most MAX_SVG_BYTES, and no DOCTYPE (entity declarations, the "billion laughs", external entities).
  */
 function assertSafeSvgText(buffer: Buffer): void {
+  // librsvg would inflate a gzip-compressed SVG (svgz) past every check below; no raster format starts so.
+  if (buffer[0] === 0x1f && buffer[1] === 0x8b) {
+    throw new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, 'Compressed files (such as .svgz) are not accepted: upload the plain SVG.', 'file');
+  }
   if (!looksLikeSvg(buffer)) return;
   if (buffer.length > MAX_SVG_BYTES) {
     throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, `An SVG may be at most ${formatMb(MAX_SVG_BYTES)}.`, 'file');
