@@ -41,19 +41,18 @@ describe.each(stores)('database errors caused by input on $name', (store) => {
 
   const probe = (q: string) => app.inject({ method: 'GET', url: `/probe?q=${q}` });
 
-  it.runIf(store.name === 'postgres')('PostgreSQL data exceptions (NUL 22021, dates 22008, numbers 22P02) answer 422', async () => {
+  // Each store refuses values its own way: PostgreSQL's data exceptions (NUL 22021, dates 22008,
+  // numbers 22P02), SQLite's too-big.
+  const refusedValues = { postgres: ['nul', 'date', 'number'], sqlite: ['toobig'] }[store.name];
+
+  it(`a value the store refuses (${refusedValues.join(', ')}) answers 422 and is not reported as a crash`, async () => {
     reports.length = 0;
-    for (const q of ['nul', 'date', 'number']) {
+    for (const q of refusedValues) {
       const res = await probe(q);
       expect(res.statusCode, q).toBe(422);
       expect(res.json()).toEqual({ statusCode: 422, code: 'VALIDATION_FAILED', message: 'A value in the request cannot be stored.' });
     }
     expect(reports).toEqual([]);
-  });
-
-  it.runIf(store.name === 'sqlite')('SQLite refusing a value too big answers 422', async () => {
-    const res = await probe('toobig');
-    expect(res.statusCode).toBe(422);
   });
 
   it('any other database failure is still a bare, reported 500', async () => {

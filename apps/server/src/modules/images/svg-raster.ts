@@ -2,7 +2,9 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { ConvertTimeoutError } from './sharp-gate.js';
 
-const WORKER = fileURLToPath(new URL('./svg-raster.worker.mjs', import.meta.url));
+// Resolved when first needed: the web's tests load this module in jsdom, where import.meta.url
+// is not a file URL, and never draw an SVG.
+const workerPath = () => fileURLToPath(new URL('./svg-raster.worker.mjs', import.meta.url));
 /** More PNG than a 2000×2000 raster can be is not a logo: the process is stopped. */
 const MAX_OUTPUT_BYTES = 32 * 1024 * 1024;
 /** The process's own JavaScript heap; the raster itself is native memory, bounded by limitInputPixels. */
@@ -15,7 +17,7 @@ const HEAP_MB = 64;
  */
 export function rasteriseSvg(svg: Buffer, density: number, limitInputPixels: number, timeoutMs: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [`--max-old-space-size=${HEAP_MB}`, WORKER, String(density), String(limitInputPixels)], {
+    const child = spawn(process.execPath, [`--max-old-space-size=${HEAP_MB}`, workerPath(), String(density), String(limitInputPixels)], {
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     const out: Buffer[] = [];
