@@ -69,3 +69,28 @@ export async function startTestApi(): Promise<TestApi> {
     },
   };
 }
+
+export interface ApiJoin {
+  status: number;
+  _id: string;
+  joinProof: string;
+}
+
+/** A diner's join through the real API (another browser or device), with the create payload of spec section 3. */
+export async function joinByApi(api: TestApi, venueId: string, customer: { name?: string; phone: string }, partySize = 2): Promise<ApiJoin> {
+  const response = await fetch(`${api.baseUrl}/api/waitlists/${venueId}/create`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      customer: { name: customer.name ?? 'Ana Souza', phone: customer.phone, email: '' },
+      venue: venueId,
+      origin: { label: 'Widget' },
+      partySize,
+      benefits: '',
+      logs: { actionType: 'Add' },
+      data: { origin: 'Waitlist widget' },
+      sendSms: true,
+    }),
+  });
+  return { status: response.status, ...((await response.json()) as { _id: string; joinProof: string }) };
+}

@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { initI18n } from '../../lib/i18n';
-import { type TestApi, startTestApi } from '../../test/api-server';
+import { type TestApi, joinByApi, startTestApi } from '../../test/api-server';
 import { renderRoute } from '../../test/render-route';
 import { AppProviders } from '../providers';
 import { AppRoutes } from '../router';
@@ -29,21 +29,7 @@ beforeEach(async () => {
 /** Joins the demo bistro through the real API; answers the own id and the read-only share id. */
 async function join(partySize = 2): Promise<{ id: string; shareId: string }> {
   phoneSeq += 1;
-  const response = await fetch(`${api.baseUrl}/api/waitlists/${BISTRO}/create`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      customer: { name: 'Ana Souza', phone: `+55119875${String(50000 + phoneSeq)}`, email: '' },
-      venue: BISTRO,
-      origin: { label: 'Widget' },
-      partySize,
-      benefits: '',
-      logs: { actionType: 'Add' },
-      data: { origin: 'Waitlist widget' },
-      sendSms: true,
-    }),
-  });
-  const { _id } = (await response.json()) as { _id: string };
+  const { _id } = await joinByApi(api, BISTRO, { phone: `+55119875${String(50000 + phoneSeq)}` }, partySize);
   const position = (await (await fetch(`${api.baseUrl}/api/waitlists/${_id}/position`)).json()) as { waitlist: { shareId: string } };
   return { id: _id, shareId: position.waitlist.shareId };
 }

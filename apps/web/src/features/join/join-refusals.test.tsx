@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { initI18n } from '../../lib/i18n';
-import { type TestApi, startTestApi } from '../../test/api-server';
+import { type TestApi, joinByApi as joinAtVenue, startTestApi } from '../../test/api-server';
 import { patchVenueSettings } from '../../test/demo-host-api';
 import { renderRoute } from '../../test/render-route';
 import { SESSION_LOCK_STORAGE_KEY, sessionLockKey } from './lib/session-lock';
@@ -24,22 +24,9 @@ beforeEach(async () => {
 
 /** Somebody's join through the API (another browser, another device). */
 async function joinByApi(phone: string): Promise<{ _id: string; joinProof: string }> {
-  const response = await fetch(`${api.baseUrl}/api/waitlists/${BISTRO}/create`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      customer: { name: 'Ana Souza', phone, email: '' },
-      venue: BISTRO,
-      origin: { label: 'Widget' },
-      partySize: 2,
-      benefits: '',
-      logs: { actionType: 'Add' },
-      data: { origin: 'Waitlist widget' },
-      sendSms: true,
-    }),
-  });
-  expect(response.status).toBe(201);
-  return (await response.json()) as { _id: string; joinProof: string };
+  const joined = await joinAtVenue(api, BISTRO, { phone });
+  expect(joined.status).toBe(201);
+  return joined;
 }
 
 /** Fills the Bistro's form (party size, name, Brazilian mobile typed as digits) and submits it. */
