@@ -1,5 +1,5 @@
 // API throughput on loopback: a bare Fastify route of the same server (the baseline), position
-// reads over a queue of ~200 parties, and joins per second on SQLite. Targets (issue 2): position
+// reads over a queue of ~200 parties, and joins per second on SQLite. Targets: position
 // reads >= 60% of the bare route; >= 1,000 joins/s.
 import fs from 'node:fs';
 import os from 'node:os';

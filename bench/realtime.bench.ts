@@ -1,4 +1,4 @@
-// Real-time fan-out (issue 3): 10,000 concurrent diner streams (SSE) on one venue in ONE server
+// Real-time fan-out: 10,000 concurrent diner streams (SSE) on one venue in ONE server
 // process, clients in a second process. One queue change (the host seats the party at the head,
 // so every diner's position changes) must reach all of them: p50/p99 delivery latency from the
 // moment the host's request is sent, and the server's memory per open stream. In the same run, a

@@ -2,7 +2,7 @@
 // 1. the gzip size of the JavaScript a page loads before the first interaction (every script
 //    response until the network is idle, gzipped here at level 9), against a budget per route;
 // 2. the median of 3 Lighthouse mobile runs (simulated throttling) for performance and accessibility.
-// Targets (issue 4): /remote-waitlist/{venueId} <= 160 KB, performance >= 95, accessibility 100.
+// Targets: /remote-waitlist/{venueId} <= 160 KB, performance >= 95, accessibility 100.
 // Add a route to ROUTES (the position page: budget 120 KB, its path made by `prepare`).
 import zlib from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
@@ -19,7 +19,7 @@ export interface WebRoute {
   budgetKb: number;
 }
 
-/** The position page (issue 5) of a fresh entry: a diner joins the demo bistro through the public API. */
+/** The position page of a fresh entry: a diner joins the demo bistro through the public API. */
 async function joinedPositionPath(baseUrl: string): Promise<string> {
   const response = await fetch(`${baseUrl}/api/waitlists/${DEMO_BISTRO_ID}/create`, {
     method: 'POST',

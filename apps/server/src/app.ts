@@ -81,7 +81,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
   const reporter = deps.reporter ?? (await createReporter(config.SENTRY_DSN, app.log));
-  // Several instances share venue events through Redis when REDIS_URL is set (issue 3).
+  // Several instances share venue events through Redis when REDIS_URL is set (README, Scale-out).
   const channels = deps.bus ?? (config.REDIS_URL ? createRedisBus(config.REDIS_URL, { onError: (e) => app.log.error({ err: e }, 'redis bus') }) : createLocalBus());
   // Every publish goes through the position cache first, so this instance never answers an old position.
   const positions = createPositionCache(channels);
@@ -93,7 +93,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('positions', positions);
   app.decorate('reporter', reporter);
   app.decorate('joinHooks', createJoinHooks());
-  // SMS on join and on call go through the durable message queue (issue 6).
+  // SMS on join and on call go through the durable message queue (docs/decisions/003-message-queue.md).
   const onCalled = setupNotifications(app, { now, issuePassport: passportIssuerFor(now) });
   app.decorate('waitlistDeps', { db: deps.db, bus, now, onCalled, positions });
 

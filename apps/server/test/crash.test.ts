@@ -58,7 +58,7 @@ interface Acked {
   globalPos: number;
 }
 
-/** Issue 2: every join answered with success survives a SIGKILL of the server, with its position. */
+/** Every join answered with success survives a SIGKILL of the server, with its position. */
 describe.each(targets)('a server killed in the middle of joins ($name)', (target) => {
   const cleanup: (() => Promise<void>)[] = [];
   afterAll(async () => {

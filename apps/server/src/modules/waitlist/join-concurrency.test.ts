@@ -7,7 +7,7 @@ import { addVenueLike } from '../../../test/venues.js';
 const JOINS = 200;
 const REPEATS = 20;
 
-/** Joins are transactional (issue 2): simultaneous joins never share or skip a ticket number. */
+/** Joins are transactional (docs/decisions/001-contract-and-store.md): simultaneous joins never share or skip a ticket number. */
 describe.each(stores)('simultaneous joins on $name', (store) => {
   let t: TestApp;
   beforeAll(async () => {
