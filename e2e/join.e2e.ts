@@ -166,7 +166,7 @@ describe('joining the waitlist', () => {
     await expect.poll(() => submit.isEnabled()).toBe(true);
     await saveScreenshot(page, 'join-en-filled', { fullPage: true });
     await submit.click();
-    // Clube Demo has the login journey (issue 6): step 1 verifies the phone with the code first.
+    // Clube Demo has the login journey (decisions §5): step 1 verifies the phone with the code first.
     await page.getByText('Code sent, check your messages').waitFor();
     await page.keyboard.type(await codeSentTo('+12015550123'));
     const getIn = page.getByRole('button', { name: 'Get in waitlist' });

@@ -11,7 +11,7 @@ import {
   startVezServer,
 } from './support/index.js';
 
-// The login journey of issue 6 on the demo venue that hired it (Clube Demo: email and section required).
+// The login journey (spec section 2, decisions §5) on the demo venue that hired it (Clube Demo: email and section required).
 let server: VezServer;
 let browser: Browser;
 let diner: BrowserContext;
@@ -69,7 +69,7 @@ async function countdown(page: Page): Promise<number> {
   return Number(/\d+/.exec(text ?? '')?.[0]);
 }
 
-describe('login journey (issue 6)', () => {
+describe('login journey', () => {
   it('joins with the code from the outbox, after a wrong code, a channel toggle and a resend', async () => {
     diner = await phoneContext(browser);
     // Fake timers that still run in real time: the 30 s countdown is fast-forwarded, not waited for.
