@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { extraRateLimit } from '../../plugins/extra-rate-limit.js';
 import { parseConvertOptions } from './image-convert.js';
 import { type ServedImage, createImageHost } from './image-host.service.js';
 
@@ -24,9 +25,13 @@ function imageHeaders(reply: FastifyReply, image: ServedImage): void {
  * database (/images/uploads/<id>.<ext>), converted on request with `?quality=&format=&w=`.
  */
 export async function imageHostRoutes(app: FastifyInstance): Promise<void> {
-  const host = createImageHost(app.db.kysely, {
-    conversionsPerMinute: app.config.IMAGE_CONVERSIONS_PER_ADDRESS_PER_MIN,
-    timeoutSeconds: app.config.IMAGE_CONVERT_TIMEOUT_SECONDS,
+  const host = createImageHost(app.db.kysely, { timeoutSeconds: app.config.IMAGE_CONVERT_TIMEOUT_SECONDS });
+  // Conversions per client address (docs/security.md): only cache misses are counted.
+  const conversionLimit = extraRateLimit(app, {
+    max: app.config.IMAGE_CONVERSIONS_PER_ADDRESS_PER_MIN,
+    timeWindow: 60_000,
+    keyGenerator: (request) => request.ip,
+    message: 'Too many image conversions from this address.',
   });
 
   app.get<{ Params: { '*': string }; Querystring: Record<string, unknown> }>(
@@ -43,7 +48,7 @@ export async function imageHostRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const options = parseConvertOptions(request.query ?? {});
-      const image = await host.serve(request.params['*'], options, request.ip);
+      const image = await host.serve(request.params['*'], options, () => conversionLimit(request));
       imageHeaders(reply, image);
       if (matchesEtag(request.headers['if-none-match'], image.etag)) return reply.status(304).send();
       return reply.type(image.contentType).send(image.bytes);

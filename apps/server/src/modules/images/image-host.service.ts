@@ -5,7 +5,6 @@ import type { Database } from '../../db/types.js';
 import { AppError } from '../../lib/app-error.js';
 import { ByteLru } from './byte-lru.js';
 import { bundledImagesDir, findBundledImage, readBundledImage } from './bundled-images.js';
-import { createConversionBudget } from './conversion-budget.js';
 import { type ConvertOptions, type ImageBytes, convertImage, optionsKey } from './image-convert.js';
 import { extByContentType } from './image-formats.js';
 import { snapQuality, snapWidth } from './image-variants.js';
@@ -22,10 +21,11 @@ export interface ServedImage extends ImageBytes {
 
 export interface ImageHost {
   /**
-   * The image at `relative` (below /images/), converted as asked; throws NOT_FOUND, and 429 when
-   * `address` has spent its conversions for the minute (only cache misses count).
+   * The image at `relative` (below /images/), converted as asked; throws NOT_FOUND. Before a real
+   * conversion (a cache miss) it awaits `countConversion`, which throws 429 when the client has
+   * spent its conversions.
    */
-  serve(relative: string, options: ConvertOptions, address?: string): Promise<ServedImage>;
+  serve(relative: string, options: ConvertOptions, countConversion?: () => Promise<void>): Promise<ServedImage>;
   readonly cache: ByteLru<ServedImage>;
 }
 
@@ -39,7 +39,7 @@ const etagOf = (bytes: Buffer) => `"${createHash('sha256').update(bytes).digest(
 
 export function createImageHost(
   db: Kysely<Database>,
-  options: { cacheBytes?: number; root?: string; maxPending?: number; conversionsPerMinute?: number; timeoutSeconds?: number } = {},
+  options: { cacheBytes?: number; root?: string; maxPending?: number; timeoutSeconds?: number } = {},
 ): ImageHost {
   const cache = new ByteLru<ServedImage>(options.cacheBytes ?? 32 * 1024 * 1024);
   // Concurrent requests for the same missing variant share one conversion.
@@ -47,7 +47,6 @@ export function createImageHost(
   const root = options.root ?? bundledImagesDir;
   // Bounds the conversion queue: a flood of distinct variants gets 429s instead of piling up work.
   const maxPending = options.maxPending ?? 16;
-  const budget = createConversionBudget(options.conversionsPerMinute ?? 60);
   const timeoutSeconds = options.timeoutSeconds ?? 5;
 
   async function produce(source: ImageBytes, convert: ConvertOptions, cacheControl: string): Promise<ServedImage> {
@@ -87,7 +86,7 @@ export function createImageHost(
 
   return {
     cache,
-    async serve(relative, convert, address) {
+    async serve(relative, convert, countConversion) {
       const source = await locate(relative);
       // Snapped here too (the route does already): the cache only ever holds allowed variants.
       if (convert.width !== undefined) convert = { ...convert, width: snapWidth(convert.width) };
@@ -102,7 +101,10 @@ export function createImageHost(
             'retry-after': '1',
           });
         }
-        if (address !== undefined) budget.spend(address);
+        await countConversion?.();
+        // Another request may have started this very conversion meanwhile: share it.
+        const started = pending.get(key);
+        if (started) return started;
         job = source
           .load()
           .then((bytes) => produce(bytes, convert, source.cacheControl))

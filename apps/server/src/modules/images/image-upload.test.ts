@@ -1,4 +1,5 @@
 import { ErrorCode } from '@vez/contract';
+import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type preHandlerAsyncHookHandler } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -54,6 +55,8 @@ describe.each(stores)('image upload on $name', (store) => {
     collectRoutes(app);
     registerErrorHandling(app);
     await app.register(imageUploadRoutes, { prefix: '/api', guard: testGuard });
+    // The image host counts conversions with the rate-limit plugin's store, as in buildApp.
+    await app.register(rateLimit, { global: false });
     await app.register(imageHostRoutes);
     await app.ready();
   });

@@ -7,8 +7,8 @@ import {
 } from '@vez/contract';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchema } from '../../lib/json-schema.js';
+import { extraRateLimit } from '../../plugins/extra-rate-limit.js';
 import { answerNoStore } from '../../plugins/no-store.js';
-import { venueJoinLimit } from './venue-join-limit.js';
 import { getPositionJson, getStatus, joinWaitlist, leaveWaitlist } from './waitlist.service.js';
 
 const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, { $ref: 'ApiError#' }]));
@@ -17,12 +17,19 @@ const str = { type: 'string' };
 export async function waitlistRoutes(app: FastifyInstance): Promise<void> {
   const deps = app.waitlistDeps;
   answerNoStore(app);
+  // Joins per venue and client address (decisions §3), beside the route's limit per address: one
+  // address cannot fill one venue's queue.
+  const venueJoinLimit = extraRateLimit(app, {
+    max: app.config.RATE_LIMIT_JOINS_PER_VENUE_PER_ADDRESS_10_MIN,
+    timeWindow: 600_000,
+    keyGenerator: (request) => `${(request.params as { venueId?: string }).venueId ?? ''}|${request.ip}`,
+  });
 
   app.post<{ Params: { venueId: string } }>(
     '/waitlists/:venueId/create',
     {
       config: { rateLimit: { max: app.config.RATE_LIMIT_JOINS_PER_10_MIN, timeWindow: 600_000 } },
-      onRequest: venueJoinLimit(app, app.config.RATE_LIMIT_JOINS_PER_VENUE_PER_ADDRESS_10_MIN),
+      onRequest: venueJoinLimit,
       schema: {
         tags: ['waitlist'],
         summary: 'Join the waitlist',
