@@ -1,21 +1,15 @@
 import { screen, waitFor } from '@testing-library/react';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { initI18n } from '../../lib/i18n';
-import { type TestApi, startTestApi } from '../../test/api-server';
+import { setUpTestApi } from '../../test/set-up-test-api';
 import { putWaitlistState } from '../../test/demo-host-api';
 import { renderRoute } from '../../test/render-route';
 
 const BISTRO = '6553f1a2b3c4d5e6f7a8b901';
-let api: TestApi;
+const api = setUpTestApi();
 
 const setWaitlist = (active: boolean, locked: boolean) => putWaitlistState(api, BISTRO, { active, locked });
 
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(async () => {
-  await api?.close();
-});
 beforeEach(async () => {
   sessionStorage.clear();
   localStorage.clear();

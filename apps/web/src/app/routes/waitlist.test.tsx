@@ -2,24 +2,19 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import Database from 'better-sqlite3';
 import { MemoryRouter, useLocation } from 'react-router';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { initI18n } from '../../lib/i18n';
-import { type TestApi, joinByApi, startTestApi } from '../../test/api-server';
+import { joinByApi } from '../../test/api-server';
+import { setUpTestApi } from '../../test/set-up-test-api';
 import { renderRoute } from '../../test/render-route';
 import { AppProviders } from '../providers';
 import { AppRoutes } from '../router';
 
 const BISTRO = '6553f1a2b3c4d5e6f7a8b901';
-let api: TestApi;
+const api = setUpTestApi();
 // Numbers of their own: the demo's waiting parties hold +55119876500NN, and a repeat join answers no id.
 let phoneSeq = 0;
 
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(async () => {
-  await api?.close();
-});
 beforeEach(async () => {
   sessionStorage.clear();
   localStorage.clear();

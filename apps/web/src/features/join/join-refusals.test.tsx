@@ -1,21 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { initI18n } from '../../lib/i18n';
-import { type TestApi, joinByApi as joinAtVenue, startTestApi } from '../../test/api-server';
+import { joinByApi as joinAtVenue } from '../../test/api-server';
+import { setUpTestApi } from '../../test/set-up-test-api';
 import { patchVenueSettings } from '../../test/demo-host-api';
 import { renderRoute } from '../../test/render-route';
 import { SESSION_LOCK_STORAGE_KEY, sessionLockKey } from './lib/session-lock';
 
 const BISTRO = '6553f1a2b3c4d5e6f7a8b901';
-let api: TestApi;
+const api = setUpTestApi();
 
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(async () => {
-  await api?.close();
-});
 beforeEach(async () => {
   sessionStorage.clear();
   localStorage.clear();

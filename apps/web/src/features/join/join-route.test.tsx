@@ -2,21 +2,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { initI18n } from '../../lib/i18n';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type TestApi, startTestApi } from '../../test/api-server';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { setUpTestApi } from '../../test/set-up-test-api';
 import { patchVenueSettings } from '../../test/demo-host-api';
 import { renderRoute } from '../../test/render-route';
 
 const BISTRO = '6553f1a2b3c4d5e6f7a8b901';
 const CLUBE = '6553f1a2b3c4d5e6f7a8b902';
-let api: TestApi;
+const api = setUpTestApi();
 
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(async () => {
-  await api?.close();
-});
 beforeEach(async () => {
   sessionStorage.clear();
   localStorage.clear();

@@ -1,22 +1,16 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n';
 import { createQueryClient } from '../../../lib/query-client';
-import { type TestApi, startTestApi } from '../../../test/api-server';
+import { setUpTestApi } from '../../../test/set-up-test-api';
 import { productUserKey } from '../api/product-user-query';
 import CodeStep from './code-step';
 
 const CLUBE = '6553f1a2b3c4d5e6f7a8b902';
-let api: TestApi;
+const api = setUpTestApi();
 
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(async () => {
-  await api?.close();
-});
 beforeEach(async () => {
   await initI18n().changeLanguage('pt');
 });

@@ -2,20 +2,14 @@ import type { ProductUser } from '@vez/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { initI18n } from '../../../lib/i18n';
 import { createQueryClient } from '../../../lib/query-client';
-import { type TestApi, startTestApi } from '../../../test/api-server';
+import { setUpTestApi } from '../../../test/set-up-test-api';
 import { productUserKey } from '../api/product-user-query';
 import { LoggedUserSummary } from './logged-user-summary';
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(async () => {
-  await api?.close();
-});
+setUpTestApi();
 beforeEach(async () => {
   await initI18n().changeLanguage('pt');
 });
