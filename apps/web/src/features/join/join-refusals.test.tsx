@@ -5,6 +5,7 @@ import { initI18n } from '../../lib/i18n';
 import { joinByApi as joinAtVenue } from '../../test/api-server';
 import { setUpTestApi } from '../../test/set-up-test-api';
 import { patchVenueSettings } from '../../test/demo-host-api';
+import { choosePartySize } from '../../test/party-size';
 import { renderRoute } from '../../test/render-route';
 import { SESSION_LOCK_STORAGE_KEY, sessionLockKey } from './lib/session-lock';
 
@@ -27,8 +28,7 @@ async function joinByApi(phone: string): Promise<{ _id: string; joinProof: strin
 /** Fills the Bistro's form (party size, name, Brazilian mobile typed as digits) and submits it. */
 async function submitForm(labels: { party: RegExp; seats: string; name: string; phone: string; submit: string }, name: string, digits: string) {
   const user = userEvent.setup();
-  await user.click(await screen.findByRole('button', { name: labels.party }, { timeout: 15_000 }));
-  await user.click(screen.getByRole('option', { name: labels.seats }));
+  await choosePartySize(user, labels.party, labels.seats);
   await user.type(await screen.findByLabelText(labels.name), name);
   await user.type(screen.getByLabelText(labels.phone), digits);
   const submit = screen.getByRole('button', { name: labels.submit });
@@ -75,8 +75,7 @@ describe('join refusals against the real API', { timeout: 30_000 }, () => {
     await initI18n().changeLanguage('en');
     const user = userEvent.setup();
     const view = renderRoute(`/remote-waitlist/${BISTRO}`);
-    await user.click(await screen.findByRole('button', { name: /Party size/ }, { timeout: 15_000 }));
-    await user.click(screen.getByRole('option', { name: '2 seats' }));
+    await choosePartySize(user, /Party size/, '2 seats');
     await user.type(await screen.findByLabelText('Name and surname'), 'John Smith');
     await user.click(screen.getByRole('button', { name: /Country: Brazil/ }));
     await user.type(screen.getByRole('combobox', { name: 'Search country' }), 'portugal');

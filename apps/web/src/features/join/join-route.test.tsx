@@ -5,6 +5,7 @@ import Database from 'better-sqlite3';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { setUpTestApi } from '../../test/set-up-test-api';
 import { patchVenueSettings } from '../../test/demo-host-api';
+import { choosePartySize } from '../../test/party-size';
 import { renderRoute } from '../../test/render-route';
 
 const BISTRO = '6553f1a2b3c4d5e6f7a8b901';
@@ -16,11 +17,6 @@ beforeEach(async () => {
   localStorage.clear();
   await initI18n().changeLanguage('pt');
 });
-
-async function choosePartySize(user: ReturnType<typeof userEvent.setup>, label: RegExp, option: string) {
-  await user.click(await screen.findByRole('button', { name: label }, { timeout: 15_000 }));
-  await user.click(screen.getByRole('option', { name: option }));
-}
 
 /** The newest message the outbox delivered to `to` (delivery follows the answer). */
 async function waitForOutbox(to: string): Promise<string> {
