@@ -71,12 +71,22 @@ export default async function run(): Promise<BenchReport> {
     const rounds: { bare: LoadFigures; position: LoadFigures; ratio: number }[] = [];
     let next = 0;
     for (let round = 0; round < ROUNDS; round++) {
-      const bareRun = await measureLoad('bare Fastify route (GET /api/bench/bare)', { ...common, duration: ROUND_S, url: `${url}/api/bench/bare` }, 1, pid);
-      const positionRun = await measureLoad(`position read (GET /api/waitlists/{id}/position, ${QUEUE} waiting)`, {
-        ...common,
-        duration: ROUND_S,
-        requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: `/api/waitlists/${ids[next++ % ids.length]}/position` }) }],
-      }, 1, pid);
+      const bareRun = await measureLoad(
+        'bare Fastify route (GET /api/bench/bare)',
+        { ...common, duration: ROUND_S, url: `${url}/api/bench/bare` },
+        1,
+        pid,
+      );
+      const positionRun = await measureLoad(
+        `position read (GET /api/waitlists/{id}/position, ${QUEUE} waiting)`,
+        {
+          ...common,
+          duration: ROUND_S,
+          requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: `/api/waitlists/${ids[next++ % ids.length]}/position` }) }],
+        },
+        1,
+        pid,
+      );
       rounds.push({ bare: bareRun, position: positionRun, ratio: positionRun.requestsPerSec / bareRun.requestsPerSec });
     }
     const median = [...rounds].sort((a, b) => a.ratio - b.ratio)[Math.floor(ROUNDS / 2)] as (typeof rounds)[number];
@@ -84,17 +94,27 @@ export default async function run(): Promise<BenchReport> {
     // Kept answers serve most reads of a quiet queue; here the queue changes 10 times a second
     // (a join every 100 ms), each change voiding the venue's kept answers: reads go to the store again.
     const churn = setInterval(() => void fetch(createUrl, { method: 'POST', headers, body: joinBody() }).catch(() => {}), 100);
-    const churning = await measureLoad(`position read while the queue changes 10×/s (a join every 100 ms)`, {
-      ...common,
-      duration: ROUND_S,
-      requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: `/api/waitlists/${ids[next++ % ids.length]}/position` }) }],
-    }, 1, pid);
+    const churning = await measureLoad(
+      `position read while the queue changes 10×/s (a join every 100 ms)`,
+      {
+        ...common,
+        duration: ROUND_S,
+        requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: `/api/waitlists/${ids[next++ % ids.length]}/position` }) }],
+      },
+      1,
+      pid,
+    );
     clearInterval(churn);
-    const joins = await measureLoad('join (POST /api/waitlists/{venueId}/create, unique phones)', {
-      ...common,
-      url: createUrl,
-      requests: [{ method: 'POST', headers, setupRequest: (req) => ({ ...req, body: joinBody() }) }],
-    }, 2, pid);
+    const joins = await measureLoad(
+      'join (POST /api/waitlists/{venueId}/create, unique phones)',
+      {
+        ...common,
+        url: createUrl,
+        requests: [{ method: 'POST', headers, setupRequest: (req) => ({ ...req, body: joinBody() }) }],
+      },
+      2,
+      pid,
+    );
     const all = [bare, position, churning, joins];
     // A failed answer is not throughput: a run with any counts as a missed target.
     const clean = (f: LoadFigures) => f.non2xx === 0 && f.errors === 0;
@@ -122,8 +142,18 @@ export default async function run(): Promise<BenchReport> {
         loadAverageAtEnd: os.loadavg().map((l) => round(l, 2)),
       },
       targets: [
-        { name: 'position reads / bare route', value: round(readRatio, 3), target: '>= 0.60', met: readRatio >= 0.6 && clean(position) && clean(bare) },
-        { name: 'joins per second (SQLite)', value: round(joins.requestsPerSec), target: '>= 1000', met: joins.requestsPerSec >= 1000 && clean(joins) },
+        {
+          name: 'position reads / bare route',
+          value: round(readRatio, 3),
+          target: '>= 0.60',
+          met: readRatio >= 0.6 && clean(position) && clean(bare),
+        },
+        {
+          name: 'joins per second (SQLite)',
+          value: round(joins.requestsPerSec),
+          target: '>= 1000',
+          met: joins.requestsPerSec >= 1000 && clean(joins),
+        },
       ],
       markdown: [
         loadTable(all),
@@ -139,4 +169,3 @@ export default async function run(): Promise<BenchReport> {
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
-

@@ -67,8 +67,14 @@ async function measure(server: ChildProcess, clients: ChildProcess, trigger: Tri
   const { times } = await ask<{ times: number[] }>(clients, { cmd: 'collect', timeoutMs: 20_000 });
   const cpu1 = (await ask<{ cpu: NodeJS.CpuUsage }>(server, { cmd: 'cpu' })).cpu;
   const { handedOffAt } = await ask<{ handedOffAt: number }>(server, { cmd: 'handedOffAt' });
-  const got = times.filter((t) => t > 0).map((t) => t - t0).sort((a, b) => a - b);
-  const fanout = times.filter((t) => t > 0).map((t) => t - handedOffAt).sort((a, b) => a - b);
+  const got = times
+    .filter((t) => t > 0)
+    .map((t) => t - t0)
+    .sort((a, b) => a - b);
+  const fanout = times
+    .filter((t) => t > 0)
+    .map((t) => t - handedOffAt)
+    .sort((a, b) => a - b);
   return {
     p50: round(percentile(got, 50), 1),
     p99: round(percentile(got, 99), 1),
@@ -97,8 +103,15 @@ async function rounds(server: ChildProcess, clients: ChildProcess, app: (r: numb
     pairs.push({ app: a, bare: b, bareHttp: h });
   }
   const measured = pairs.slice(1);
-  const median = (pick: (p: (typeof pairs)[number]) => Round) => [...measured].map(pick).sort((x, y) => x.p99 - y.p99)[Math.floor(measured.length / 2)]!;
-  return { warmup: pairs[0]!, pairs: measured, app: median((p) => p.app), bare: median((p) => p.bare), bareHttp: median((p) => p.bareHttp) };
+  const median = (pick: (p: (typeof pairs)[number]) => Round) =>
+    [...measured].map(pick).sort((x, y) => x.p99 - y.p99)[Math.floor(measured.length / 2)]!;
+  return {
+    warmup: pairs[0]!,
+    pairs: measured,
+    app: median((p) => p.app),
+    bare: median((p) => p.bare),
+    bareHttp: median((p) => p.bareHttp),
+  };
 }
 
 export default async function run(): Promise<BenchReport> {
@@ -113,20 +126,54 @@ export default async function run(): Promise<BenchReport> {
   await db.kysely.transaction().execute(async (trx) => {
     for (let i = 0; i < N; i++) {
       const row: NewEntryRow = {
-        id: newEntryId(), share_id: newEntryId(), venue_id: DEMO_BISTRO_ID, seq: 100 + i, status: 'active', priority: 0,
-        party_size: 2, band: 0, name: `Diner Number${i}`, phone: `+55119${String(80000000 + i)}`, email: null, note: null,
-        section: null, origin_label: 'Widget', lang: 'pt', created_at: t + i,
+        id: newEntryId(),
+        share_id: newEntryId(),
+        venue_id: DEMO_BISTRO_ID,
+        seq: 100 + i,
+        status: 'active',
+        priority: 0,
+        party_size: 2,
+        band: 0,
+        name: `Diner Number${i}`,
+        phone: `+55119${String(80000000 + i)}`,
+        email: null,
+        note: null,
+        section: null,
+        origin_label: 'Widget',
+        lang: 'pt',
+        created_at: t + i,
       };
       ids.push(row.id);
       await trx.insertInto('entries').values(row).execute();
     }
     for (let i = 0; i < HEADS; i++) {
-      await trx.insertInto('entries').values({
-        id: newEntryId(), share_id: newEntryId(), venue_id: DEMO_BISTRO_ID, seq: 10 + i, status: 'active', priority: 0, party_size: 4, band: 1,
-        name: `Head Party${i}`, phone: `+55119${String(70000000 + i)}`, email: null, note: null, section: null, origin_label: 'Host', lang: 'pt', created_at: t - 1000 + i,
-      }).execute();
+      await trx
+        .insertInto('entries')
+        .values({
+          id: newEntryId(),
+          share_id: newEntryId(),
+          venue_id: DEMO_BISTRO_ID,
+          seq: 10 + i,
+          status: 'active',
+          priority: 0,
+          party_size: 4,
+          band: 1,
+          name: `Head Party${i}`,
+          phone: `+55119${String(70000000 + i)}`,
+          email: null,
+          note: null,
+          section: null,
+          origin_label: 'Host',
+          lang: 'pt',
+          created_at: t - 1000 + i,
+        })
+        .execute();
     }
-    await trx.updateTable('venues').set({ next_seq: 100 + N }).where('id', '=', DEMO_BISTRO_ID).execute();
+    await trx
+      .updateTable('venues')
+      .set({ next_seq: 100 + N })
+      .where('id', '=', DEMO_BISTRO_ID)
+      .execute();
   });
   const head = await db.kysely.selectFrom('entries').select('id').where('seq', '<', 100).orderBy('seq').execute();
   await db.close();
@@ -148,14 +195,26 @@ export default async function run(): Promise<BenchReport> {
     const memory = async () => (await ask<{ memory: NodeJS.MemoryUsage }>(server.child, { cmd: 'memory' })).memory;
     const before = await memory();
     const t1 = Date.now();
-    const connected = await ask<{ connected: number; failed: number }>(clients, { cmd: 'connect', port: appPort, paths: ids.map((id) => `/api/waitlists/${id}/events`), concurrency: 256 });
+    const connected = await ask<{ connected: number; failed: number }>(clients, {
+      cmd: 'connect',
+      port: appPort,
+      paths: ids.map((id) => `/api/waitlists/${id}/events`),
+      concurrency: 256,
+    });
     const connectS = round((Date.now() - t1) / 1000, 1);
     if (connected.connected < N) throw new Error(`only ${connected.connected} of ${N} streams opened (${connected.failed} failed)`);
     const after = await memory();
-    const perStream = { rssKB: round((after.rss - before.rss) / N / 1024, 1), heapKB: round((after.heapUsed + after.external - before.heapUsed - before.external) / N / 1024, 1) };
+    const perStream = {
+      rssKB: round((after.rss - before.rss) / N / 1024, 1),
+      heapKB: round((after.heapUsed + after.external - before.heapUsed - before.external) / N / 1024, 1),
+    };
     log(`${N} streams open in ${connectS} s; ${perStream.rssKB} KB RSS per stream`);
 
-    const login = await fetch(`${api}/host/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'host@bistro.example', password: 'demo1234' }) });
+    const login = await fetch(`${api}/host/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'host@bistro.example', password: 'demo1234' }),
+    });
     const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
     // The bare broadcast sends what a diner got (the last diner's position message).
     const payload = await (await fetch(`${api}/waitlists/${ids[N - 1]}/position`)).text();
@@ -163,7 +222,10 @@ export default async function run(): Promise<BenchReport> {
       server.child,
       clients,
       (r) => async () => {
-        const res = await fetch(`${api}/host/venues/${DEMO_BISTRO_ID}/entries/${head[r]!.id}/seat`, { method: 'POST', headers: { cookie } });
+        const res = await fetch(`${api}/host/venues/${DEMO_BISTRO_ID}/entries/${head[r]!.id}/seat`, {
+          method: 'POST',
+          headers: { cookie },
+        });
         if (res.status !== 200) throw new Error(`seat answered ${res.status}`);
       },
       async () => {
@@ -194,14 +256,29 @@ export default async function run(): Promise<BenchReport> {
       `Ratio app/bare, fan-out p99 (from the change in the server's hand to the last stream): ${ratio}; end to end: ${round(run.app.p99 / run.bare.p99, 2)}; server CPU: ${round(run.app.serverCpuMs / run.bare.serverCpuMs, 2)}.`,
       `For reference, the same broadcast written through each ServerResponse (res.write, Node's HTTP layer, as the app wrote before decision 012): fan-out p99 ${run.bareHttp.fanoutP99} ms; the app's fan-out p99 is ${round(run.app.fanoutP99 / run.bareHttp.fanoutP99, 2)}× that. The target is judged against the bytes-to-socket broadcast, the app's own way of writing.`,
       `Server memory per open stream: ${perStream.rssKB} KB RSS (${perStream.heapKB} KB heap + external).`,
-      `Load average at the end: ${os.loadavg().map((l) => round(l, 1)).join(', ')} on ${os.cpus().length} cores; other work on the machine slows both kinds of round.`,
+      `Load average at the end: ${os
+        .loadavg()
+        .map((l) => round(l, 1))
+        .join(', ')} on ${os.cpus().length} cores; other work on the machine slows both kinds of round.`,
     ].join('\n');
     return {
       title: `Real-time fan-out: ${N} SSE diner streams, one change`,
-      environment: { streams: N, rounds: ROUNDS, store: 'sqlite', bus: 'in-process', cpus: os.cpus().length, loadAverage1m: round(os.loadavg()[0] ?? 0, 1) },
+      environment: {
+        streams: N,
+        rounds: ROUNDS,
+        store: 'sqlite',
+        bus: 'in-process',
+        cpus: os.cpus().length,
+        loadAverage1m: round(os.loadavg()[0] ?? 0, 1),
+      },
       figures: { ...run, ratioFanoutP99: ratio, memoryPerStream: perStream, connectSeconds: connectS, payloadBytes: payload.length },
       targets: [
-        { name: 'p99 delivery latency, end to end (ms)', value: run.app.p99, target: '<= 250', met: run.app.p99 <= 250 && run.app.received === N },
+        {
+          name: 'p99 delivery latency, end to end (ms)',
+          value: run.app.p99,
+          target: '<= 250',
+          met: run.app.p99 <= 250 && run.app.received === N,
+        },
         { name: 'fan-out p99 vs bare broadcast (x)', value: ratio, target: '<= 1.5', met: ratio <= 1.5 },
         { name: 'server memory per stream (KB RSS)', value: perStream.rssKB, target: '<= 30', met: perStream.rssKB <= 30 },
       ],
@@ -221,7 +298,10 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.met
   const report = await run();
   const resultsDir = path.join(import.meta.dirname, 'results');
   fs.mkdirSync(resultsDir, { recursive: true });
-  fs.writeFileSync(path.join(resultsDir, 'realtime.json'), `${JSON.stringify({ name: 'realtime', ranAt: new Date().toISOString(), ...report }, null, 2)}\n`);
+  fs.writeFileSync(
+    path.join(resultsDir, 'realtime.json'),
+    `${JSON.stringify({ name: 'realtime', ranAt: new Date().toISOString(), ...report }, null, 2)}\n`,
+  );
   console.log(report.markdown);
   process.exit(0);
 }

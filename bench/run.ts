@@ -75,9 +75,16 @@ function section(outcome: Outcome): string {
   if (!outcome.ok) return `## ${outcome.name}\n\nFAILED in this run: ${outcome.reason}. See the run's output.\n`;
   const { report } = outcome;
   const targets = report.targets.length
-    ? ['', '| Target | Measured | Wanted | |', '|---|---:|---|---|', ...report.targets.map((t) => `| ${t.name} | ${t.value} | ${t.target} | ${t.met ? 'met' : '**missed**'} |`)]
+    ? [
+        '',
+        '| Target | Measured | Wanted | |',
+        '|---|---:|---|---|',
+        ...report.targets.map((t) => `| ${t.name} | ${t.value} | ${t.target} | ${t.met ? 'met' : '**missed**'} |`),
+      ]
     : [];
-  const env = Object.entries(report.environment).map(([k, v]) => `${k}=${v}`).join(', ');
+  const env = Object.entries(report.environment)
+    .map(([k, v]) => `${k}=${v}`)
+    .join(', ');
   return [`## ${outcome.name}: ${report.title}`, '', `Settings: ${env}`, '', report.markdown, ...targets, ''].join('\n');
 }
 
@@ -92,7 +99,13 @@ function readOtherSections(ran: Outcome[]): Outcome[] {
       try {
         const report = JSON.parse(fs.readFileSync(path.join(resultsDir, f), 'utf8')) as BenchReport & { ranAt?: string };
         if (typeof report.markdown !== 'string' || !Array.isArray(report.targets)) return [];
-        return [{ name: path.basename(f, '.json'), ok: true as const, report: { ...report, title: `${report.title} (from ${report.ranAt ?? 'an earlier run'})` } }];
+        return [
+          {
+            name: path.basename(f, '.json'),
+            ok: true as const,
+            report: { ...report, title: `${report.title} (from ${report.ranAt ?? 'an earlier run'})` },
+          },
+        ];
       } catch {
         return [];
       }

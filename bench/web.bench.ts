@@ -104,7 +104,12 @@ class LighthouseRuntimeError extends Error {}
 async function lighthouseAttempt(url: string): Promise<LighthouseRun> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS });
   try {
-    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+    });
     const lhr = result?.lhr;
     if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
     // A failed recording scores 0: not a figure of the page, so it is measured again.
@@ -145,18 +150,40 @@ export default async function run(): Promise<BenchReport> {
         lighthouseMedian: { performance, accessibility, lcpMs: median(runs.map((r) => r.lcpMs)), tbtMs: median(runs.map((r) => r.tbtMs)) },
       };
       targets.push(
-        { name: `${route.name}: JS before first interaction (KB gzip)`, value: jsKb, target: `<= ${route.budgetKb}`, met: jsKb <= route.budgetKb },
-        { name: `${route.name}: Lighthouse mobile performance (median of ${LIGHTHOUSE_RUNS})`, value: performance, target: `>= ${PERFORMANCE_TARGET}`, met: performance >= PERFORMANCE_TARGET },
-        { name: `${route.name}: Lighthouse accessibility (median of ${LIGHTHOUSE_RUNS})`, value: accessibility, target: `>= ${ACCESSIBILITY_TARGET}`, met: accessibility >= ACCESSIBILITY_TARGET },
+        {
+          name: `${route.name}: JS before first interaction (KB gzip)`,
+          value: jsKb,
+          target: `<= ${route.budgetKb}`,
+          met: jsKb <= route.budgetKb,
+        },
+        {
+          name: `${route.name}: Lighthouse mobile performance (median of ${LIGHTHOUSE_RUNS})`,
+          value: performance,
+          target: `>= ${PERFORMANCE_TARGET}`,
+          met: performance >= PERFORMANCE_TARGET,
+        },
+        {
+          name: `${route.name}: Lighthouse accessibility (median of ${LIGHTHOUSE_RUNS})`,
+          value: accessibility,
+          target: `>= ${ACCESSIBILITY_TARGET}`,
+          met: accessibility >= ACCESSIBILITY_TARGET,
+        },
       );
       rows.push(
         `| ${route.name} \`${path}\` | ${jsKb} (${scripts.length} files) | ${route.budgetKb} | ${runs.map((r) => r.performance).join(', ')} → **${performance}** | ${runs.map((r) => r.accessibility).join(', ')} → **${accessibility}** | ${median(runs.map((r) => r.lcpMs))} | ${median(runs.map((r) => r.tbtMs))} |`,
       );
-      console.log(`${route.name}: ${jsKb} KB gzip JS before interaction; Lighthouse performance ${performance}, accessibility ${accessibility}`);
+      console.log(
+        `${route.name}: ${jsKb} KB gzip JS before interaction; Lighthouse performance ${performance}, accessibility ${accessibility}`,
+      );
     }
     return {
       title: 'Diner web pages: JavaScript before first interaction and Lighthouse mobile (Debian Chromium, local server)',
-      environment: { chromium: CHROMIUM_PATH, lighthouseRuns: LIGHTHOUSE_RUNS, throttling: 'Lighthouse mobile default (simulated)', store: 'SQLite, demo data' },
+      environment: {
+        chromium: CHROMIUM_PATH,
+        lighthouseRuns: LIGHTHOUSE_RUNS,
+        throttling: 'Lighthouse mobile default (simulated)',
+        store: 'SQLite, demo data',
+      },
       figures,
       targets,
       markdown: [

@@ -1,7 +1,16 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_BISTRO_ID, type VezServer, axeViolations, launchBrowser, phoneContext, queryRows, saveScreenshot, startVezServer } from './support/index.js';
+import {
+  DEMO_BISTRO_ID,
+  type VezServer,
+  axeViolations,
+  launchBrowser,
+  phoneContext,
+  queryRows,
+  saveScreenshot,
+  startVezServer,
+} from './support/index.js';
 
 // The host console at the door: a tablet (1024×768) next to diners' phones, against the real server.
 let server: VezServer;
@@ -60,7 +69,11 @@ describe('host console', () => {
   it('shows a diner who joins from a phone at once, calls, seats with undo, and removes', async () => {
     const diner = await dinerJoins('Beatriz Lima', '11987651234');
     await card('Beatriz Lima').getByText('Remoto').waitFor(); // live, no reload
-    await card('Beatriz Lima').getByText('4º na fila', { exact: false }).or(card('Beatriz Lima').getByLabel('4º na fila')).first().waitFor();
+    await card('Beatriz Lima')
+      .getByText('4º na fila', { exact: false })
+      .or(card('Beatriz Lima').getByLabel('4º na fila'))
+      .first()
+      .waitFor();
     await saveScreenshot(host, 'host-queue');
 
     await card('Beatriz Lima').getByRole('button', { name: 'Chamar' }).click();
@@ -87,7 +100,11 @@ describe('host console', () => {
 
     await card('Carla Menezes').getByRole('button', { name: 'Remover' }).click();
     await expect.poll(() => card('Carla Menezes').count()).toBe(0);
-    const [carla] = queryRows<{ status: string; cancel_reason: string }>(server.dbFile, 'SELECT status, cancel_reason FROM entries WHERE name = ?', 'Carla Menezes');
+    const [carla] = queryRows<{ status: string; cancel_reason: string }>(
+      server.dbFile,
+      'SELECT status, cancel_reason FROM entries WHERE name = ?',
+      'Carla Menezes',
+    );
     expect(carla).toEqual({ status: 'cancelled', cancel_reason: 'Host' });
     const [beatriz] = queryRows<{ status: string }>(server.dbFile, 'SELECT status FROM entries WHERE id = ?', diner.id);
     expect(beatriz?.status).toBe('seated');
@@ -124,13 +141,17 @@ describe('host console', () => {
   it('locks the waitlist and the diner join page says it is closed; reopens', async () => {
     await host.getByRole('radio', { name: 'Travada' }).check();
     await host.getByText('Só o host adiciona grupos', { exact: false }).waitFor();
-    await expect.poll(async () => (await api<{ waitlist: { locked: boolean } }>(`/waitlists/${DEMO_BISTRO_ID}/waitlist-statuses`)).waitlist.locked).toBe(true);
+    await expect
+      .poll(async () => (await api<{ waitlist: { locked: boolean } }>(`/waitlists/${DEMO_BISTRO_ID}/waitlist-statuses`)).waitlist.locked)
+      .toBe(true);
     const diner = await (await phoneContext(browser)).newPage();
     await diner.goto(`${server.baseUrl}/remote-waitlist/${DEMO_BISTRO_ID}`);
     await diner.getByRole('dialog', { name: 'A fila remota está fechada.' }).waitFor();
     await saveScreenshot(host, 'host-locked');
     await host.getByRole('radio', { name: 'Aberta' }).check();
-    await expect.poll(async () => (await api<{ waitlist: { locked: boolean } }>(`/waitlists/${DEMO_BISTRO_ID}/waitlist-statuses`)).waitlist.locked).toBe(false);
+    await expect
+      .poll(async () => (await api<{ waitlist: { locked: boolean } }>(`/waitlists/${DEMO_BISTRO_ID}/waitlist-statuses`)).waitlist.locked)
+      .toBe(false);
     await diner.context().close();
   });
 
@@ -139,14 +160,24 @@ describe('host console', () => {
     await host.getByRole('heading', { name: 'Configurações' }).waitFor();
     await host.getByLabel('Nome em português').fill('Bistrô da Praça');
     await host.getByLabel('Cor principal').fill('#0f766e');
-    await expect.poll(() => host.getByTestId('brand-preview').evaluate((el) => getComputedStyle(el.querySelector('.host-preview__button') as Element).backgroundColor)).toBe('rgb(15, 118, 110)');
-    const png = await sharp({ create: { width: 240, height: 80, channels: 3, background: '#0f766e' } }).png().toBuffer();
+    await expect
+      .poll(() =>
+        host
+          .getByTestId('brand-preview')
+          .evaluate((el) => getComputedStyle(el.querySelector('.host-preview__button') as Element).backgroundColor),
+      )
+      .toBe('rgb(15, 118, 110)');
+    const png = await sharp({ create: { width: 240, height: 80, channels: 3, background: '#0f766e' } })
+      .png()
+      .toBuffer();
     const logoField = host.locator('.host-image').filter({ has: host.getByText('Logotipo horizontal', { exact: true }) });
     await logoField.locator('input[type=file]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
     const preview = host.getByRole('img', { name: 'Prévia: Logotipo horizontal', exact: true });
     await expect.poll(async () => (await preview.getAttribute('src')) ?? '').toMatch(/^\/images\/uploads\/.+\?quality=70&format=webp$/);
     // A file that is not an image is refused with a clear message, and the logo stays.
-    await logoField.locator('input[type=file]').setInputFiles({ name: 'menu.png', mimeType: 'image/png', buffer: Buffer.from('not an image at all') });
+    await logoField
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'menu.png', mimeType: 'image/png', buffer: Buffer.from('not an image at all') });
     await logoField.getByRole('alert').filter({ hasText: 'Imagem recusada.' }).waitFor();
     const src = (await preview.getAttribute('src')) ?? '';
     const served = await fetch(`${server.baseUrl}${src}`);
@@ -162,7 +193,9 @@ describe('host console', () => {
     await diner.getByRole('heading', { name: 'Entrar na fila de Bistrô da Praça' }).waitFor();
     expect(await diner.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--vez-main').trim())).toBe('#0f766e');
     const logo = diner.getByRole('img', { name: 'Logotipo de Bistrô da Praça' });
-    await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0 && img.currentSrc)).toContain('/images/uploads/');
+    await expect
+      .poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0 && img.currentSrc))
+      .toContain('/images/uploads/');
     await saveScreenshot(diner, 'host-branding-on-diner-page');
     await diner.context().close();
   });
@@ -186,7 +219,9 @@ describe('host console', () => {
     const seated = host.getByRole('definition').filter({ hasText: /^\d+$/ });
     await seated.first().waitFor();
     const figures = Object.fromEntries(
-      await host.locator('.host-figure').evaluateAll((els) => els.map((el) => [el.querySelector('dt')?.textContent, el.querySelector('dd')?.textContent])),
+      await host
+        .locator('.host-figure')
+        .evaluateAll((els) => els.map((el) => [el.querySelector('dt')?.textContent, el.querySelector('dd')?.textContent])),
     );
     // Joined today: the three demo parties, Beatriz and Otávio.
     expect(figures).toMatchObject({ Entraram: '5', Sentaram: '1', Desistiram: '0', 'Não vieram': '1', Removidos: '1' });

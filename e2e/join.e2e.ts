@@ -41,11 +41,14 @@ async function pickOption(page: Page, button: RegExp, option: string) {
 async function codeSentTo(to: string): Promise<string> {
   let code = '';
   await expect
-    .poll(async () => {
-      const outbox = (await (await fetch(`${server.baseUrl}/api/dev/outbox`)).json()) as { to: string; body: string }[];
-      code = /\b(\d{6})\b/.exec(outbox.find((m) => m.to === to)?.body ?? '')?.[1] ?? '';
-      return code;
-    }, { timeout: 10_000, interval: 150 })
+    .poll(
+      async () => {
+        const outbox = (await (await fetch(`${server.baseUrl}/api/dev/outbox`)).json()) as { to: string; body: string }[];
+        code = /\b(\d{6})\b/.exec(outbox.find((m) => m.to === to)?.body ?? '')?.[1] ?? '';
+        return code;
+      },
+      { timeout: 10_000, interval: 150 },
+    )
     .not.toBe('');
   return code;
 }
@@ -117,7 +120,11 @@ describe('joining the waitlist', () => {
     await dialog.getByText('Enviamos o link para o seu celular de novo por SMS.').waitFor();
     await saveScreenshot(stranger, 'join-pt-already-on-list');
     expect(await axeViolations(stranger)).toEqual([]);
-    const [row] = queryRows<{ id: string; n: number }>(server.dbFile, 'SELECT id, count(*) AS n FROM entries WHERE phone = ?', '+5511987651777');
+    const [row] = queryRows<{ id: string; n: number }>(
+      server.dbFile,
+      'SELECT id, count(*) AS n FROM entries WHERE phone = ?',
+      '+5511987651777',
+    );
     expect(row?.n).toBe(1);
     expect(await stranger.content()).not.toContain(row?.id);
     await dialog.getByRole('button', { name: 'OK' }).click();
@@ -125,7 +132,7 @@ describe('joining the waitlist', () => {
     await Promise.all([mine.context().close(), stranger.context().close()]);
   });
 
-  it('shows the boot screen\'s banner in the header: one random banner, fetched once, also after a reload', async () => {
+  it("shows the boot screen's banner in the header: one random banner, fetched once, also after a reload", async () => {
     const context = await phoneContext(browser);
     const page = await context.newPage();
     const bannerRequests: string[] = [];
@@ -175,7 +182,11 @@ describe('joining the waitlist', () => {
     const dialog = page.getByRole('dialog', { name: "You've joined the waitlist" });
     await dialog.getByText('Look for the receptionist when you arrive.').waitFor();
     await saveScreenshot(page, 'join-en-success');
-    const [row] = queryRows(server.dbFile, 'SELECT phone, email, note, section, lang, party_size FROM entries WHERE phone = ?', '+12015550123');
+    const [row] = queryRows(
+      server.dbFile,
+      'SELECT phone, email, note, section, lang, party_size FROM entries WHERE phone = ?',
+      '+12015550123',
+    );
     expect(row).toEqual({
       phone: '+12015550123',
       email: 'john@example.com',

@@ -173,11 +173,13 @@ describe('login journey', () => {
     );
     expect(user).toMatchObject({ first_name: 'Helena Prado', last_name: 'Costa', email: EMAIL });
     await expect
-      .poll(() => queryRows<{ event_type: string; waitlist_id: string | null }>(
-        server.dbFile,
-        'SELECT event_type, waitlist_id FROM user_events WHERE user_id = ? ORDER BY created_at',
-        user?.id,
-      ))
+      .poll(() =>
+        queryRows<{ event_type: string; waitlist_id: string | null }>(
+          server.dbFile,
+          'SELECT event_type, waitlist_id FROM user_events WHERE user_id = ? ORDER BY created_at',
+          user?.id,
+        ),
+      )
       .toEqual([
         { event_type: 'waitlist-login', waitlist_id: null },
         { event_type: 'waitlist-enter', waitlist_id: entry?.id },

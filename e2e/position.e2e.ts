@@ -1,6 +1,14 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_BISTRO_ID, type VezServer, axeViolations, launchBrowser, phoneContext, saveScreenshot, startVezServer } from './support/index.js';
+import {
+  DEMO_BISTRO_ID,
+  type VezServer,
+  axeViolations,
+  launchBrowser,
+  phoneContext,
+  saveScreenshot,
+  startVezServer,
+} from './support/index.js';
 
 let server: VezServer;
 let browser: Browser;
@@ -45,7 +53,11 @@ async function joinByApi(partySize = 2): Promise<string> {
 }
 
 async function positionOf(id: string): Promise<{ pos: number; shareId: string | null; customer: { _id: string } }> {
-  return ((await (await api('GET', `/api/waitlists/${id}/position`)).json()) as { waitlist: { pos: number; shareId: string | null; customer: { _id: string } } }).waitlist;
+  return (
+    (await (await api('GET', `/api/waitlists/${id}/position`)).json()) as {
+      waitlist: { pos: number; shareId: string | null; customer: { _id: string } };
+    }
+  ).waitlist;
 }
 
 async function openPhone(path: string, options: { locale?: string; permissions?: string[] } = {}): Promise<Page> {
@@ -59,7 +71,9 @@ async function openPhone(path: string, options: { locale?: string; permissions?:
 const badge = (page: Page) => page.getByTestId('position-number');
 /** The parties waiting in order, as staff see them. */
 async function waitingQueue(): Promise<{ _id: string; status: string }[]> {
-  const queue = (await (await api('GET', `/api/host/venues/${DEMO_BISTRO_ID}/entries`)).json()) as { entries: { _id: string; status: string }[] };
+  const queue = (await (await api('GET', `/api/host/venues/${DEMO_BISTRO_ID}/entries`)).json()) as {
+    entries: { _id: string; status: string }[];
+  };
   return queue.entries.filter((e) => e.status === 'active');
 }
 
@@ -148,7 +162,10 @@ describe('the live position page', () => {
     await dialog.getByRole('button', { name: 'Sim, sair da fila' }).click();
     await page.getByRole('heading', { name: 'Você não está mais na fila.' }).waitFor();
     expect(await page.getByRole('button', { name: 'Compartilhar' }).count()).toBe(0);
-    const status = (await (await api('GET', `/api/waitlists/${id}/${DEMO_BISTRO_ID}/status`)).json()) as { status: string; cancelReason: string };
+    const status = (await (await api('GET', `/api/waitlists/${id}/${DEMO_BISTRO_ID}/status`)).json()) as {
+      status: string;
+      cancelReason: string;
+    };
     expect(status).toMatchObject({ status: 'cancelled', cancelReason: 'Customer' });
     await saveScreenshot(page, 'position-pt-left');
     await page.context().close();
@@ -168,7 +185,12 @@ describe('the live position page', () => {
     const shared = await openPhone(new URL(link).pathname + new URL(link).search);
     await shared.getByRole('heading', { name: 'Sua posição na fila' }).waitFor();
     await badge(shared).waitFor();
-    expect(await shared.getByRole('button').filter({ hasText: /Sair da fila|Compartilhar/ }).count()).toBe(0);
+    expect(
+      await shared
+        .getByRole('button')
+        .filter({ hasText: /Sair da fila|Compartilhar/ })
+        .count(),
+    ).toBe(0);
     await saveScreenshot(shared, 'position-pt-shared');
     expect(await axeViolations(shared)).toEqual([]);
 

@@ -93,7 +93,9 @@ describe('closed, failing and unknown venues', () => {
 
   it("shows 'Waitlist is currently inaccessible.' when venue info fails, but not for the theme alone", async () => {
     const page = await phonePage('en-US');
-    await page.route('**/api/waitlists/*/party-sizes', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '[]' }));
+    await page.route('**/api/waitlists/*/party-sizes', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: '[]' }),
+    );
     await page.goto(`${server.baseUrl}/remote-waitlist/${DEMO_CLUB_ID}`);
     const dialog = page.getByRole('dialog', { name: 'Remote queue is closed' });
     await dialog.getByText('Waitlist is currently inaccessible.').waitFor();

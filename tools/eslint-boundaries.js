@@ -21,11 +21,9 @@ const messages = {
     'Feature "{{from}}" imports feature "{{to}}". A feature never imports another feature: move the shared piece to components/ or lib/, or compose both in src/app.',
   sharedImportsFeature:
     'Shared code ({{layer}}/) imports from {{to}}/. Imports flow shared → features → app: move what you need down into components/ or lib/.',
-  contractImport:
-    'The contract package imports only its schema library (zod/mini) and its own files: "{{source}}" is not allowed.',
+  contractImport: 'The contract package imports only its schema library (zod/mini) and its own files: "{{source}}" is not allowed.',
   crossApp: 'apps/{{from}} imports apps/{{to}}: apps share code only through packages/ (put it in @vez/contract).',
-  classicZodInWeb:
-    'The browser must not load classic zod (92 KB gzip): import from "zod/mini" or from @vez/contract instead.',
+  classicZodInWeb: 'The browser must not load classic zod (92 KB gzip): import from "zod/mini" or from @vez/contract instead.',
   kyselyOutsideRepository:
     'Only repositories and db/ touch Kysely (conventions §3): move this query into a *.repository.ts and call it from the service.',
 };
@@ -39,7 +37,12 @@ export const boundaries = {
       ImportDeclaration(node) {
         const source = String(node.source.value);
         // The contract's own tests may use the test runner; what the contract ships may not.
-        if (from.app === 'contract' && !source.startsWith('.') && source !== 'zod/mini' && !(/\.test\.ts$/.test(file) && source === 'vitest')) {
+        if (
+          from.app === 'contract' &&
+          !source.startsWith('.') &&
+          source !== 'zod/mini' &&
+          !(/\.test\.ts$/.test(file) && source === 'vitest')
+        ) {
           context.report({ node, messageId: 'contractImport', data: { source } });
         }
         if (from.app === 'web' && (source === 'zod' || source === 'zod/v4')) {

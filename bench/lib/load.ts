@@ -29,7 +29,8 @@ export async function measureLoad(label: string, options: Options, warmupS = 2, 
   const cpuAfter = cpuSecondsOf(serverPid);
   const total = result['2xx'] + result.non2xx;
   // The server's own CPU per answer: unlike req/s, it hardly moves when other work shares the machine.
-  const serverCpuUsPerRequest = cpuBefore !== undefined && cpuAfter !== undefined && total > 0 ? ((cpuAfter - cpuBefore) * 1e6) / total : undefined;
+  const serverCpuUsPerRequest =
+    cpuBefore !== undefined && cpuAfter !== undefined && total > 0 ? ((cpuAfter - cpuBefore) * 1e6) / total : undefined;
   return {
     ...(serverCpuUsPerRequest !== undefined ? { serverCpuUsPerRequest } : {}),
     label,

@@ -60,7 +60,10 @@ process.on('message', (message: { cmd: string; payload?: string; through?: 'resp
     }
     process.send?.({ sent: streams.size });
   } else if (message.cmd === 'stop') {
-    void app.close().then(() => db.close()).then(() => process.exit(0));
+    void app
+      .close()
+      .then(() => db.close())
+      .then(() => process.exit(0));
   }
 });
 const appPort = (app.server.address() as { port: number }).port;

@@ -14,8 +14,16 @@ const resultsDir = path.resolve(import.meta.dirname, '../results');
 const mod = (await import(pathToFileURL(path.resolve(file)).href)) as { default?: () => Promise<BenchReport> };
 if (typeof mod.default !== 'function') throw new Error(`${file} must default-export an async function returning a BenchReport`);
 const report = await mod.default();
-const machine = { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? 'unknown', node: process.version, platform: `${os.platform()} ${os.release()}` };
+const machine = {
+  cpus: os.cpus().length,
+  cpuModel: os.cpus()[0]?.model ?? 'unknown',
+  node: process.version,
+  platform: `${os.platform()} ${os.release()}`,
+};
 fs.mkdirSync(resultsDir, { recursive: true });
-fs.writeFileSync(path.join(resultsDir, `${name}.json`), `${JSON.stringify({ name, ranAt: new Date().toISOString(), machine, ...report }, null, 2)}\n`);
+fs.writeFileSync(
+  path.join(resultsDir, `${name}.json`),
+  `${JSON.stringify({ name, ranAt: new Date().toISOString(), machine, ...report }, null, 2)}\n`,
+);
 // Open handles (sockets, timers) a benchmark forgot must not keep the run waiting.
 process.exit(0);

@@ -21,7 +21,10 @@ export async function staffCookie(baseUrl: string, venueId: string): Promise<str
     body: JSON.stringify(staff),
   });
   if (!response.ok) throw new Error(`staff login answered ${response.status}: ${await response.text()}`);
-  const cookie = response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   sessions.set(key, cookie);
   return cookie;
 }

@@ -51,7 +51,11 @@ export const redactedPaths = [
   // joinProof gets a repeat joiner their entry back (decisions §3): as secret as the entry's id.
   ...['name', 'phone', 'email', 'note', 'customer', 'joinProof'].flatMap((key) => [key, `*.${key}`, `*.*.${key}`]),
   // Keys of an entry's link, its share link and a login (decisions §3); URLs are masked in log-urls.ts.
-  ...['share_id', 'shareId', 'entryId', 'waitlistId', 'passport', 'token', 'join_proof_hash'].flatMap((key) => [key, `*.${key}`, `*.*.${key}`]),
+  ...['share_id', 'shareId', 'entryId', 'waitlistId', 'passport', 'token', 'join_proof_hash'].flatMap((key) => [
+    key,
+    `*.${key}`,
+    `*.*.${key}`,
+  ]),
   'entry.id',
   '*.entry.id',
   '*.password',
@@ -82,7 +86,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const reporter = deps.reporter ?? (await createReporter(config.SENTRY_DSN, app.log));
   // Several instances share venue events through Redis when REDIS_URL is set (README, Scale-out).
-  const channels = deps.bus ?? (config.REDIS_URL ? createRedisBus(config.REDIS_URL, { onError: (e) => app.log.error({ err: e }, 'redis bus') }) : createLocalBus());
+  const channels =
+    deps.bus ??
+    (config.REDIS_URL ? createRedisBus(config.REDIS_URL, { onError: (e) => app.log.error({ err: e }, 'redis bus') }) : createLocalBus());
   // Every publish goes through the position cache first, so this instance never answers an old position.
   const positions = createPositionCache(channels);
   const bus = positions.bus;

@@ -33,7 +33,10 @@ describe('configuration', () => {
   it('reads DATABASE_URL as a SQLite file or a PostgreSQL URL', () => {
     expect(loadConfig({ DATABASE_URL: 'file:./tmp/x.db' }, '/srv/vez').database).toEqual({ kind: 'sqlite', file: '/srv/vez/tmp/x.db' });
     expect(loadConfig({ DATABASE_URL: 'file:/var/lib/vez.db' }, '/srv/vez').database).toEqual({ kind: 'sqlite', file: '/var/lib/vez.db' });
-    expect(loadConfig({ DATABASE_URL: 'postgres://u@db:5432/vez' }).database).toEqual({ kind: 'postgres', url: 'postgres://u@db:5432/vez' });
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@db:5432/vez' }).database).toEqual({
+      kind: 'postgres',
+      url: 'postgres://u@db:5432/vez',
+    });
     expect(loadConfig({ DATABASE_URL: 'postgresql://u@db/vez' }).database.kind).toBe('postgres');
   });
 

@@ -6,9 +6,12 @@ import { parseTrustProxy } from './lib/trust-proxy.js';
  * Every environment variable the server reads, validated once at start (conventions §5).
  * Nothing else in the server reads process.env.
  */
-const csvOrigins = z
-  .string()
-  .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean));
+const csvOrigins = z.string().transform((v) =>
+  v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean),
+);
 
 const boolFlag = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
 
@@ -40,7 +43,11 @@ const ConfigSchema = z.object({
     .default('https://reservas.vez.example/'),
   IMAGE_BASE_URL: z.string().default('/images'),
   /** Largest venue image upload accepted (bytes); larger answers 413. */
-  IMAGE_MAX_UPLOAD_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
+  IMAGE_MAX_UPLOAD_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(5 * 1024 * 1024),
   /**
    * Image conversions (cache misses of `?w=&quality=&format=`) per client address per minute; more
    * answers 429 (docs/security.md). Cached answers do not count.
@@ -48,7 +55,10 @@ const ConfigSchema = z.object({
   IMAGE_CONVERSIONS_PER_ADDRESS_PER_MIN: z.coerce.number().int().positive().default(60),
   /** An image conversion or upload that decodes longer than this is refused (422), never held. */
   IMAGE_CONVERT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(5),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'REDIS_URL must be redis://…').optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'REDIS_URL must be redis://…')
+    .optional(),
   SENTRY_DSN: url('SENTRY_DSN').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RETENTION_HOURS: z.coerce.number().positive().default(24),
@@ -72,7 +82,10 @@ const ConfigSchema = z.object({
   SMS_PROVIDER: z.enum(['outbox', 'twilio']).default('outbox'),
   EMAIL_PROVIDER: z.enum(['outbox', 'smtp']).default('outbox'),
   /** smtp://user:pass@host:587 or smtps://…; required when EMAIL_PROVIDER=smtp. */
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must be smtp://… or smtps://…').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'SMTP_URL must be smtp://… or smtps://…')
+    .optional(),
   EMAIL_FROM: z.string().default('Vez <no-reply@vez.example>'),
   /** Twilio's Messages API base; tests point it at a local server. SID, token and sender are required with twilio. */
   SMS_API_URL: url('SMS_API_URL').default('https://api.twilio.com'),

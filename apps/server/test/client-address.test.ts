@@ -57,7 +57,13 @@ describe.each(stores)('rate limits key the real client address on $name', (store
 
     it('joins: a new X-Forwarded-For on every request still hits the limit', async () => {
       const join = (spoof: string) =>
-        t.app.inject({ method: 'POST', url: `/api/waitlists/${venueId}/create`, payload: createBody({}, venueId), remoteAddress: peer, headers: { 'x-forwarded-for': xff(spoof) } });
+        t.app.inject({
+          method: 'POST',
+          url: `/api/waitlists/${venueId}/create`,
+          payload: createBody({}, venueId),
+          remoteAddress: peer,
+          headers: { 'x-forwarded-for': xff(spoof) },
+        });
       for (let i = 0; i < LIMIT; i++) expect((await join(spoofs[i]!)).statusCode).toBe(201);
       const limited = await join(spoofs[LIMIT]!);
       expect(limited.statusCode).toBe(429);

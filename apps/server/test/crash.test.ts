@@ -26,7 +26,11 @@ const sqliteTarget: Target = {
   async create() {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vez-crash-'));
     const file = path.join(dir, 'vez.db');
-    return { databaseUrl: `file:${file}`, database: { kind: 'sqlite', file }, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+    return {
+      databaseUrl: `file:${file}`,
+      database: { kind: 'sqlite', file },
+      drop: async () => fs.rmSync(dir, { recursive: true, force: true }),
+    };
   },
 };
 
@@ -70,7 +74,11 @@ describe.each(targets)('a server killed in the middle of joins ($name)', (target
     cleanup.push(store.drop);
     // One address sends every join, all to the demo bistro: no per-address limits, and no cap of
     // waiting parties there (decisions §3), which 400 joins would pass.
-    const env = { DATABASE_URL: store.databaseUrl, RATE_LIMIT_JOINS_PER_10_MIN: '100000', RATE_LIMIT_JOINS_PER_VENUE_PER_ADDRESS_10_MIN: '100000' };
+    const env = {
+      DATABASE_URL: store.databaseUrl,
+      RATE_LIMIT_JOINS_PER_10_MIN: '100000',
+      RATE_LIMIT_JOINS_PER_VENUE_PER_ADDRESS_10_MIN: '100000',
+    };
     await seedUncappedDemo(store.database);
 
     const first = await startServerProcess(env);
@@ -112,7 +120,12 @@ describe.each(targets)('a server killed in the middle of joins ($name)', (target
     // The store is whole: the tickets of the venue run 1..n with no gap and no repeat.
     const db = openDb(store.database);
     try {
-      const rows = await db.kysely.selectFrom('entries').select(['id', 'seq']).where('venue_id', '=', DEMO_BISTRO_ID).orderBy('seq').execute();
+      const rows = await db.kysely
+        .selectFrom('entries')
+        .select(['id', 'seq'])
+        .where('venue_id', '=', DEMO_BISTRO_ID)
+        .orderBy('seq')
+        .execute();
       expect(rows.map((r) => r.seq)).toEqual(rows.map((_, i) => i + 1));
       const ids = new Set(rows.map((r) => r.id));
       expect(acked.filter((a) => !ids.has(a.id))).toEqual([]);

@@ -80,7 +80,14 @@ describe.skipIf(!hasNginx)('rate limits behind nginx (TRUST_PROXY=1, two instanc
     servers.push(await startServerProcess(env));
     const port = await freePort();
     const conf = path.join(dir, 'nginx.conf');
-    await writeFile(conf, nginxConfig(dir, port, servers.map((s) => s.url.replace('http://', ''))));
+    await writeFile(
+      conf,
+      nginxConfig(
+        dir,
+        port,
+        servers.map((s) => s.url.replace('http://', '')),
+      ),
+    );
     nginx = spawn(NGINX, ['-c', conf, '-p', dir], { stdio: ['ignore', 'ignore', 'pipe'] });
     base = `http://127.0.0.1:${port}`;
     await waitForHttp(`${base}/api/health`);
@@ -97,12 +104,20 @@ describe.skipIf(!hasNginx)('rate limits behind nginx (TRUST_PROXY=1, two instanc
   });
 
   const post = (url: string, body: unknown, spoof: string) =>
-    fetch(`${base}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': spoof }, body: JSON.stringify(body) });
+    fetch(`${base}${url}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': spoof },
+      body: JSON.stringify(body),
+    });
 
   it('code sends (counted in the shared store): the limit holds across both instances, whatever X-Forwarded-For says', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < LIMIT + 2; i++) {
-      const res = await post('/api/otp/send', { productName: 'waitlist', channel: 'sms', venueId: DEMO_CLUB_ID, type: 'validate', target: toE164(nextPhone()) }, `198.51.100.${i}`);
+      const res = await post(
+        '/api/otp/send',
+        { productName: 'waitlist', channel: 'sms', venueId: DEMO_CLUB_ID, type: 'validate', target: toE164(nextPhone()) },
+        `198.51.100.${i}`,
+      );
       statuses.push(res.status);
       if (res.status === 429) expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
     }
@@ -111,7 +126,8 @@ describe.skipIf(!hasNginx)('rate limits behind nginx (TRUST_PROXY=1, two instanc
 
   it('joins (counted per instance): at most the limit per instance, whatever X-Forwarded-For says', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 3 * LIMIT; i++) statuses.push((await post(`/api/waitlists/${DEMO_BISTRO_ID}/create`, createBody(), `203.0.113.${i}, 10.9.9.${i}`)).status);
+    for (let i = 0; i < 3 * LIMIT; i++)
+      statuses.push((await post(`/api/waitlists/${DEMO_BISTRO_ID}/create`, createBody(), `203.0.113.${i}, 10.9.9.${i}`)).status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(2 * LIMIT);
     expect(statuses.slice(2 * LIMIT)).toEqual(Array(LIMIT).fill(429));
   });

@@ -13,7 +13,8 @@ describe('a server started without --demo', () => {
   const serveEnv = (name: string) => ({ DEMO: '', NODE_ENV: 'development', DATABASE_URL: `file:${path.join(dir, `${name}.db`)}` });
 
   it('npm start is the demo, explicitly', () => {
-    const scripts = (JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+    const scripts = (JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> })
+      .scripts;
     expect(scripts.start).toMatch(/main\.ts --demo$/);
     expect(scripts.serve).not.toContain('--demo');
   });

@@ -24,10 +24,12 @@ describe.each(stores.map((store) => [store.name, store] as const))('strict input
     await t?.close();
   });
 
-  const patchSettings = (payload: unknown) => t.app.inject({ method: 'PATCH', url: settingsUrl, headers: { cookie: staff }, payload: payload as object });
+  const patchSettings = (payload: unknown) =>
+    t.app.inject({ method: 'PATCH', url: settingsUrl, headers: { cookie: staff }, payload: payload as object });
   const getSettings = async () => (await t.app.inject({ method: 'GET', url: settingsUrl, headers: { cookie: staff } })).json();
   const join = (payload: unknown) => t.app.inject({ method: 'POST', url: joinUrl, payload: payload as object });
-  const entryCount = async () => (await t.db.kysely.selectFrom('entries').select(t.db.kysely.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
+  const entryCount = async () =>
+    (await t.db.kysely.selectFrom('entries').select(t.db.kysely.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
 
   it('a typo in a settings PATCH answers 422 naming the unknown key and changes nothing', async () => {
     const before = await getSettings();
@@ -70,11 +72,17 @@ describe.each(stores.map((store) => [store.name, store] as const))('strict input
     const created = await join(createBody());
     const entryId = (created.json() as { _id: string })._id;
     const act = (action: string, payload?: object) =>
-      t.app.inject({ method: 'POST', url: `/api/host/venues/${DEMO_BISTRO_ID}/entries/${entryId}/${action}`, headers: { cookie: staff }, ...(payload ? { payload } : {}) });
+      t.app.inject({
+        method: 'POST',
+        url: `/api/host/venues/${DEMO_BISTRO_ID}/entries/${entryId}/${action}`,
+        headers: { cookie: staff },
+        ...(payload ? { payload } : {}),
+      });
     const refused = await act('call', { notify: false });
     expect(refused.statusCode).toBe(422);
     expect(refused.json()).toMatchObject({ field: 'notify', message: 'Unknown field: notify' });
-    const status = async () => (await t.db.kysely.selectFrom('entries').select('status').where('id', '=', entryId).executeTakeFirstOrThrow()).status;
+    const status = async () =>
+      (await t.db.kysely.selectFrom('entries').select('status').where('id', '=', entryId).executeTakeFirstOrThrow()).status;
     expect(await status()).toBe('active');
     expect((await act('call', {})).statusCode).toBe(200);
     expect((await act('seat')).statusCode).toBe(200);
@@ -82,10 +90,19 @@ describe.each(stores.map((store) => [store.name, store] as const))('strict input
 
   it('identity bodies are strict too', async () => {
     const cookie = await signUp(t, nextPhone().replace(/\s/g, ''));
-    const res = await t.app.inject({ method: 'PATCH', url: '/api/product-user', headers: { cookie }, payload: { firstName: 'Ana', nickname: 'x' } });
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/product-user',
+      headers: { cookie },
+      payload: { firstName: 'Ana', nickname: 'x' },
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toMatchObject({ field: 'nickname', message: 'Unknown field: nickname' });
-    const send = await t.app.inject({ method: 'POST', url: '/api/otp/send', payload: { productName: 'waitlist', channel: 'sms', target: nextPhone(), venueId: DEMO_BISTRO_ID, type: 'validate', tyep: 'x' } });
+    const send = await t.app.inject({
+      method: 'POST',
+      url: '/api/otp/send',
+      payload: { productName: 'waitlist', channel: 'sms', target: nextPhone(), venueId: DEMO_BISTRO_ID, type: 'validate', tyep: 'x' },
+    });
     expect(send.json()).toMatchObject({ statusCode: 422, field: 'tyep' });
   });
 
@@ -155,13 +172,22 @@ describe.each(stores.map((store) => [store.name, store] as const))('strict input
       ['multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc'],
     ];
     for (const [type, payload] of bodies) {
-      const res = await t.app.inject({ method: 'POST', url: `/api/host/venues/${DEMO_BISTRO_ID}/images`, headers: { cookie: staff, 'content-type': type }, payload });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/host/venues/${DEMO_BISTRO_ID}/images`,
+        headers: { cookie: staff, 'content-type': type },
+        payload,
+      });
       expect(res.json(), `${type} ${payload}`).toMatchObject({ statusCode: 400, code: 'MALFORMED_REQUEST', field: 'file' });
     }
   });
 
   it('a stats day that is not on the calendar answers 422', async () => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/host/venues/${DEMO_BISTRO_ID}/stats?date=2026-02-30`, headers: { cookie: staff } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/host/venues/${DEMO_BISTRO_ID}/stats?date=2026-02-30`,
+      headers: { cookie: staff },
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toMatchObject({ field: 'date' });
   });

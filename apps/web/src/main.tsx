@@ -41,7 +41,13 @@ if (root) {
   afterBootPaint(() => {
     // A transition lets React yield while it builds the first screen: no single long main-thread task.
     const reactRoot = createRoot(root);
-    startTransition(() => reactRoot.render(<StrictMode><App queryClient={queryClient} /></StrictMode>));
+    startTransition(() =>
+      reactRoot.render(
+        <StrictMode>
+          <App queryClient={queryClient} />
+        </StrictMode>,
+      ),
+    );
   });
 }
 

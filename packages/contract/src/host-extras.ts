@@ -10,7 +10,9 @@ export const RESTORE_WINDOW_MS = 60_000;
 /** GET /api/host/venues/{venueId}/stats?date=YYYY-MM-DD&tz=<minutes east of UTC> */
 export const HostStatsQuery = z.object({
   date: z.optional(z.string().check(z.refine(isCalendarDate, { error: 'date must be a real date, YYYY-MM-DD.' }))),
-  tz: z.optional(z.coerce.number().check(z.gte(-840), z.lte(840), z.refine(Number.isInteger, { error: 'tz is whole minutes east of UTC.' }))),
+  tz: z.optional(
+    z.coerce.number().check(z.gte(-840), z.lte(840), z.refine(Number.isInteger, { error: 'tz is whole minutes east of UTC.' })),
+  ),
 });
 export type HostStatsQuery = z.infer<typeof HostStatsQuery>;
 

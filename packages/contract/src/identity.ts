@@ -60,10 +60,12 @@ export const CreateUserWithOtpBody = z.strictObject({
 export type CreateUserWithOtpBody = z.infer<typeof CreateUserWithOtpBody>;
 
 /** A real calendar date from 1900 on (`0000-00-00` is refused here, not by the database). */
-export const Birthday = z.string().check(
-  z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Birthday must be YYYY-MM-DD.' }),
-  z.refine(isCalendarDate, { error: 'Birthday must be a real date (YYYY-MM-DD).' }),
-);
+export const Birthday = z
+  .string()
+  .check(
+    z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Birthday must be YYYY-MM-DD.' }),
+    z.refine(isCalendarDate, { error: 'Birthday must be a real date (YYYY-MM-DD).' }),
+  );
 
 /** PATCH /product-user: the fields to change. The phone is the verified identity and cannot change here. */
 export const UpdateUserBody = z.strictObject({

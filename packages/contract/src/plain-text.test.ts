@@ -36,7 +36,19 @@ describe('plain text (docs/security.md)', () => {
 
   it('knows real calendar dates from 1900 on', () => {
     for (const value of ['1990-05-17', '2000-02-29', '1900-01-01', '2999-12-31']) expect(isCalendarDate(value), value).toBe(true);
-    for (const value of ['0000-00-00', '0000-01-01', '1899-12-31', '2026-02-30', '2023-02-29', '1990-13-01', '1990-00-10', '1990-1-1', '19900101', ' 1990-05-17', '3000-01-01']) {
+    for (const value of [
+      '0000-00-00',
+      '0000-01-01',
+      '1899-12-31',
+      '2026-02-30',
+      '2023-02-29',
+      '1990-13-01',
+      '1990-00-10',
+      '1990-1-1',
+      '19900101',
+      ' 1990-05-17',
+      '3000-01-01',
+    ]) {
       expect(isCalendarDate(value), value).toBe(false);
     }
   });

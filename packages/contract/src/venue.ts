@@ -64,7 +64,9 @@ export const VenueSettings = z.object({
    * ISO 3166-1 alpha-2 codes of the countries whose phones get this venue's SMS (decisions §3);
    * a remote join with another country's phone is refused. The server checks each code is known.
    */
-  smsCountries: z.array(z.string().check(z.regex(/^[A-Z]{2}$/, { error: 'Use two-letter country codes such as BR.' }))).check(z.minLength(1), z.maxLength(60)),
+  smsCountries: z
+    .array(z.string().check(z.regex(/^[A-Z]{2}$/, { error: 'Use two-letter country codes such as BR.' })))
+    .check(z.minLength(1), z.maxLength(60)),
 });
 export type VenueSettings = z.infer<typeof VenueSettings>;
 
@@ -156,7 +158,9 @@ export const VenueSettingsPatch = z.strictObject({
       ),
       typeImageSpotlight: z.optional(z.string().check(plainText(), z.maxLength(40))),
       inspirationalImage: z.optional(z.strictObject({ small: z.optional(imagePath), large: z.optional(imagePath) })),
-      banners: z.optional(z.strictObject({ list: z.array(z.strictObject({ isActive: z.boolean(), imageUrl: imagePath })).check(z.maxLength(20)) })),
+      banners: z.optional(
+        z.strictObject({ list: z.array(z.strictObject({ isActive: z.boolean(), imageUrl: imagePath })).check(z.maxLength(20)) }),
+      ),
     }),
   ),
 });

@@ -24,11 +24,9 @@ export function isPlausiblePhone(value: string): boolean {
   return digits >= 9 && digits <= 17;
 }
 
-export const FullName = z.string().check(
-  plainText(),
-  z.maxLength(120, { error: messages.surname }),
-  z.regex(FULL_NAME_PATTERN, { error: messages.surname }),
-);
+export const FullName = z
+  .string()
+  .check(plainText(), z.maxLength(120, { error: messages.surname }), z.regex(FULL_NAME_PATTERN, { error: messages.surname }));
 export const Phone = z.string().check(z.refine(isPlausiblePhone, { error: messages.phone }));
 export const Email = z.email({ error: messages.email }).check(z.maxLength(254, { error: messages.email }));
 /** Optional email: absent or empty means none. */

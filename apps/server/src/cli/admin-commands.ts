@@ -42,7 +42,14 @@ const SLUG = /^[a-z0-9-]{2,60}$/;
 async function createVenue(io: AdminIo, args: string[]): Promise<void> {
   const { values } = parseArgs({
     args,
-    options: { 'name-pt': { type: 'string' }, 'name-en': { type: 'string' }, slug: { type: 'string' }, city: { type: 'string' }, neighborhood: { type: 'string' }, 'max-party-size': { type: 'string' } },
+    options: {
+      'name-pt': { type: 'string' },
+      'name-en': { type: 'string' },
+      slug: { type: 'string' },
+      city: { type: 'string' },
+      neighborhood: { type: 'string' },
+      'max-party-size': { type: 'string' },
+    },
   });
   const name = parseInput(VenueName, { pt: values['name-pt'], ...(values['name-en'] ? { en: values['name-en'] } : {}) });
   const slug = values.slug ?? '';
@@ -143,14 +150,21 @@ export async function runAdmin(argv: string[], io: AdminIo): Promise<number> {
     return command === 'help' || command === '--help' ? 0 : 64;
   }
   if (args.some(isPasswordArgument)) {
-    io.err(`admin ${command}: passwords are read from standard input only, never from the command line (it shows in ps and the shell history).`);
+    io.err(
+      `admin ${command}: passwords are read from standard input only, never from the command line (it shows in ps and the shell history).`,
+    );
     return 64;
   }
   try {
     await run();
     return 0;
   } catch (error) {
-    const message = error instanceof AppError ? `${error.message}${error.field ? ` (${error.field})` : ''}` : error instanceof Error ? error.message : String(error);
+    const message =
+      error instanceof AppError
+        ? `${error.message}${error.field ? ` (${error.field})` : ''}`
+        : error instanceof Error
+          ? error.message
+          : String(error);
     io.err(`admin ${command}: ${message}`);
     return 1;
   }

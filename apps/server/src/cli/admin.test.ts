@@ -29,7 +29,17 @@ describe.each(stores)('admin commands on $name', (store) => {
   };
 
   it('creates venues and staff who can then log in to run exactly those venues', async () => {
-    const venue = await admin(['create-venue', '--name-pt', 'Cantina Nova', '--name-en', 'New Canteen', '--slug', 'cantina-nova', '--max-party-size', '6']);
+    const venue = await admin([
+      'create-venue',
+      '--name-pt',
+      'Cantina Nova',
+      '--name-en',
+      'New Canteen',
+      '--slug',
+      'cantina-nova',
+      '--max-party-size',
+      '6',
+    ]);
     expect(venue.code).toBe(0);
     const venueId = venue.out[0]!;
     expect(venueId).toMatch(/^[0-9a-f]{24}$/);
@@ -41,7 +51,11 @@ describe.each(stores)('admin commands on $name', (store) => {
 
     const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test' }), db });
     try {
-      const login = await app.inject({ method: 'POST', url: '/api/host/login', payload: { email: 'chef@cantina.example', password: 'senha-forte-1' } });
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/host/login',
+        payload: { email: 'chef@cantina.example', password: 'senha-forte-1' },
+      });
       expect(login.statusCode).toBe(200);
       expect(login.json().venues.map((v: { _id: string }) => v._id)).toEqual([venueId]);
       const cookie = `vez_staff=${login.cookies[0]!.value}`;
@@ -155,7 +169,9 @@ describe('npm run admin (the entry point)', () => {
 
     // A new password from stdin; a password on the command line is refused before anything runs.
     expect((await cli(['staff:password', 'ze@bar.example'], 'outro-segredo\n')).stdout).toContain('password changed');
-    const refused = await cli(['staff:password', 'ze@bar.example', '--password', 'na-linha-de-comando']).catch((e: { code: number; stderr: string }) => e);
+    const refused = await cli(['staff:password', 'ze@bar.example', '--password', 'na-linha-de-comando']).catch(
+      (e: { code: number; stderr: string }) => e,
+    );
     expect(refused).toMatchObject({ code: 64, stderr: expect.stringMatching(/standard input only/) });
     expect((await cli(['staff:logout', 'ze@bar.example'])).stdout).toContain('0 session(s) ended');
     expect((await cli(['staff:remove', 'ze@bar.example'])).stdout).toContain('removed');

@@ -24,7 +24,9 @@ describe.each(stores)('migration 007 on a store with accounts ($name)', (store: 
       expect((await migrator.migrateTo('006-join-proof')).error).toBeUndefined();
       await sql`insert into product_users (id, first_name, last_name, phone, email, birthday, gender, created_at, updated_at)
         values ('u1', 'Ana', 'Souza', '+5511987650001', 'ana@example.com', null, null, ${now}, ${now})`.execute(kysely);
-      await sql`insert into user_sessions (token_hash, user_id, created_at, expires_at) values ('h1', 'u1', ${now}, ${now + 1000})`.execute(kysely);
+      await sql`insert into user_sessions (token_hash, user_id, created_at, expires_at) values ('h1', 'u1', ${now}, ${now + 1000})`.execute(
+        kysely,
+      );
       await sql`insert into passports (token_hash, user_id, entry_id, created_at, expires_at, used_at)
         values ('p1', 'u1', null, ${now}, ${now + 1000}, null)`.execute(kysely);
 

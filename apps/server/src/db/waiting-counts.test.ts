@@ -37,12 +37,16 @@ describe.each(stores)('waiting counts on $name', (store) => {
   it('follow every change of an entry, whatever makes it', async () => {
     expect(await kept()).toEqual(await counted()); // the demo's parties, counted by the migration
     const join = async (venue: string) =>
-      (await t.app.inject({ method: 'POST', url: `/api/waitlists/${venue}/create`, payload: createBody({}, venue) })).json() as { _id: string; globalPos: number };
+      (await t.app.inject({ method: 'POST', url: `/api/waitlists/${venue}/create`, payload: createBody({}, venue) })).json() as {
+        _id: string;
+        globalPos: number;
+      };
     const ids: string[] = [];
     for (let i = 0; i < 6; i++) ids.push((await join(i % 2 ? DEMO_CLUB_ID : DEMO_BISTRO_ID))._id);
     expect(await kept()).toEqual(await counted());
 
-    const set = (id: string, patch: Record<string, unknown>) => t.db.kysely.updateTable('entries').set(patch).where('id', '=', id).execute();
+    const set = (id: string, patch: Record<string, unknown>) =>
+      t.db.kysely.updateTable('entries').set(patch).where('id', '=', id).execute();
     await set(ids[0]!, { status: 'called' }); // active -> called
     await set(ids[1]!, { priority: 1 }); // moves to the priority count
     await set(ids[2]!, { status: 'seated', priority: 1 }); // both at once
@@ -57,7 +61,9 @@ describe.each(stores)('waiting counts on $name', (store) => {
   it('give a join its place, priority parties ahead, as a full count does', async () => {
     const first = await t.app.inject({ method: 'POST', url: `/api/waitlists/${DEMO_BISTRO_ID}/create`, payload: createBody() });
     const { _id, globalPos } = first.json() as { _id: string; globalPos: number };
-    const read = (await t.app.inject({ method: 'GET', url: `/api/waitlists/${_id}/position` })).json() as { waitlist: { globalPos: number } };
+    const read = (await t.app.inject({ method: 'GET', url: `/api/waitlists/${_id}/position` })).json() as {
+      waitlist: { globalPos: number };
+    };
     expect(globalPos).toBe(read.waitlist.globalPos);
     expect(globalPos).toBe((await counted())[`${DEMO_BISTRO_ID}/0`]! + ((await counted())[`${DEMO_BISTRO_ID}/1`] ?? 0));
   });

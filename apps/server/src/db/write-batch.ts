@@ -79,7 +79,10 @@ class WriteBatcher {
       await trx.commit().execute();
     } catch (error) {
       // BEGIN, a savepoint command or COMMIT failed: nothing of this batch is durable.
-      await trx?.rollback().execute().catch(() => undefined);
+      await trx
+        ?.rollback()
+        .execute()
+        .catch(() => undefined);
       if (batch.length === 0) batch.push(...this.queue.splice(0, MAX_BATCH));
       for (const item of batch) item.reject(error);
       return;

@@ -138,7 +138,13 @@ describe.each(stores)('retention job on $name', (store) => {
 
     expect(await runRetentionJob(deps, options, now)).toEqual({ expired: 2, erased: 0 });
     for (const key of ['waitingLongAgo', 'calledLongAgo']) {
-      expect(await row(ids[key]!)).toMatchObject({ status: 'cancelled', cancel_reason: 'Expired', ended_at: now, cancelled_at: now, name: before[key]!.name });
+      expect(await row(ids[key]!)).toMatchObject({
+        status: 'cancelled',
+        cancel_reason: 'Expired',
+        ended_at: now,
+        cancelled_at: now,
+        name: before[key]!.name,
+      });
     }
     expect(await row(ids.waitingRecently)).toMatchObject({ status: 'active', cancel_reason: null });
     // The waiting counter lost the waiting party (the called one was not counted) and still agrees.

@@ -23,7 +23,11 @@ export interface RetentionOptions {
  * personal data of every entry ended more than `retentionHours` ago is erased (the expired ones
  * too, once their own retention period has passed).
  */
-export async function runRetentionJob(deps: WaitlistDeps, options: RetentionOptions, now = deps.now()): Promise<{ expired: number; erased: number }> {
+export async function runRetentionJob(
+  deps: WaitlistDeps,
+  options: RetentionOptions,
+  now = deps.now(),
+): Promise<{ expired: number; erased: number }> {
   const expired = await expireOpenEntries(deps, now - options.openMaxHours * HOUR, now);
   const erased = await runRetention(deps.db, options.retentionHours, now);
   return { expired, erased };

@@ -29,16 +29,24 @@ export function parseTrustProxy(raw: string): { value: TrustProxy } | { error: s
   const text = raw.trim().toLowerCase();
   if (text === 'false' || text === '0') return { value: false };
   if (text === 'true') {
-    return { error: 'true would trust any client’s own X-Forwarded-For; give the number of proxies in front (for example 1) or their addresses (for example 10.0.0.0/8)' };
+    return {
+      error:
+        'true would trust any client’s own X-Forwarded-For; give the number of proxies in front (for example 1) or their addresses (for example 10.0.0.0/8)',
+    };
   }
   if (/^\d+$/.test(text)) {
     const hops = Number(text);
     return hops <= 10 ? { value: hops } : { error: 'a hop count is 0 to 10' };
   }
-  const list = text.split(',').map((s) => s.trim()).filter(Boolean);
+  const list = text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const bad = list.filter((item) => !isAddressOrCidr(item));
   if (list.length === 0 || bad.length > 0) {
-    return { error: `must be false, a hop count (for example 1) or a comma-separated list of proxy addresses or CIDRs; not ${bad.join(', ') || 'empty'}` };
+    return {
+      error: `must be false, a hop count (for example 1) or a comma-separated list of proxy addresses or CIDRs; not ${bad.join(', ') || 'empty'}`,
+    };
   }
   return { value: list };
 }

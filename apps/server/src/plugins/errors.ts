@@ -8,7 +8,11 @@ function fromFastifyError(error: FastifyError): AppError | undefined {
   if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return new AppError(ErrorCode.PAYLOAD_TOO_LARGE);
   if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE);
   if (error.statusCode === 429) return new AppError(ErrorCode.RATE_LIMITED, error.message);
-  if (error.code?.startsWith('FST_ERR_CTP') || error.code === 'FST_ERR_VALIDATION' || (error.statusCode === 400 && !error.code?.startsWith('FST_ERR_'))) {
+  if (
+    error.code?.startsWith('FST_ERR_CTP') ||
+    error.code === 'FST_ERR_VALIDATION' ||
+    (error.statusCode === 400 && !error.code?.startsWith('FST_ERR_'))
+  ) {
     return new AppError(ErrorCode.MALFORMED_REQUEST, 'The request body is not valid JSON.');
   }
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {

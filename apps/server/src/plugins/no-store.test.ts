@@ -28,7 +28,11 @@ describe.each(stores)('Cache-Control: no-store on personal data ($name)', (store
       await t.app.inject({ method: 'GET', url: `/api/waitlists/${entryId}/position` }), // kept answer
       await t.app.inject({ method: 'GET', url: `/api/waitlists/${entryId}/${DEMO_BISTRO_ID}/status` }),
       await t.app.inject({ method: 'GET', url: '/api/waitlists/AAAAAAAAAAAAAAAAAAAAAA/position' }),
-      await t.app.inject({ method: 'PUT', url: `/api/waitlists/${entryId}/${DEMO_BISTRO_ID}/cancel`, payload: { logs: { customer: entryId, actionType: 'Remove' }, customer: entryId, cancelReason: 'Customer' } }),
+      await t.app.inject({
+        method: 'PUT',
+        url: `/api/waitlists/${entryId}/${DEMO_BISTRO_ID}/cancel`,
+        payload: { logs: { customer: entryId, actionType: 'Remove' }, customer: entryId, cancelReason: 'Customer' },
+      }),
     ];
     expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 404, 200]);
     for (const res of answers) expect(res.headers['cache-control']).toBe('no-store');

@@ -53,13 +53,17 @@ describe.each(stores)("a venue's join page on $name", (store) => {
     const img = bootImage(res.body)!;
     expect(attr(img, 'data-small')).toBe('/images/demo/clube-small.svg?quality=70&format=webp');
     expect(attr(img, 'data-large')).toBe('/images/demo/clube-large.svg?quality=70&format=webp');
-    expect(res.body).toContain('<source media="(min-width: 768px)" srcset="/images/demo/clube-large.svg?quality=70&amp;format=webp&amp;w=480 480w');
+    expect(res.body).toContain(
+      '<source media="(min-width: 768px)" srcset="/images/demo/clube-large.svg?quality=70&amp;format=webp&amp;w=480 480w',
+    );
   });
 
   it("keeps a `$&` in a venue's image path as it is, not as a replacement pattern", async () => {
     const venue = await t.db.kysely.selectFrom('venues').select('theme').where('id', '=', DEMO_CLUB_ID).executeTakeFirstOrThrow();
     const theme = JSON.parse(venue.theme);
-    await updateVenue(t.db.kysely, DEMO_CLUB_ID, { theme: JSON.stringify({ ...theme, inspirationalImage: { small: "/x/a$&b$'.svg", large: '/x/l.svg' } }) });
+    await updateVenue(t.db.kysely, DEMO_CLUB_ID, {
+      theme: JSON.stringify({ ...theme, inspirationalImage: { small: "/x/a$&b$'.svg", large: '/x/l.svg' } }),
+    });
     try {
       const img = bootImage((await page(`/remote-waitlist/${DEMO_CLUB_ID}`)).body)!;
       expect(attr(img, 'data-small')).toBe("/images/x/a$&b$'.svg?quality=70&format=webp");

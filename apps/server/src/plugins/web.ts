@@ -75,7 +75,8 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions = {}
     });
   }
 
-  const sendShell = (reply: FastifyReply, html: string) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+  const sendShell = (reply: FastifyReply, html: string) =>
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
 
   // A venue's join page: the boot screen already shows the venue's header image.
   const { bootSpotlight } = options;

@@ -60,7 +60,9 @@ async function prepare(t: TestApp): Promise<Context> {
     const res = await t.app.inject({ method: 'POST', url: `/api/waitlists/${DEMO_BISTRO_ID}/create`, payload: createBody() });
     const id = (res.json() as { _id: string })._id;
     entryIds.push(id);
-    const position = (await t.app.inject({ method: 'GET', url: `/api/waitlists/${id}/position` })).json() as { waitlist: { shareId: string } };
+    const position = (await t.app.inject({ method: 'GET', url: `/api/waitlists/${id}/position` })).json() as {
+      waitlist: { shareId: string };
+    };
     shareIds.push(position.waitlist.shareId);
   }
   const userCookie = await signUp(t, nextPhone().replace(/\s/g, ''));
@@ -76,7 +78,14 @@ async function prepare(t: TestApp): Promise<Context> {
       waitlistId: [...entryIds, ...shareIds],
       entryId: entryIds,
       product: ['waitlist-api'],
-      '*': ['placeholder-header.svg', 'demo/bistro-banner-1.svg', 'demo/clube-small.svg', 'api/health', 'remote-waitlist/' + DEMO_BISTRO_ID, 'assets/x.js'],
+      '*': [
+        'placeholder-header.svg',
+        'demo/bistro-banner-1.svg',
+        'demo/clube-small.svg',
+        'api/health',
+        'remote-waitlist/' + DEMO_BISTRO_ID,
+        'assets/x.js',
+      ],
     },
   };
 }
@@ -103,14 +112,16 @@ function requestArbitrary(route: RouteTableEntry, ctx: Context): fc.Arbitrary<Fu
     { weight: 1, arbitrary: fc.constant({}) },
     { weight: 1, arbitrary: fc.constant({ origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' }) },
   );
-  return fc.record({ params, query: fc.option(queryString, { freq: 3 }), body, cookie, site, extra: extraHeaders }).map(({ params, query, body, cookie, site, extra }) => {
-    let i = 0;
-    const path = route.url.replace(/:(\w+)|\*/g, () => params[i++] ?? '');
-    const headers: Record<string, string> = { ...extra, ...site };
-    if (cookie) headers.cookie = cookie;
-    if (body.contentType) headers['content-type'] = body.contentType;
-    return { url: query ? `${path}?${query}` : path, body, headers };
-  });
+  return fc
+    .record({ params, query: fc.option(queryString, { freq: 3 }), body, cookie, site, extra: extraHeaders })
+    .map(({ params, query, body, cookie, site, extra }) => {
+      let i = 0;
+      const path = route.url.replace(/:(\w+)|\*/g, () => params[i++] ?? '');
+      const headers: Record<string, string> = { ...extra, ...site };
+      if (cookie) headers.cookie = cookie;
+      if (body.contentType) headers['content-type'] = body.contentType;
+      return { url: query ? `${path}?${query}` : path, body, headers };
+    });
 }
 
 function isErrorBody(value: unknown, status: number): boolean {
@@ -179,7 +190,11 @@ describe.each(stores.map((store) => [store.name, store] as const))('fuzzing ever
     const t = await startTestApp(store, fuzzEnv);
     ctx = await prepare(t);
     // Paths no route has go to the not-found handler (the web app's shell, or a JSON 404 under /api).
-    routes.push(...t.app.routeTable, { method: 'GET', url: '/*', hasBodySchema: false }, { method: 'POST', url: '/api/*', hasBodySchema: false });
+    routes.push(
+      ...t.app.routeTable,
+      { method: 'GET', url: '/*', hasBodySchema: false },
+      { method: 'POST', url: '/api/*', hasBodySchema: false },
+    );
   });
   afterAll(async () => {
     await ctx?.t.close();
@@ -192,23 +207,34 @@ describe.each(stores.map((store) => [store.name, store] as const))('fuzzing ever
     for (const key of Object.keys(seedBodies)) expect(keys.has(key), key).toBe(true);
   });
 
-  it('each text of each valid body, with a control character or an odd value, answers below 500 and a refusal changes nothing', { timeout: 300_000 }, async () => {
-    const headers = { cookie: `${ctx.staffCookie}; ${ctx.userCookie}`, origin: ctx.t.config.publicBaseUrl, 'sec-fetch-site': 'same-origin', 'content-type': 'application/json' };
-    for (const route of routes) {
-      const seedBody = seedBodies[`${route.method} ${route.url}`];
-      if (seedBody === undefined) continue;
-      const url = route.url.replace(/:(\w+)/g, (_match, name: string) => ctx.realParams[name]?.[0] ?? name);
-      for (const path of textPathsOf(seedBody)) {
-        const bodies = [
-          ...sweepChars.map((char) => [injected(seedBody, path, char, 1), `U+${char.charCodeAt(0).toString(16)} in ${path.join('.')}`] as const),
-          ...sweepValues.map((value) => [replaced(seedBody, path, value), `${value.slice(0, 12)} as ${path.join('.')}`] as const),
-        ];
-        for (const [body, note] of bodies) {
-          await checkOne(route, ctx, { url, headers, body: { payload: JSON.stringify(body), contentType: 'application/json', note } });
+  it(
+    'each text of each valid body, with a control character or an odd value, answers below 500 and a refusal changes nothing',
+    { timeout: 300_000 },
+    async () => {
+      const headers = {
+        cookie: `${ctx.staffCookie}; ${ctx.userCookie}`,
+        origin: ctx.t.config.publicBaseUrl,
+        'sec-fetch-site': 'same-origin',
+        'content-type': 'application/json',
+      };
+      for (const route of routes) {
+        const seedBody = seedBodies[`${route.method} ${route.url}`];
+        if (seedBody === undefined) continue;
+        const url = route.url.replace(/:(\w+)/g, (_match, name: string) => ctx.realParams[name]?.[0] ?? name);
+        for (const path of textPathsOf(seedBody)) {
+          const bodies = [
+            ...sweepChars.map(
+              (char) => [injected(seedBody, path, char, 1), `U+${char.charCodeAt(0).toString(16)} in ${path.join('.')}`] as const,
+            ),
+            ...sweepValues.map((value) => [replaced(seedBody, path, value), `${value.slice(0, 12)} as ${path.join('.')}`] as const),
+          ];
+          for (const [body, note] of bodies) {
+            await checkOne(route, ctx, { url, headers, body: { payload: JSON.stringify(body), contentType: 'application/json', note } });
+          }
         }
       }
-    }
-  });
+    },
+  );
 
   it('no route answers 5xx, every error has the JSON shape, and a refused request changes nothing', { timeout: 600_000 }, async () => {
     for (const [index, route] of routes.entries()) {
@@ -219,7 +245,13 @@ describe.each(stores.map((store) => [store.name, store] as const))('fuzzing ever
       );
     }
     if (process.env.FUZZ_STATS) {
-      for (const [key, byStatus] of seen) process.stdout.write(`[fuzz] ${key}: ${[...byStatus].sort().map(([s, n]) => `${s}x${n}`).join(' ')}\n`);
+      for (const [key, byStatus] of seen)
+        process.stdout.write(
+          `[fuzz] ${key}: ${[...byStatus]
+            .sort()
+            .map(([s, n]) => `${s}x${n}`)
+            .join(' ')}\n`,
+        );
     }
     seen.clear();
   });

@@ -20,7 +20,10 @@ export async function snapshot(db: Db, tables: string[]): Promise<Snapshot> {
   const all = await Promise.all(
     tables.map(async (table) => {
       // Any table, typed or not: the names come from the database itself.
-      const rows = (await db.kysely.selectFrom(table as keyof Database).selectAll().execute()) as Record<string, unknown>[];
+      const rows = (await db.kysely
+        .selectFrom(table as keyof Database)
+        .selectAll()
+        .execute()) as Record<string, unknown>[];
       return [table, rows.map((row) => JSON.stringify(Object.entries(row).map(([k, v]) => [k, cell(v)]))).sort()] as const;
     }),
   );

@@ -66,14 +66,42 @@ type Mutation =
   | { kind: 'inject'; char: string; at: number };
 
 /** Characters slipped into an otherwise valid text: control, bidi, separators, lone surrogates, BOM. */
-const dangerousChars = fc.constantFrom('\u0000', '\u0001', '\u001b', '\u007f', '\u0085', '\u009b', '\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069', '\u2028', '\u2029', '\ud800', '\udc00', '\n', '\t', '\r', '\u200f', '\ufeff', '\uffff', '%00');
+const dangerousChars = fc.constantFrom(
+  '\u0000',
+  '\u0001',
+  '\u001b',
+  '\u007f',
+  '\u0085',
+  '\u009b',
+  '\u202a',
+  '\u202b',
+  '\u202c',
+  '\u202d',
+  '\u202e',
+  '\u2066',
+  '\u2067',
+  '\u2068',
+  '\u2069',
+  '\u2028',
+  '\u2029',
+  '\ud800',
+  '\udc00',
+  '\n',
+  '\t',
+  '\r',
+  '\u200f',
+  '\ufeff',
+  '\uffff',
+  '%00',
+);
 
 function applyMutation(root: Json, path: (string | number)[], mutation: Mutation): unknown {
   const copy = structuredClone(root) as Json;
   if (path.length === 0) {
     if (mutation.kind === 'set') return mutation.value;
     if (mutation.kind === 'inject') return mutation.char;
-    if (mutation.kind === 'unknownKey' && copy && typeof copy === 'object' && !Array.isArray(copy)) return { ...copy, [mutation.key]: mutation.value };
+    if (mutation.kind === 'unknownKey' && copy && typeof copy === 'object' && !Array.isArray(copy))
+      return { ...copy, [mutation.key]: mutation.value };
     return mutation.kind === 'delete' ? undefined : copy;
   }
   let parent = copy as Record<string | number, unknown>;
@@ -81,7 +109,10 @@ function applyMutation(root: Json, path: (string | number)[], mutation: Mutation
   const last = path[path.length - 1] as string | number;
   if (mutation.kind === 'inject') {
     const text = parent[last];
-    parent[last] = typeof text === 'string' ? text.slice(0, mutation.at % (text.length + 1)) + mutation.char + text.slice(mutation.at % (text.length + 1)) : mutation.char;
+    parent[last] =
+      typeof text === 'string'
+        ? text.slice(0, mutation.at % (text.length + 1)) + mutation.char + text.slice(mutation.at % (text.length + 1))
+        : mutation.char;
   } else if (mutation.kind === 'set') parent[last] = mutation.value;
   else if (mutation.kind === 'delete') delete parent[last];
   else {
@@ -106,21 +137,26 @@ const mutation: fc.Arbitrary<Mutation> = fc.oneof(
 
 /** Paths to the strings of a JSON value: where people's text goes. */
 export function textPathsOf(value: unknown): (string | number)[][] {
-  return pathsOf(value).filter((path) => typeof path.reduce<unknown>((node, step) => (node as Record<string | number, unknown>)[step], value) === 'string');
+  return pathsOf(value).filter(
+    (path) => typeof path.reduce<unknown>((node, step) => (node as Record<string | number, unknown>)[step], value) === 'string',
+  );
 }
 
 /** One dangerous character slipped into one text of a valid body: the rest stays valid. */
 export const injected = (seed: Json, path: (string | number)[], char: string, at: number): unknown =>
   applyMutation(seed, path, { kind: 'inject', char, at });
 
-export const replaced = (seed: Json, path: (string | number)[], value: unknown): unknown => applyMutation(seed, path, { kind: 'set', value });
+export const replaced = (seed: Json, path: (string | number)[], value: unknown): unknown =>
+  applyMutation(seed, path, { kind: 'set', value });
 
 /** A valid body with one to three of its nodes replaced, removed or given an unknown key. */
 export function mutatedBody(seed: Json): fc.Arbitrary<unknown> {
   const paths = pathsOf(seed);
   const texts = textPathsOf(seed);
   const oneText = texts.length
-    ? fc.tuple(fc.constantFrom(...texts), fc.oneof(fc.constant('\u0000'), dangerousChars), fc.nat({ max: 200 })).map(([path, char, at]) => injected(seed, path, char, at))
+    ? fc
+        .tuple(fc.constantFrom(...texts), fc.oneof(fc.constant('\u0000'), dangerousChars), fc.nat({ max: 200 }))
+        .map(([path, char, at]) => injected(seed, path, char, at))
     : undefined;
   const steps = fc.array(fc.tuple(fc.constantFrom(...paths), mutation), { minLength: 1, maxLength: 3 }).map((steps) => {
     let body: unknown = seed;
@@ -143,10 +179,29 @@ export interface FuzzBody {
   note: string;
 }
 
-const json = (value: unknown, note: string): FuzzBody => ({ payload: value === undefined ? undefined : JSON.stringify(value), contentType: 'application/json', note });
+const json = (value: unknown, note: string): FuzzBody => ({
+  payload: value === undefined ? undefined : JSON.stringify(value),
+  contentType: 'application/json',
+  note,
+});
 
 const malformedJson = fc.oneof(
-  fc.constantFrom('{', '}', '{"a":', '{"a":1,}', "{'a':1}", '[1,2', 'undefined', 'NaN', '{"a":1}{"b":2}', '\u0000', '{"__proto__":{"x":1}}', '{"constructor":{"prototype":{"x":1}}}', '"\\ud800"', '1'.repeat(5000)),
+  fc.constantFrom(
+    '{',
+    '}',
+    '{"a":',
+    '{"a":1,}',
+    "{'a':1}",
+    '[1,2',
+    'undefined',
+    'NaN',
+    '{"a":1}{"b":2}',
+    '\u0000',
+    '{"__proto__":{"x":1}}',
+    '{"constructor":{"prototype":{"x":1}}}',
+    '"\\ud800"',
+    '1'.repeat(5000),
+  ),
   fc.string({ maxLength: 200 }),
 );
 
@@ -165,14 +220,20 @@ const otherBodies: fc.Arbitrary<FuzzBody> = fc.oneof(
   fc.constant<FuzzBody>({ note: 'no body' }),
   fc.constant<FuzzBody>({ payload: '', contentType: 'application/json', note: 'empty json' }),
   fc.string({ maxLength: 100 }).map((s): FuzzBody => ({ payload: s, contentType: 'text/plain', note: 'text/plain' })),
-  fc.string({ maxLength: 100 }).map((s): FuzzBody => ({ payload: `a=${encodeURIComponent(s)}`, contentType: 'application/x-www-form-urlencoded', note: 'form' })),
-  fc.constantFrom('application/json; charset=utf-16', 'application/xml', 'image/png', 'multipart/form-data', 'application/json\u0000').map((type): FuzzBody => ({ payload: '{}', contentType: type, note: `type ${type}` })),
+  fc
+    .string({ maxLength: 100 })
+    .map((s): FuzzBody => ({ payload: `a=${encodeURIComponent(s)}`, contentType: 'application/x-www-form-urlencoded', note: 'form' })),
+  fc
+    .constantFrom('application/json; charset=utf-16', 'application/xml', 'image/png', 'multipart/form-data', 'application/json\u0000')
+    .map((type): FuzzBody => ({ payload: '{}', contentType: type, note: `type ${type}` })),
   fc.uint8Array({ maxLength: 2000 }).map((bytes) => multipart(Buffer.from(bytes), 'x.png', 'image/png')),
-  fc.constantFrom(
-    '<svg xmlns="http://www.w3.org/2000/svg" width="99999" height="99999"/>',
-    '<svg xmlns="http://www.w3.org/2000/svg"><!DOCTYPE x [<!ENTITY a "aaaa">]></svg>',
-    '<svg',
-  ).map((svg) => multipart(Buffer.from(svg), 'x.svg', 'image/svg+xml')),
+  fc
+    .constantFrom(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="99999" height="99999"/>',
+      '<svg xmlns="http://www.w3.org/2000/svg"><!DOCTYPE x [<!ENTITY a "aaaa">]></svg>',
+      '<svg',
+    )
+    .map((svg) => multipart(Buffer.from(svg), 'x.svg', 'image/svg+xml')),
 );
 
 /** A body for a write: mostly a mutated valid body when the route has one, else any JSON or none. */
@@ -183,7 +244,10 @@ export function fuzzBody(seed: Json | undefined): fc.Arbitrary<FuzzBody> {
     { weight: 2, arbitrary: otherBodies },
   ];
   if (seed !== undefined) {
-    arbitraries.push({ weight: 8, arbitrary: mutatedBody(seed).map((v) => json(v, 'mutated')) }, { weight: 1, arbitrary: fc.constant(json(seed, 'valid')) });
+    arbitraries.push(
+      { weight: 8, arbitrary: mutatedBody(seed).map((v) => json(v, 'mutated')) },
+      { weight: 1, arbitrary: fc.constant(json(seed, 'valid')) },
+    );
   }
   return fc.oneof(...arbitraries);
 }
@@ -208,11 +272,21 @@ export const paramValue = (real: string[]): fc.Arbitrary<string> =>
 
 const queryPairs: fc.Arbitrary<string> = fc
   .dictionary(
-    fc.oneof(fc.constantFrom('lng', 'date', 'tz', 'quality', 'format', 'w', 'shared', 'venueId', '__proto__'), fc.string({ maxLength: 10 })),
-    fc.oneof(fc.constantFrom('en', 'pt', '0000-00-00', '2026-02-30', '1e309', '-99999', '70', 'webp', 'true', '2000', '99999999999'), nastyString.filter((s) => s.length < 3000)),
+    fc.oneof(
+      fc.constantFrom('lng', 'date', 'tz', 'quality', 'format', 'w', 'shared', 'venueId', '__proto__'),
+      fc.string({ maxLength: 10 }),
+    ),
+    fc.oneof(
+      fc.constantFrom('en', 'pt', '0000-00-00', '2026-02-30', '1e309', '-99999', '70', 'webp', 'true', '2000', '99999999999'),
+      nastyString.filter((s) => s.length < 3000),
+    ),
     { maxKeys: 3 },
   )
-  .map((q) => Object.entries(q).map(([k, v]) => `${encode(k)}=${encode(v)}`).join('&'));
+  .map((q) =>
+    Object.entries(q)
+      .map(([k, v]) => `${encode(k)}=${encode(v)}`)
+      .join('&'),
+  );
 
 /** A query: pairs, a key given twice (an array to the route), bracket keys, or bare garbage. */
 export const queryString: fc.Arbitrary<string> = fc.oneof(
@@ -227,7 +301,16 @@ const headerValue = fc.oneof(
   fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)), maxLength: 100 }),
 );
 export const extraHeaders: fc.Arbitrary<Record<string, string>> = fc.dictionary(
-  fc.constantFrom('accept-language', 'if-none-match', 'x-forwarded-for', 'accept', 'accept-encoding', 'range', 'last-event-id', 'x-real-ip'),
+  fc.constantFrom(
+    'accept-language',
+    'if-none-match',
+    'x-forwarded-for',
+    'accept',
+    'accept-encoding',
+    'range',
+    'last-event-id',
+    'x-real-ip',
+  ),
   headerValue,
   { maxKeys: 2 },
 );

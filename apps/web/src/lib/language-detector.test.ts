@@ -70,7 +70,9 @@ describe('language detector', () => {
   it('caches the detected language and every later change in localStorage', async () => {
     window.history.replaceState(null, '', '/?lng=en');
     const instance = i18next.createInstance();
-    await instance.use(languageDetector(KEY)).init({ resources: { pt: { translation: {} }, en: { translation: {} } }, supportedLngs: ['pt', 'en'], fallbackLng: 'pt' });
+    await instance
+      .use(languageDetector(KEY))
+      .init({ resources: { pt: { translation: {} }, en: { translation: {} } }, supportedLngs: ['pt', 'en'], fallbackLng: 'pt' });
     expect(localStorage.getItem(KEY)).toBe('en');
     await instance.changeLanguage('pt');
     expect(localStorage.getItem(KEY)).toBe('pt');

@@ -43,6 +43,9 @@ function readStorage(key: string): string | null {
 
 function readCookie(name: string): string | undefined {
   const prefix = `${name}=`;
-  const part = document.cookie.split(';').map((c) => c.trim()).find((c) => c.startsWith(prefix));
+  const part = document.cookie
+    .split(';')
+    .map((c) => c.trim())
+    .find((c) => c.startsWith(prefix));
   return part ? decodeURIComponent(part.slice(prefix.length)) : undefined;
 }

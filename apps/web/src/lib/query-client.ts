@@ -8,8 +8,7 @@ export function createQueryClient(): QueryClient {
       queries: {
         staleTime: 30_000,
         refetchOnWindowFocus: false,
-        retry: (failureCount, error) =>
-          !(isApiError(error) && error.status >= 400 && error.status < 500) && failureCount < 2,
+        retry: (failureCount, error) => !(isApiError(error) && error.status >= 400 && error.status < 500) && failureCount < 2,
       },
       mutations: { retry: false },
     },

@@ -38,12 +38,7 @@ const serverSrc = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..
 
 async function loadServer(): Promise<ServerModules> {
   const load = (file: string) => import(/* @vite-ignore */ path.join(serverSrc, file));
-  const [app, config, connect, demo] = await Promise.all([
-    load('app.ts'),
-    load('config.ts'),
-    load('db/connect.ts'),
-    load('seed/demo.ts'),
-  ]);
+  const [app, config, connect, demo] = await Promise.all([load('app.ts'), load('config.ts'), load('db/connect.ts'), load('seed/demo.ts')]);
   return { ...app, ...config, ...connect, ...demo } as ServerModules;
 }
 
@@ -77,7 +72,12 @@ export interface ApiJoin {
 }
 
 /** A diner's join through the real API (another browser or device), with the create payload of spec section 3. */
-export async function joinByApi(api: TestApi, venueId: string, customer: { name?: string; phone: string }, partySize = 2): Promise<ApiJoin> {
+export async function joinByApi(
+  api: TestApi,
+  venueId: string,
+  customer: { name?: string; phone: string },
+  partySize = 2,
+): Promise<ApiJoin> {
   const response = await fetch(`${api.baseUrl}/api/waitlists/${venueId}/create`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -16,7 +16,10 @@ async function cookieFor(api: TestApi, venueId: string): Promise<string> {
     body: JSON.stringify({ email: staff[venueId], password: 'demo1234' }),
   });
   if (!response.ok) throw new Error(`staff login answered ${response.status}`);
-  return response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 }
 
 async function send(api: TestApi, venueId: string, method: 'PUT' | 'PATCH', path: string, body: unknown): Promise<void> {

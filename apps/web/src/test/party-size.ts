@@ -10,7 +10,8 @@ import { expect } from 'vitest';
 export async function choosePartySize(user: ReturnType<typeof userEvent.setup>, label: RegExp, option: string): Promise<void> {
   const button = await screen.findByRole('button', { name: label }, { timeout: 15_000 });
   await waitFor(async () => {
-    if (!screen.queryByRole('option', { name: option })) await user.click(button.isConnected ? button : screen.getByRole('button', { name: label }));
+    if (!screen.queryByRole('option', { name: option }))
+      await user.click(button.isConnected ? button : screen.getByRole('button', { name: label }));
     expect(screen.getByRole('option', { name: option })).toBeInTheDocument();
   });
   await user.click(screen.getByRole('option', { name: option }));

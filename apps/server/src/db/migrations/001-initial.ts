@@ -54,11 +54,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema.createIndex('entries_venue_seq').unique().on('entries').columns(['venue_id', 'seq']).execute();
   // Position reads count the waiting parties ahead through this index: the queue, not the history.
-  await db.schema
-    .createIndex('entries_queue')
-    .on('entries')
-    .columns(['venue_id', 'status', 'priority', 'seq'])
-    .execute();
+  await db.schema.createIndex('entries_queue').on('entries').columns(['venue_id', 'status', 'priority', 'seq']).execute();
   await db.schema.createIndex('entries_phone').on('entries').columns(['venue_id', 'phone', 'created_at']).execute();
   await db.schema.createIndex('entries_ended').on('entries').columns(['ended_at']).execute();
 

@@ -66,7 +66,8 @@ export async function down(db: Kysely<any>): Promise<void> {
     await sql`drop trigger entries_waiting on entries`.execute(db);
     await sql`drop function entries_waiting_count()`.execute(db);
   } else {
-    for (const name of ['entries_waiting_insert', 'entries_waiting_update', 'entries_waiting_delete']) await sql`drop trigger ${sql.raw(name)}`.execute(db);
+    for (const name of ['entries_waiting_insert', 'entries_waiting_update', 'entries_waiting_delete'])
+      await sql`drop trigger ${sql.raw(name)}`.execute(db);
   }
   await db.schema.dropTable('venue_waiting').execute();
 }

@@ -20,7 +20,10 @@ export async function up(db: Kysely<any>): Promise<void> {
   } else {
     await rebuildSqliteUsers(db);
   }
-  await db.updateTable('product_users').set({ phone_verified_at: sql`created_at` }).execute();
+  await db
+    .updateTable('product_users')
+    .set({ phone_verified_at: sql`created_at` })
+    .execute();
   for (const contact of ['phone', 'email']) {
     await db.schema
       .createIndex(`product_users_verified_${contact}`)

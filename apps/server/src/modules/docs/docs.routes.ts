@@ -31,8 +31,7 @@ export function collectRoutes(app: FastifyInstance): DocumentedRoute[] {
   return routes;
 }
 
-const refFix = (value: unknown): unknown =>
-  JSON.parse(JSON.stringify(value).replaceAll('"ApiError#"', '"#/components/schemas/ApiError"'));
+const refFix = (value: unknown): unknown => JSON.parse(JSON.stringify(value).replaceAll('"ApiError#"', '"#/components/schemas/ApiError"'));
 
 function toOperation(route: DocumentedRoute) {
   const s = route.schema as {

@@ -9,18 +9,23 @@ import { stores } from '../../../test/stores.js';
 const SOME_ENTRY = 'AAAAAAAAAAAAAAAAAAAAAA';
 
 /** Every host route, with a body that is valid where one is needed. */
-const routes = (venue: string) => [
-  { method: 'GET', url: `/api/host/venues/${venue}/entries` },
-  { method: 'POST', url: `/api/host/venues/${venue}/entries`, payload: { customer: { name: 'Rui Costa', phone: '+5511987654321' }, partySize: 2 } },
-  { method: 'POST', url: `/api/host/venues/${venue}/entries/${SOME_ENTRY}/call` },
-  { method: 'POST', url: `/api/host/venues/${venue}/entries/${SOME_ENTRY}/seat` },
-  { method: 'POST', url: `/api/host/venues/${venue}/entries/${SOME_ENTRY}/cancel`, payload: { reason: 'NoShow' } },
-  { method: 'PATCH', url: `/api/host/venues/${venue}/entries/${SOME_ENTRY}`, payload: { priority: true } },
-  { method: 'PUT', url: `/api/host/venues/${venue}/waitlist`, payload: { active: true, locked: false } },
-  { method: 'GET', url: `/api/host/venues/${venue}/settings` },
-  { method: 'PATCH', url: `/api/host/venues/${venue}/settings`, payload: { hasMenu: true } },
-  { method: 'GET', url: `/api/host/venues/${venue}/events` },
-] as const;
+const routes = (venue: string) =>
+  [
+    { method: 'GET', url: `/api/host/venues/${venue}/entries` },
+    {
+      method: 'POST',
+      url: `/api/host/venues/${venue}/entries`,
+      payload: { customer: { name: 'Rui Costa', phone: '+5511987654321' }, partySize: 2 },
+    },
+    { method: 'POST', url: `/api/host/venues/${venue}/entries/${SOME_ENTRY}/call` },
+    { method: 'POST', url: `/api/host/venues/${venue}/entries/${SOME_ENTRY}/seat` },
+    { method: 'POST', url: `/api/host/venues/${venue}/entries/${SOME_ENTRY}/cancel`, payload: { reason: 'NoShow' } },
+    { method: 'PATCH', url: `/api/host/venues/${venue}/entries/${SOME_ENTRY}`, payload: { priority: true } },
+    { method: 'PUT', url: `/api/host/venues/${venue}/waitlist`, payload: { active: true, locked: false } },
+    { method: 'GET', url: `/api/host/venues/${venue}/settings` },
+    { method: 'PATCH', url: `/api/host/venues/${venue}/settings`, payload: { hasMenu: true } },
+    { method: 'GET', url: `/api/host/venues/${venue}/events` },
+  ] as const;
 
 describe.each(stores)('host sessions on $name', (store) => {
   let t: TestApp;
@@ -93,8 +98,12 @@ describe.each(stores)('host sessions on $name', (store) => {
 
   it('a malformed venue id answers 400 and an unknown one 403', async () => {
     const cookie = await loginCookie(t.app);
-    expect((await t.app.inject({ method: 'GET', url: '/api/host/venues/nope/entries', headers: { cookie } })).json().code).toBe('INVALID_VENUEID_FORMAT');
-    expect((await t.app.inject({ method: 'GET', url: `/api/host/venues/${'f'.repeat(24)}/entries`, headers: { cookie } })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: '/api/host/venues/nope/entries', headers: { cookie } })).json().code).toBe(
+      'INVALID_VENUEID_FORMAT',
+    );
+    expect((await t.app.inject({ method: 'GET', url: `/api/host/venues/${'f'.repeat(24)}/entries`, headers: { cookie } })).statusCode).toBe(
+      403,
+    );
   });
 
   it('refuses cookie-authenticated writes from another site, allows our own origin and non-browser clients', async () => {
@@ -105,7 +114,12 @@ describe.each(stores)('host sessions on $name', (store) => {
     expect(evil.statusCode).toBe(403);
     const crossSite = await t.app.inject({ method: 'PUT', url, payload, headers: { cookie, 'sec-fetch-site': 'cross-site' } });
     expect(crossSite.statusCode).toBe(403);
-    const own = await t.app.inject({ method: 'PUT', url, payload, headers: { cookie, origin: t.config.publicBaseUrl, 'sec-fetch-site': 'same-origin' } });
+    const own = await t.app.inject({
+      method: 'PUT',
+      url,
+      payload,
+      headers: { cookie, origin: t.config.publicBaseUrl, 'sec-fetch-site': 'same-origin' },
+    });
     expect(own.statusCode).toBe(200);
     expect((await t.app.inject({ method: 'PUT', url, payload, headers: { cookie } })).statusCode).toBe(200);
     const loginCsrf = await login({ email: CLUB_HOST, password: DEMO_PASSWORD }, { origin: 'https://evil.example' });
@@ -114,7 +128,8 @@ describe.each(stores)('host sessions on $name', (store) => {
 
   it('a wrong-password flood from one address slows that address (429 + Retry-After), never the real host elsewhere', async () => {
     const flood = [];
-    for (let i = 0; i < 100; i += 1) flood.push(await login({ email: BISTRO_HOST, password: `guess-${i}` }, { 'x-forwarded-for': '10.2.0.1' }));
+    for (let i = 0; i < 100; i += 1)
+      flood.push(await login({ email: BISTRO_HOST, password: `guess-${i}` }, { 'x-forwarded-for': '10.2.0.1' }));
     // LOGIN_MAX_PER_ACCOUNT_15_MIN=3 free failures, then one more checked, then it must wait.
     expect(flood.slice(0, 4).map((r) => r.statusCode)).toEqual([401, 401, 401, 401]);
     expect(flood.slice(4).every((r) => r.statusCode === 429)).toBe(true);
@@ -168,7 +183,10 @@ describe.each(stores)('host login limit per address on $name', (store) => {
 
   it('marks the cookie Secure when the public URL is https', async () => {
     // t's address budget is spent above; a second app on the same store has its own.
-    const other = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', PUBLIC_BASE_URL: 'https://vez.example' }), db: t.db });
+    const other = await buildApp({
+      config: loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', PUBLIC_BASE_URL: 'https://vez.example' }),
+      db: t.db,
+    });
     try {
       const res = await other.inject({ method: 'POST', url: '/api/host/login', payload: { email: BISTRO_HOST, password: DEMO_PASSWORD } });
       expect(res.cookies.find((c) => c.name === 'vez_staff')?.secure).toBe(true);

@@ -40,7 +40,8 @@ export async function hostExtrasRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['host'],
-        summary: "A day's figures: joined, seated, left, no-shows, median and p90 wait, waits by hour (`date`=YYYY-MM-DD, `tz`=minutes east of UTC)",
+        summary:
+          "A day's figures: joined, seated, left, no-shows, median and p90 wait, waits by hour (`date`=YYYY-MM-DD, `tz`=minutes east of UTC)",
         params: venueParams,
         querystring: { type: 'object', properties: { date: str, tz: { type: 'integer' } } },
         response: { 200: jsonSchema(HostStatsResponse), ...errors(400, 401, 403, 422) },

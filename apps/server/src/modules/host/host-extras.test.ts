@@ -20,7 +20,8 @@ describe.each(stores)('host undo, figures, poster and uploads on $name', (store)
 
   const host = (method: 'GET' | 'POST', path: string, payload?: object, as = cookie, venue = DEMO_BISTRO_ID) =>
     t.app.inject({ method, url: `/api/host/venues/${venue}${path}`, headers: as ? { cookie: as } : {}, ...(payload ? { payload } : {}) });
-  const walkIn = async () => (await host('POST', '/entries', { customer: { name: 'Rui Costa', phone: nextPhone() }, partySize: 2 })).json().entry._id as string;
+  const walkIn = async () =>
+    (await host('POST', '/entries', { customer: { name: 'Rui Costa', phone: nextPhone() }, partySize: 2 })).json().entry._id as string;
   const queueIds = async () => (await host('GET', '/entries')).json().entries.map((e: { _id: string }) => e._id) as string[];
 
   describe('undo (restore)', () => {
@@ -96,10 +97,20 @@ describe.each(stores)('host undo, figures, poster and uploads on $name', (store)
       const res = await host('GET', '/stats?tz=-180');
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({
-        venueId: DEMO_BISTRO_ID, date: '2030-03-10', tz: -180,
-        joined: 6, seated: 3, left: 1, noShows: 1, removed: 1,
-        medianWaitMinutes: 20, p90WaitMinutes: 40,
-        byHour: [{ hour: 12, seated: 2, medianWaitMinutes: 10 }, { hour: 14, seated: 1, medianWaitMinutes: 40 }],
+        venueId: DEMO_BISTRO_ID,
+        date: '2030-03-10',
+        tz: -180,
+        joined: 6,
+        seated: 3,
+        left: 1,
+        noShows: 1,
+        removed: 1,
+        medianWaitMinutes: 20,
+        p90WaitMinutes: 40,
+        byHour: [
+          { hour: 12, seated: 2, medianWaitMinutes: 10 },
+          { hour: 14, seated: 1, medianWaitMinutes: 40 },
+        ],
       });
       const nextDay = (await host('GET', '/stats?date=2030-03-11&tz=-180')).json();
       expect(nextDay).toMatchObject({ joined: 0, seated: 0, medianWaitMinutes: null, p90WaitMinutes: null, byHour: [] });
@@ -124,7 +135,11 @@ describe.each(stores)('host undo, figures, poster and uploads on $name', (store)
       const res = await host('GET', '/poster.svg');
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
-      const expected = await QRCode.toString(`https://fila.example/remote-waitlist/${DEMO_BISTRO_ID}`, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+      const expected = await QRCode.toString(`https://fila.example/remote-waitlist/${DEMO_BISTRO_ID}`, {
+        type: 'svg',
+        errorCorrectionLevel: 'M',
+        margin: 2,
+      });
       expect(res.body).toBe(expected);
       expect((await host('GET', '/poster.svg', undefined, '')).statusCode).toBe(401);
     });
@@ -133,7 +148,9 @@ describe.each(stores)('host undo, figures, poster and uploads on $name', (store)
   describe('image upload with the staff guard', () => {
     const boundary = 'vezHostBoundary42';
     const upload = async (as: string, venue = DEMO_BISTRO_ID, extra: Record<string, string> = {}) => {
-      const file = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#0f766e' } }).png().toBuffer();
+      const file = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#0f766e' } })
+        .png()
+        .toBuffer();
       const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="logo.png"\r\nContent-Type: image/png\r\n\r\n`;
       return t.app.inject({
         method: 'POST',
@@ -155,7 +172,9 @@ describe.each(stores)('host undo, figures, poster and uploads on $name', (store)
     it('refuses anonymous, other-venue and cross-site uploads', async () => {
       expect((await upload('')).statusCode).toBe(401);
       expect((await upload(await loginCookie(t.app, CLUB_HOST))).statusCode).toBe(403);
-      expect((await upload(cookie, DEMO_BISTRO_ID, { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' })).statusCode).toBe(403);
+      expect((await upload(cookie, DEMO_BISTRO_ID, { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' })).statusCode).toBe(
+        403,
+      );
     });
   });
 });

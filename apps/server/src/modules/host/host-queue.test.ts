@@ -29,7 +29,13 @@ describe.each(stores)('host queue API on $name', (store) => {
     expect(body.waitlist).toEqual({ active: true, locked: false });
     expect(body.entries.map((e: { name: string }) => e.name)).toEqual(['Marina Albuquerque', 'Rafael Nogueira', 'Carla Menezes']);
     expect(body.entries.map((e: { globalPos: number }) => e.globalPos)).toEqual([1, 2, 3]);
-    expect(body.entries[0]).toMatchObject({ phone: '+5511987650001', partySize: 2, status: 'active', customerTab: '1', originLabel: 'Host' });
+    expect(body.entries[0]).toMatchObject({
+      phone: '+5511987650001',
+      partySize: 2,
+      status: 'active',
+      customerTab: '1',
+      originLabel: 'Host',
+    });
   });
 
   it('adds a walk-in with origin Host; priority goes first; the diner position agrees', async () => {
@@ -100,7 +106,14 @@ describe.each(stores)('host queue API on $name', (store) => {
     expect((await host('POST', `/entries/${MISSING_ENTRY}/seat`)).json().code).toBe('NOT_FOUND');
     expect((await host('POST', `/entries/${MISSING_ENTRY}/cancel`, { reason: 'Host' })).statusCode).toBe(404);
     expect((await host('POST', '/entries/bad-id/call')).json().code).toBe('INVALID_WAITLISTID_FORMAT');
-    const clubEntry = await t.app.inject({ method: 'POST', url: `/api/waitlists/${DEMO_CLUB_ID}/create`, payload: createBody({ customer: { name: 'Lia Prado', phone: nextPhone(), email: 'lia@example.com' }, note: 'Localização: Bar' }, DEMO_CLUB_ID) });
+    const clubEntry = await t.app.inject({
+      method: 'POST',
+      url: `/api/waitlists/${DEMO_CLUB_ID}/create`,
+      payload: createBody(
+        { customer: { name: 'Lia Prado', phone: nextPhone(), email: 'lia@example.com' }, note: 'Localização: Bar' },
+        DEMO_CLUB_ID,
+      ),
+    });
     expect(clubEntry.statusCode).toBe(201);
     expect((await host('POST', `/entries/${clubEntry.json()._id}/call`)).statusCode).toBe(404);
   });
@@ -117,16 +130,35 @@ describe.each(stores)('host queue API on $name', (store) => {
     await host('PUT', '/waitlist', { active: false, locked: false });
     expect((await walkIn()).json().code).toBe('WAITLIST_STATUS_NOT_ACTIVE');
     await host('PUT', '/waitlist', { active: true, locked: false });
-    expect((await t.app.inject({ method: 'POST', url: `/api/waitlists/${DEMO_BISTRO_ID}/create`, payload: createBody() })).statusCode).toBe(201);
+    expect((await t.app.inject({ method: 'POST', url: `/api/waitlists/${DEMO_BISTRO_ID}/create`, payload: createBody() })).statusCode).toBe(
+      201,
+    );
   });
 
   it('reads and changes venue, settings and theme; the public reads follow', async () => {
     const read = await host('GET', '/settings');
     expect(read.statusCode).toBe(200);
-    expect(read.json()).toMatchObject({ venue: { _id: DEMO_BISTRO_ID, slug: 'bistro-demo' }, maxPartySize: 8, sections: [], settings: { hidePosition: false }, theme: { typeImageSpotlight: 'banners' }, waitlist: { active: true } });
-    const res = await host('PATCH', '/settings', { maxPartySize: 10, settings: { hidePosition: true }, theme: { color: { main: '#112233' } }, name: { pt: 'Bistrô Novo', en: 'New Bistro' } });
+    expect(read.json()).toMatchObject({
+      venue: { _id: DEMO_BISTRO_ID, slug: 'bistro-demo' },
+      maxPartySize: 8,
+      sections: [],
+      settings: { hidePosition: false },
+      theme: { typeImageSpotlight: 'banners' },
+      waitlist: { active: true },
+    });
+    const res = await host('PATCH', '/settings', {
+      maxPartySize: 10,
+      settings: { hidePosition: true },
+      theme: { color: { main: '#112233' } },
+      name: { pt: 'Bistrô Novo', en: 'New Bistro' },
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ maxPartySize: 10, settings: { hidePosition: true, emailRequired: false }, theme: { color: { main: '#112233', background: '#fdf6ec' } }, venue: { name: { pt: 'Bistrô Novo' } } });
+    expect(res.json()).toMatchObject({
+      maxPartySize: 10,
+      settings: { hidePosition: true, emailRequired: false },
+      theme: { color: { main: '#112233', background: '#fdf6ec' } },
+      venue: { name: { pt: 'Bistrô Novo' } },
+    });
     const venue = (await t.app.inject({ method: 'GET', url: `/api/venues/${DEMO_BISTRO_ID}` })).json();
     expect(venue).toMatchObject({ name: { pt: 'Bistrô Novo', en: 'New Bistro' }, settings: { hidePosition: true } });
     const sizes = (await t.app.inject({ method: 'GET', url: `/api/waitlists/${DEMO_BISTRO_ID}/party-sizes` })).json();

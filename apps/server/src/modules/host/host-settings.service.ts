@@ -37,7 +37,12 @@ function mergeTheme(theme: ThemeResponse, patch: NonNullable<VenueSettingsPatch[
 /** Each SMS country must be one the phone library knows (decisions §3); repeats are dropped. */
 function checkSmsCountries(codes: string[]): string[] {
   const unknown = codes.find((code) => !isKnownPhoneCountry(code));
-  if (unknown) throw new AppError(ErrorCode.VALIDATION_FAILED, `Unknown country code: ${unknown}. Use ISO codes such as BR or PT.`, 'settings.smsCountries');
+  if (unknown)
+    throw new AppError(
+      ErrorCode.VALIDATION_FAILED,
+      `Unknown country code: ${unknown}. Use ISO codes such as BR or PT.`,
+      'settings.smsCountries',
+    );
   return [...new Set(codes)];
 }
 
@@ -47,11 +52,17 @@ export async function patchSettings(deps: WaitlistDeps, config: Config, venueId:
   const venue = await getVenue(deps.db.kysely, venueId);
   const update: VenueRowUpdate = { updated_at: deps.now() };
   if (patch.name) {
-    Object.assign(update, { name_pt: patch.name.pt, name_en: patch.name.en ?? null, name_fr: patch.name.fr ?? null, name_es: patch.name.es ?? null });
+    Object.assign(update, {
+      name_pt: patch.name.pt,
+      name_en: patch.name.en ?? null,
+      name_fr: patch.name.fr ?? null,
+      name_es: patch.name.es ?? null,
+    });
   }
   if (patch.slug !== undefined && patch.slug !== venue.slug) {
     const taken = await findVenueBySlug(deps.db.kysely, patch.slug);
-    if (taken && taken.id !== venueId) throw new AppError(ErrorCode.VALIDATION_FAILED, 'This slug is already used by another venue.', 'slug');
+    if (taken && taken.id !== venueId)
+      throw new AppError(ErrorCode.VALIDATION_FAILED, 'This slug is already used by another venue.', 'slug');
     update.slug = patch.slug;
   }
   if (patch.address) Object.assign(update, { city: patch.address.city, neighborhood: patch.address.neighborhood });

@@ -39,13 +39,16 @@ export async function getDayStats(deps: WaitlistDeps, venueId: string, input: un
 
   const waits: number[] = [];
   const hours = new Map<number, number[]>();
-  let joined = 0, left = 0, noShows = 0, removed = 0;
+  let joined = 0,
+    left = 0,
+    noShows = 0,
+    removed = 0;
   for (const row of rows) {
     if (inDay(row.created_at)) joined += 1;
     if (row.status === 'seated' && inDay(row.seated_at)) {
       const wait = row.seated_at - row.created_at;
       waits.push(wait);
-      const hour = Math.floor(((row.created_at - from) % DAY_MS + DAY_MS) % DAY_MS / HOUR_MS);
+      const hour = Math.floor(((((row.created_at - from) % DAY_MS) + DAY_MS) % DAY_MS) / HOUR_MS);
       hours.set(hour, [...(hours.get(hour) ?? []), wait]);
     }
     if (row.status === 'cancelled' && inDay(row.cancelled_at)) {

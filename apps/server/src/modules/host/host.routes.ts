@@ -58,7 +58,14 @@ export async function hostRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(
     '/host/login',
-    { schema: { tags: ['host'], summary: 'Start a staff session (cookie)', body: jsonSchema(HostLoginBody, 'input'), response: { 200: jsonSchema(HostMeResponse), ...errors(401, 403, 422, 429) } } },
+    {
+      schema: {
+        tags: ['host'],
+        summary: 'Start a staff session (cookie)',
+        body: jsonSchema(HostLoginBody, 'input'),
+        response: { 200: jsonSchema(HostMeResponse), ...errors(401, 403, 422, 429) },
+      },
+    },
     async (request, reply) => {
       const session = await login(db.kysely, limiter, request.body, request.ip, deps.now());
       setSessionCookie(reply, app.config, session.token, session.expiresAt);
@@ -66,21 +73,40 @@ export async function hostRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post('/host/logout', { schema: { tags: ['host'], summary: 'End the staff session', response: { 204: { type: 'null' }, ...errors(401, 403) } } }, async (request, reply) => {
-    await requireStaff(db, request, deps.now());
-    const token = request.cookies[HOST_SESSION_COOKIE];
-    if (token) await logout(db.kysely, token);
-    clearSessionCookie(reply, app.config);
-    return reply.status(204).send();
-  });
+  app.post(
+    '/host/logout',
+    { schema: { tags: ['host'], summary: 'End the staff session', response: { 204: { type: 'null' }, ...errors(401, 403) } } },
+    async (request, reply) => {
+      await requireStaff(db, request, deps.now());
+      const token = request.cookies[HOST_SESSION_COOKIE];
+      if (token) await logout(db.kysely, token);
+      clearSessionCookie(reply, app.config);
+      return reply.status(204).send();
+    },
+  );
 
-  app.get('/host/me', { schema: { tags: ['host'], summary: 'The signed-in staff member and their venues', response: { 200: jsonSchema(HostMeResponse), ...errors(401) } } }, async (request) =>
-    getMe(db.kysely, await requireStaff(db, request, deps.now())),
+  app.get(
+    '/host/me',
+    {
+      schema: {
+        tags: ['host'],
+        summary: 'The signed-in staff member and their venues',
+        response: { 200: jsonSchema(HostMeResponse), ...errors(401) },
+      },
+    },
+    async (request) => getMe(db.kysely, await requireStaff(db, request, deps.now())),
   );
 
   app.get<{ Params: { venueId: string } }>(
     '/host/venues/:venueId/entries',
-    { schema: { tags: ['host'], summary: 'The live queue, in order, with personal data', params: venueParams, response: { 200: jsonSchema(HostQueueResponse), ...errors(400, 401, 403) } } },
+    {
+      schema: {
+        tags: ['host'],
+        summary: 'The live queue, in order, with personal data',
+        params: venueParams,
+        response: { 200: jsonSchema(HostQueueResponse), ...errors(400, 401, 403) },
+      },
+    },
     async (request) => {
       await venueStaff(request);
       return getQueue(deps, request.params.venueId);
@@ -89,7 +115,15 @@ export async function hostRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Params: { venueId: string } }>(
     '/host/venues/:venueId/entries',
-    { schema: { tags: ['host'], summary: 'Add a walk-in (origin Host); 200 when a repeat join returns the existing entry', params: venueParams, body: jsonSchema(HostCreateEntryBody, 'input'), response: { 201: jsonSchema(HostEntryResponse), 200: jsonSchema(HostEntryResponse), ...errors(400, 401, 403, 409, 422) } } },
+    {
+      schema: {
+        tags: ['host'],
+        summary: 'Add a walk-in (origin Host); 200 when a repeat join returns the existing entry',
+        params: venueParams,
+        body: jsonSchema(HostCreateEntryBody, 'input'),
+        response: { 201: jsonSchema(HostEntryResponse), 200: jsonSchema(HostEntryResponse), ...errors(400, 401, 403, 409, 422) },
+      },
+    },
     async (request, reply) => {
       await venueStaff(request);
       const answer = await addWalkIn(deps, request.params.venueId, request.body, app.joinHooks.run);
@@ -100,7 +134,14 @@ export async function hostRoutes(app: FastifyInstance): Promise<void> {
   const entryAction = (action: 'call' | 'seat', run: typeof callParty, summary: string) =>
     app.post<{ Params: { venueId: string; entryId: string } }>(
       `/host/venues/:venueId/entries/:entryId/${action}`,
-      { schema: { tags: ['host'], summary, params: entryParams, response: { 200: jsonSchema(HostEntryResponse), ...errors(400, 401, 403, 404, 409) } } },
+      {
+        schema: {
+          tags: ['host'],
+          summary,
+          params: entryParams,
+          response: { 200: jsonSchema(HostEntryResponse), ...errors(400, 401, 403, 404, 409) },
+        },
+      },
       async (request) => {
         await entryStaff(request);
         return run(deps, request.params.venueId, request.params.entryId);
@@ -111,7 +152,15 @@ export async function hostRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Params: { venueId: string; entryId: string } }>(
     '/host/venues/:venueId/entries/:entryId/cancel',
-    { schema: { tags: ['host'], summary: 'Take the party off: NoShow/Host publish cancel, Removed publishes remove', params: entryParams, body: jsonSchema(HostCancelBody, 'input'), response: { 200: jsonSchema(HostEntryResponse), ...errors(400, 401, 403, 404, 409, 422) } } },
+    {
+      schema: {
+        tags: ['host'],
+        summary: 'Take the party off: NoShow/Host publish cancel, Removed publishes remove',
+        params: entryParams,
+        body: jsonSchema(HostCancelBody, 'input'),
+        response: { 200: jsonSchema(HostEntryResponse), ...errors(400, 401, 403, 404, 409, 422) },
+      },
+    },
     async (request) => {
       await entryStaff(request);
       return cancelParty(deps, request.params.venueId, request.params.entryId, request.body);
@@ -120,7 +169,15 @@ export async function hostRoutes(app: FastifyInstance): Promise<void> {
 
   app.patch<{ Params: { venueId: string; entryId: string } }>(
     '/host/venues/:venueId/entries/:entryId',
-    { schema: { tags: ['host'], summary: 'Edit party size, note or priority: event update', params: entryParams, body: jsonSchema(HostEntryPatch, 'input'), response: { 200: jsonSchema(HostEntryResponse), ...errors(400, 401, 403, 404, 409, 422) } } },
+    {
+      schema: {
+        tags: ['host'],
+        summary: 'Edit party size, note or priority: event update',
+        params: entryParams,
+        body: jsonSchema(HostEntryPatch, 'input'),
+        response: { 200: jsonSchema(HostEntryResponse), ...errors(400, 401, 403, 404, 409, 422) },
+      },
+    },
     async (request) => {
       await entryStaff(request);
       return editParty(deps, request.params.venueId, request.params.entryId, request.body);
@@ -129,7 +186,15 @@ export async function hostRoutes(app: FastifyInstance): Promise<void> {
 
   app.put<{ Params: { venueId: string } }>(
     '/host/venues/:venueId/waitlist',
-    { schema: { tags: ['host'], summary: 'Open, lock or close the waitlist: event update', params: venueParams, body: jsonSchema(WaitlistStateBody, 'input'), response: { 200: jsonSchema(WaitlistStateResponse), ...errors(400, 401, 403, 422) } } },
+    {
+      schema: {
+        tags: ['host'],
+        summary: 'Open, lock or close the waitlist: event update',
+        params: venueParams,
+        body: jsonSchema(WaitlistStateBody, 'input'),
+        response: { 200: jsonSchema(WaitlistStateResponse), ...errors(400, 401, 403, 422) },
+      },
+    },
     async (request) => {
       await venueStaff(request);
       return putWaitlistState(deps, request.params.venueId, request.body);
@@ -138,7 +203,14 @@ export async function hostRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Params: { venueId: string } }>(
     '/host/venues/:venueId/settings',
-    { schema: { tags: ['host'], summary: 'Venue, settings and theme', params: venueParams, response: { 200: jsonSchema(HostSettingsResponse), ...errors(400, 401, 403) } } },
+    {
+      schema: {
+        tags: ['host'],
+        summary: 'Venue, settings and theme',
+        params: venueParams,
+        response: { 200: jsonSchema(HostSettingsResponse), ...errors(400, 401, 403) },
+      },
+    },
     async (request) => {
       await venueStaff(request);
       return getSettings(deps, app.config, request.params.venueId);
@@ -147,7 +219,15 @@ export async function hostRoutes(app: FastifyInstance): Promise<void> {
 
   app.patch<{ Params: { venueId: string } }>(
     '/host/venues/:venueId/settings',
-    { schema: { tags: ['host'], summary: 'Change venue, settings and theme: event update', params: venueParams, body: jsonSchema(VenueSettingsPatch, 'input'), response: { 200: jsonSchema(HostSettingsResponse), ...errors(400, 401, 403, 422) } } },
+    {
+      schema: {
+        tags: ['host'],
+        summary: 'Change venue, settings and theme: event update',
+        params: venueParams,
+        body: jsonSchema(VenueSettingsPatch, 'input'),
+        response: { 200: jsonSchema(HostSettingsResponse), ...errors(400, 401, 403, 422) },
+      },
+    },
     async (request) => {
       await venueStaff(request);
       return patchSettings(deps, app.config, request.params.venueId, request.body);

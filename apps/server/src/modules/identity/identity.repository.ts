@@ -41,7 +41,10 @@ export async function updateUser(db: Executor, id: string, patch: Partial<Omit<P
   await db.updateTable('product_users').set(patch).where('id', '=', id).execute();
 }
 
-export async function insertSession(db: Executor, row: { token_hash: string; user_id: string; created_at: number; expires_at: number }): Promise<void> {
+export async function insertSession(
+  db: Executor,
+  row: { token_hash: string; user_id: string; created_at: number; expires_at: number },
+): Promise<void> {
   await db.insertInto('user_sessions').values(row).execute();
 }
 

@@ -75,7 +75,12 @@ export async function identityRoutes(app: FastifyInstance): Promise<void> {
 
   app.get(
     '/product-user',
-    { schema: doc('The logged-in product user (session cookie); 401 when not logged in', undefined, { 200: jsonSchema(ProductUser), ...errors(401) }) },
+    {
+      schema: doc('The logged-in product user (session cookie); 401 when not logged in', undefined, {
+        200: jsonSchema(ProductUser),
+        ...errors(401),
+      }),
+    },
     async (request, reply) => {
       const user = await requireSessionUser(deps, sessionTokenOf(request), langOfRequest(request));
       return reply.send(toProductUser(user));
@@ -100,7 +105,13 @@ export async function identityRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(
     '/product-user/logout',
-    { preHandler: guard, schema: doc('End the session and clear its cookie (also when not logged in)', undefined, { 200: jsonSchema(LogoutResponse), ...errors(403) }) },
+    {
+      preHandler: guard,
+      schema: doc('End the session and clear its cookie (also when not logged in)', undefined, {
+        200: jsonSchema(LogoutResponse),
+        ...errors(403),
+      }),
+    },
     async (request, reply) => {
       await endSession(deps, sessionTokenOf(request));
       clearSessionCookie(reply, app.config);

@@ -56,9 +56,22 @@ describe.each(stores)('user-manager API on $name', (store) => {
     const phone = nextPhone();
     await sendCode(t, { target: phone });
     const otp = await lastCode(t, e164(phone));
-    const res = await createUser(t, { phone, email: 'Bia@Example.com', otp, firstName: 'Beatriz', lastName: 'Lima', venueId: DEMO_CLUB_ID });
+    const res = await createUser(t, {
+      phone,
+      email: 'Bia@Example.com',
+      otp,
+      firstName: 'Beatriz',
+      lastName: 'Lima',
+      venueId: DEMO_CLUB_ID,
+    });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ firstName: 'Beatriz', lastName: 'Lima', phone: e164(phone), email: 'bia@example.com', birthday: null });
+    expect(res.json()).toMatchObject({
+      firstName: 'Beatriz',
+      lastName: 'Lima',
+      phone: e164(phone),
+      email: 'bia@example.com',
+      birthday: null,
+    });
     const cookie = String([res.headers['set-cookie']].flat()[0]);
     expect(cookie).toMatch(/^vez_user=[\w-]{43}; Max-Age=\d+; Path=\/api; HttpOnly; Secure; SameSite=Lax$/);
     const current = await me(sessionCookie(res));
@@ -102,7 +115,11 @@ describe.each(stores)('user-manager API on $name', (store) => {
     expect(carla.statusCode).toBe(201);
     expect(carla.json()).toMatchObject({ phone: taken, email: 'carla@example.com' });
     expect(carla.json()._id).not.toBe((await me(owner)).json()._id);
-    const rows = await t.db.kysely.selectFrom('product_users').select(['phone_verified_at', 'email_verified_at']).where('id', '=', carla.json()._id).execute();
+    const rows = await t.db.kysely
+      .selectFrom('product_users')
+      .select(['phone_verified_at', 'email_verified_at'])
+      .where('id', '=', carla.json()._id)
+      .execute();
     expect(rows).toEqual([{ phone_verified_at: null, email_verified_at: t.clock.now }]);
   });
 
@@ -111,7 +128,12 @@ describe.each(stores)('user-manager API on $name', (store) => {
     await sendCode(t, { target: phone });
     const otp = await lastCode(t, phone);
     const answers = await Promise.all([createUser(t, { phone, otp }), createUser(t, { phone, otp })]);
-    expect(answers.map((a) => a.statusCode).sort().join(',')).toBe('201,422');
+    expect(
+      answers
+        .map((a) => a.statusCode)
+        .sort()
+        .join(','),
+    ).toBe('201,422');
     expect(await t.db.kysely.selectFrom('product_users').select('id').where('phone', '=', phone).execute()).toHaveLength(1);
   });
 
@@ -154,11 +176,26 @@ describe.each(stores)('user-manager API on $name', (store) => {
     expect((await me(cookie)).statusCode).toBe(401);
     // Logging out twice, or without a session, or with an empty JSON body, is fine.
     expect((await t.app.inject({ method: 'POST', url: '/api/product-user/logout' })).statusCode).toBe(200);
-    const empty = await t.app.inject({ method: 'POST', url: '/api/product-user/logout', headers: { 'content-type': 'application/json' }, body: '' });
+    const empty = await t.app.inject({
+      method: 'POST',
+      url: '/api/product-user/logout',
+      headers: { 'content-type': 'application/json' },
+      body: '',
+    });
     expect(empty.statusCode).toBe(200);
-    const broken = await t.app.inject({ method: 'POST', url: '/api/product-user/event', headers: { 'content-type': 'application/json' }, body: '{"venueId":' });
+    const broken = await t.app.inject({
+      method: 'POST',
+      url: '/api/product-user/event',
+      headers: { 'content-type': 'application/json' },
+      body: '{"venueId":',
+    });
     expect(broken.json()).toMatchObject({ statusCode: 400, code: 'MALFORMED_REQUEST' });
-    const poisoned = await t.app.inject({ method: 'POST', url: '/api/otp/send', headers: { 'content-type': 'application/json' }, body: '{"__proto__":{"x":1}}' });
+    const poisoned = await t.app.inject({
+      method: 'POST',
+      url: '/api/otp/send',
+      headers: { 'content-type': 'application/json' },
+      body: '{"__proto__":{"x":1}}',
+    });
     expect(poisoned.statusCode).toBe(400);
   });
 
@@ -183,15 +220,22 @@ describe.each(stores)('user-manager API on $name', (store) => {
     expect(JSON.parse(stored[1]?.event_body ?? '{}').data.partySize).toBe(2);
     // Enter needs an entry of that venue; anonymous users cannot record events.
     expect((await event({ venueId: DEMO_CLUB_ID, eventType: 'waitlist-enter', eventBody: {} })).json().field).toBe('eventBody.waitlistId');
-    expect((await event({ venueId: 'aaaaaaaaaaaaaaaaaaaaaaaa', eventType: 'waitlist-enter', eventBody: { waitlistId } })).statusCode).toBe(422);
+    expect((await event({ venueId: 'aaaaaaaaaaaaaaaaaaaaaaaa', eventType: 'waitlist-enter', eventBody: { waitlistId } })).statusCode).toBe(
+      422,
+    );
     expect((await event({ venueId: DEMO_CLUB_ID, eventType: 'other', eventBody: {} })).json().field).toBe('eventType');
-    const anonymous = await t.app.inject({ method: 'POST', url: '/api/product-user/event', payload: { venueId: DEMO_CLUB_ID, eventType: 'waitlist-login' } });
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: '/api/product-user/event',
+      payload: { venueId: DEMO_CLUB_ID, eventType: 'waitlist-login' },
+    });
     expect(anonymous.statusCode).toBe(401);
   });
 
   it('cookie-authenticated writes refuse cross-site requests and accept same-origin ones', async () => {
     const cookie = await signUp(t, e164(nextPhone()));
-    const logout = (headers: Record<string, string>) => t.app.inject({ method: 'POST', url: '/api/product-user/logout', headers: { cookie, ...headers } });
+    const logout = (headers: Record<string, string>) =>
+      t.app.inject({ method: 'POST', url: '/api/product-user/logout', headers: { cookie, ...headers } });
     const crossSite: Record<string, string>[] = [
       { origin: 'https://evil.example' },
       { 'sec-fetch-site': 'cross-site' },
@@ -203,7 +247,12 @@ describe.each(stores)('user-manager API on $name', (store) => {
       expect(res.json()).toMatchObject({ code: 'FORBIDDEN', message: 'Pedido recusado: origem não permitida.' });
     }
     expect((await me(cookie)).statusCode).toBe(200);
-    const crossCode = await t.app.inject({ method: 'POST', url: '/api/otp/send', headers: { origin: 'https://evil.example' }, payload: {} });
+    const crossCode = await t.app.inject({
+      method: 'POST',
+      url: '/api/otp/send',
+      headers: { origin: 'https://evil.example' },
+      payload: {},
+    });
     expect(crossCode.statusCode).toBe(403);
     expect((await logout({ origin: 'https://vez.example', 'sec-fetch-site': 'same-origin' })).statusCode).toBe(200);
     expect((await me(cookie)).statusCode).toBe(401);
@@ -211,7 +260,14 @@ describe.each(stores)('user-manager API on $name', (store) => {
 
   it('the routes are in the OpenAPI document', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs' })).json();
-    for (const path of ['/api/otp/send', '/api/product-user', '/api/product-user/otp', '/api/product-user/logout', '/api/product-user/oauth2/passport', '/api/product-user/event']) {
+    for (const path of [
+      '/api/otp/send',
+      '/api/product-user',
+      '/api/product-user/otp',
+      '/api/product-user/logout',
+      '/api/product-user/oauth2/passport',
+      '/api/product-user/event',
+    ]) {
       expect(doc.paths).toHaveProperty([path]);
     }
     expect(doc.paths['/api/product-user']).toHaveProperty(['get']);

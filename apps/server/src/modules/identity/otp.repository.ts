@@ -34,7 +34,12 @@ export async function sendTimesForClient(db: Executor, clientKey: string, since:
  * The newest code sent to a target on a channel since `since` and not used (a resend voids the
  * earlier ones, so there is at most one).
  */
-export function findNewestUnusedCode(db: Executor, channel: 'sms' | 'email', target: string, since: number): Promise<OneTimeCodeRow | undefined> {
+export function findNewestUnusedCode(
+  db: Executor,
+  channel: 'sms' | 'email',
+  target: string,
+  since: number,
+): Promise<OneTimeCodeRow | undefined> {
   return db
     .selectFrom('one_time_codes')
     .selectAll()

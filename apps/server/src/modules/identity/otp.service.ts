@@ -25,7 +25,8 @@ export function normaliseTarget(channel: 'sms' | 'email', target: string, field 
     return phone;
   }
   const email = target.trim().toLowerCase();
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 254) throw new AppError(ErrorCode.VALIDATION_FAILED, messages.email, field);
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 254)
+    throw new AppError(ErrorCode.VALIDATION_FAILED, messages.email, field);
   return email;
 }
 
@@ -49,7 +50,11 @@ export async function sendCode(deps: IdentityDeps, input: unknown, clientAddress
   if (!venue.loginJourney) throw new AppError(ErrorCode.FORBIDDEN, text(lang, 'noLoginJourney'), 'venueId');
   // Codes by SMS follow the venue's SMS countries like the join's link (decisions §3: no SMS pumping).
   if (body.channel === 'sms' && !canTextPhone(venue, target)) {
-    throw new AppError(ErrorCode.PHONE_COUNTRY_NOT_ALLOWED, `This venue sends codes by SMS only to phone numbers from ${smsCountriesText(venue)}.`, 'target');
+    throw new AppError(
+      ErrorCode.PHONE_COUNTRY_NOT_ALLOWED,
+      `This venue sends codes by SMS only to phone numbers from ${smsCountriesText(venue)}.`,
+      'target',
+    );
   }
   const now = deps.now();
   const clientKey = clientKeyOf(clientAddress);
@@ -57,8 +62,11 @@ export async function sendCode(deps: IdentityDeps, input: unknown, clientAddress
   assertUnderLimit(await repo.sendTimesForTarget(deps.db.kysely, target, since), deps.config.OTP_SENDS_PER_TARGET_PER_10_MIN, now, (min) =>
     text(lang, 'sendsPerTarget', { min }),
   );
-  assertUnderLimit(await repo.sendTimesForClient(deps.db.kysely, clientKey, since), deps.config.OTP_SENDS_PER_ADDRESS_PER_10_MIN, now, (min) =>
-    text(lang, 'sendsPerAddress', { min }),
+  assertUnderLimit(
+    await repo.sendTimesForClient(deps.db.kysely, clientKey, since),
+    deps.config.OTP_SENDS_PER_ADDRESS_PER_10_MIN,
+    now,
+    (min) => text(lang, 'sendsPerAddress', { min }),
   );
 
   const code = newCode();
@@ -96,14 +104,22 @@ export async function sendCode(deps: IdentityDeps, input: unknown, clientAddress
  * guesses get no more. Answers the code's id, to be consumed in the caller's transaction. Nothing
  * here looks at accounts: the answer is the same whether the target has one or not.
  */
-export async function checkCode(deps: IdentityDeps, channel: 'sms' | 'email', target: string, code: string, lang: Language): Promise<string> {
+export async function checkCode(
+  deps: IdentityDeps,
+  channel: 'sms' | 'email',
+  target: string,
+  code: string,
+  lang: Language,
+): Promise<string> {
   const db = deps.db.kysely;
   const now = deps.now();
-  const fail = (key: 'invalidCode' | 'expiredCode' | 'lockedCode' | 'noCode') => new AppError(ErrorCode.VALIDATION_FAILED, text(lang, key), 'otp');
+  const fail = (key: 'invalidCode' | 'expiredCode' | 'lockedCode' | 'noCode') =>
+    new AppError(ErrorCode.VALIDATION_FAILED, text(lang, key), 'otp');
   const newest = await repo.findNewestUnusedCode(db, channel, target, now - 24 * 3_600_000);
   if (!newest) throw fail('noCode');
   if (newest.expires_at <= now) throw fail('expiredCode');
-  if (!(await repo.reserveTry(db, newest.id, now, CODE_MAX_TRIES))) throw fail(newest.tries >= CODE_MAX_TRIES ? 'lockedCode' : 'invalidCode');
+  if (!(await repo.reserveTry(db, newest.id, now, CODE_MAX_TRIES)))
+    throw fail(newest.tries >= CODE_MAX_TRIES ? 'lockedCode' : 'invalidCode');
   if (await isCodeMatch(code, newest.code_hash)) return newest.id;
   // This was the last try the code had: say so now rather than at the next attempt.
   throw fail(newest.tries + 1 >= CODE_MAX_TRIES ? 'lockedCode' : 'invalidCode');

@@ -90,7 +90,7 @@ describe.each(stores)('one-time codes on $name', (store) => {
     expect(await t.db.kysely.selectFrom('one_time_codes').select('id').where('target', '=', phone).execute()).toEqual([]);
   });
 
-  it('codes by SMS go only to the venue\'s SMS countries (no SMS pumping to foreign numbers)', async () => {
+  it("codes by SMS go only to the venue's SMS countries (no SMS pumping to foreign numbers)", async () => {
     const foreign = '+351 912 345 678';
     const before = (await outbox(t)).length;
     const res = await sendCode(t, { target: foreign });
@@ -111,7 +111,10 @@ describe.each(stores)('one-time codes on $name', (store) => {
     };
     const pairs: [Parameters<typeof sendCode>[1], Parameters<typeof sendCode>[1]][] = [
       [{ target: phone }, { target: e164(nextPhone()) }],
-      [{ channel: 'email', target: email }, { channel: 'email', target: `nobody-${phone.slice(-8)}@example.com` }],
+      [
+        { channel: 'email', target: email },
+        { channel: 'email', target: `nobody-${phone.slice(-8)}@example.com` },
+      ],
     ];
     for (const [known, unknown] of pairs) {
       expect(strip(await sendCode(t, known))).toEqual(strip(await sendCode(t, unknown)));
@@ -132,7 +135,10 @@ describe.each(stores)('one-time codes on $name', (store) => {
     const before = (await outbox(t)).filter((m) => m.to === phone).length;
     const limited = await sendCode(t, { target: phone });
     expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toMatchObject({ code: 'RATE_LIMITED', message: 'Muitos códigos enviados para este contato. Tente de novo em 10 min.' });
+    expect(limited.json()).toMatchObject({
+      code: 'RATE_LIMITED',
+      message: 'Muitos códigos enviados para este contato. Tente de novo em 10 min.',
+    });
     // The first of the five was sent 4 s before this request: it leaves the window in 596 s.
     expect(limited.headers['retry-after']).toBe('596');
     expect((await outbox(t)).filter((m) => m.to === phone)).toHaveLength(before);

@@ -41,11 +41,7 @@ export function passportIssuerFor(now: () => number) {
 }
 
 /** POST /product-user/oauth2/passport: the passport is used once and becomes a session. */
-export async function exchangePassport(
-  deps: IdentityDeps,
-  input: unknown,
-  lang: Language,
-): Promise<{ user: ProductUser; token: string }> {
+export async function exchangePassport(deps: IdentityDeps, input: unknown, lang: Language): Promise<{ user: ProductUser; token: string }> {
   const body = parseInput(PassportBody, input);
   const now = deps.now();
   return deps.db.kysely.transaction().execute(async (trx) => {

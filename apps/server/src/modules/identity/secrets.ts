@@ -2,7 +2,12 @@ import { createHash, randomBytes, randomInt, scrypt, timingSafeEqual } from 'nod
 import { promisify } from 'node:util';
 import { CODE_LENGTH } from '@vez/contract';
 
-const scryptAsync = promisify(scrypt) as (password: string, salt: Buffer, keylen: number, options: { N: number; r: number; p: number }) => Promise<Buffer>;
+const scryptAsync = promisify(scrypt) as (
+  password: string,
+  salt: Buffer,
+  keylen: number,
+  options: { N: number; r: number; p: number },
+) => Promise<Buffer>;
 const SCRYPT = { N: 2 ** 14, r: 8, p: 1 };
 
 /** A session or passport token: 32 random bytes, base64url (43 characters). */

@@ -1,10 +1,4 @@
-import {
-  CreateUserWithOtpBody,
-  ErrorCode,
-  type Language,
-  type ProductUser,
-  UpdateUserBody,
-} from '@vez/contract';
+import { CreateUserWithOtpBody, ErrorCode, type Language, type ProductUser, UpdateUserBody } from '@vez/contract';
 import type { Kysely } from 'kysely';
 import type { Database, ProductUserRow, ProductUserTable } from '../../db/types.js';
 import { AppError } from '../../lib/app-error.js';

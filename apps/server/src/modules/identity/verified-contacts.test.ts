@@ -22,7 +22,8 @@ describe.each(stores)('verified contacts on $name', (store) => {
   afterAll(async () => {
     await t.close();
   });
-  const patch = (cookie: string, payload: object) => t.app.inject({ method: 'PATCH', url: '/api/product-user', headers: { cookie }, payload });
+  const patch = (cookie: string, payload: object) =>
+    t.app.inject({ method: 'PATCH', url: '/api/product-user', headers: { cookie }, payload });
   const idOf = async (cookie: string) => (await currentUser(t, cookie)).json()._id as string;
 
   it("an email typed at an SMS sign-up neither blocks its owner's sign-up nor receives the owner's email login", async () => {
@@ -38,7 +39,13 @@ describe.each(stores)('verified contacts on $name', (store) => {
 
     // The owner logs in by email: their own account is made, never the attacker's.
     await sendCode(t, { channel: 'email', target: victimEmail });
-    const byEmail = await createUser(t, { phone: victimPhone, email: victimEmail, channel: 'email', otp: await lastCode(t, victimEmail), firstName: 'Vera' });
+    const byEmail = await createUser(t, {
+      phone: victimPhone,
+      email: victimEmail,
+      channel: 'email',
+      otp: await lastCode(t, victimEmail),
+      firstName: 'Vera',
+    });
     expect([200, 201]).toContain(byEmail.statusCode);
     const victimId = byEmail.json()._id as string;
     expect(victimId).not.toBe(await idOf(attacker));
@@ -50,7 +57,13 @@ describe.each(stores)('verified contacts on $name', (store) => {
     expect(JSON.stringify(seen)).not.toContain('Vera');
     // And the owner's next email login lands in the same, own account.
     await sendCode(t, { channel: 'email', target: victimEmail });
-    const again = await createUser(t, { phone: victimPhone, email: victimEmail, channel: 'email', otp: await lastCode(t, victimEmail), firstName: 'Vera' });
+    const again = await createUser(t, {
+      phone: victimPhone,
+      email: victimEmail,
+      channel: 'email',
+      otp: await lastCode(t, victimEmail),
+      firstName: 'Vera',
+    });
     expect(again.statusCode).toBe(200);
     expect(again.json()._id).toBe(victimId);
   });
@@ -82,7 +95,13 @@ describe.each(stores)('verified contacts on $name', (store) => {
     expect(await answer(ownedEmail)).toEqual(await answer(nextEmail()));
     // The owner's account and login are untouched.
     await sendCode(t, { channel: 'email', target: ownedEmail });
-    const login = await createUser(t, { phone: e164(nextPhone()), email: ownedEmail, channel: 'email', otp: await lastCode(t, ownedEmail), firstName: 'Olga' });
+    const login = await createUser(t, {
+      phone: e164(nextPhone()),
+      email: ownedEmail,
+      channel: 'email',
+      otp: await lastCode(t, ownedEmail),
+      firstName: 'Olga',
+    });
     expect(login.statusCode).toBe(200);
     expect(login.json()._id).toBe(await idOf(owner));
   });
@@ -97,7 +116,12 @@ describe.each(stores)('verified contacts on $name', (store) => {
     expect(res.headers['cache-control']).toBe('no-store');
 
     await sendCode(t, { channel: 'email', target: ownedEmail });
-    const login = await createUser(t, { phone: e164(nextPhone()), email: ownedEmail, channel: 'email', otp: await lastCode(t, ownedEmail) });
+    const login = await createUser(t, {
+      phone: e164(nextPhone()),
+      email: ownedEmail,
+      channel: 'email',
+      otp: await lastCode(t, ownedEmail),
+    });
     expect(login.statusCode).toBe(200);
     expect(login.json()._id).toBe(await idOf(owner));
     expect(login.json()._id).not.toBe(await idOf(attacker));

@@ -50,12 +50,14 @@ export function createImageHost(
   const timeoutSeconds = options.timeoutSeconds ?? 5;
 
   async function produce(source: ImageBytes, convert: ConvertOptions, cacheControl: string): Promise<ServedImage> {
-    const converted = await sharpGate.run(() => convertImage(source, convert, timeoutSeconds), timeoutSeconds * 1000).catch((error: unknown) => {
-      if (error instanceof ConvertTimeoutError || (error instanceof Error && /^timeout/i.test(error.message))) {
-        throw new AppError(ErrorCode.VALIDATION_FAILED, 'This image cannot be converted in time. Ask for it in another width or format.');
-      }
-      throw error;
-    });
+    const converted = await sharpGate
+      .run(() => convertImage(source, convert, timeoutSeconds), timeoutSeconds * 1000)
+      .catch((error: unknown) => {
+        if (error instanceof ConvertTimeoutError || (error instanceof Error && /^timeout/i.test(error.message))) {
+          throw new AppError(ErrorCode.VALIDATION_FAILED, 'This image cannot be converted in time. Ask for it in another width or format.');
+        }
+        throw error;
+      });
     const out = converted ?? source;
     return { ...out, etag: etagOf(out.bytes), cacheControl, isRawSvg: !converted && out.contentType === 'image/svg+xml' };
   }

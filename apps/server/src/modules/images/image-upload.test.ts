@@ -73,7 +73,14 @@ describe.each(stores)('image upload on $name', (store) => {
       headers: { ...multipart(file, type).headers, ...(staffOf ? { 'x-test-staff-of': staffOf } : {}) },
     });
   const countImages = async () =>
-    Number((await db.kysely.selectFrom('images').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await db.kysely
+          .selectFrom('images')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it('stores a PNG without its EXIF and serves it back as webp', async () => {
     const original = await png(40, 30);
@@ -145,17 +152,23 @@ describe.each(stores)('image upload on $name', (store) => {
       expect(res.statusCode).toBe(415);
       expect(res.json()).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
     }
-    const jpeg = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#9a3412' } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#9a3412' } })
+      .jpeg()
+      .toBuffer();
     const truncated = await upload(jpeg.subarray(0, 200), 'image/jpeg');
     expect(truncated.statusCode).toBe(415);
     expect(truncated.json().message).toMatch(/damaged|not a/);
-    const tiff = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } }).tiff().toBuffer();
+    const tiff = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } })
+      .tiff()
+      .toBuffer();
     expect((await upload(tiff, 'image/tiff')).statusCode).toBe(415);
     expect(await countImages()).toBe(before);
   });
 
   it('goes by the bytes, not the declared type: a GIF declared as PNG is stored as GIF', async () => {
-    const gif = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#1e3a5f' } }).gif().toBuffer();
+    const gif = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#1e3a5f' } })
+      .gif()
+      .toBuffer();
     const res = await upload(gif, 'image/png');
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ contentType: 'image/gif' });

@@ -24,7 +24,8 @@ const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, {
  * parser throws plain errors for these; they are the client's, a 400, never a 500.
  */
 function asMalformedUpload(error: unknown): unknown {
-  const isParserError = error instanceof Error && !(error instanceof AppError) && (error as { statusCode?: unknown }).statusCode === undefined;
+  const isParserError =
+    error instanceof Error && !(error instanceof AppError) && (error as { statusCode?: unknown }).statusCode === undefined;
   return isParserError && /multipart|boundary|part header/i.test(error.message)
     ? new AppError(ErrorCode.MALFORMED_REQUEST, 'The upload is not valid multipart/form-data.', 'file')
     : error;
@@ -37,7 +38,8 @@ async function readUpload(request: FastifyRequest, maxBytes: number): Promise<{ 
   const part = await request.file({ limits: { fileSize: maxBytes, files: 1, fields: 4, parts: 5 } }).catch((error: unknown) => {
     throw asMalformedUpload(error);
   });
-  if (!part || part.fieldname !== 'file') throw new AppError(ErrorCode.VALIDATION_FAILED, 'Attach the image in a field named file.', 'file');
+  if (!part || part.fieldname !== 'file')
+    throw new AppError(ErrorCode.VALIDATION_FAILED, 'Attach the image in a field named file.', 'file');
   try {
     return { buffer: await part.toBuffer(), mimetype: part.mimetype };
   } catch (error) {

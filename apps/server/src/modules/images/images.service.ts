@@ -51,7 +51,11 @@ const looksLikeSvg = (buffer: Buffer) => /^(\uFEFF)?\s*<(\?xml|svg|!--|!doctype)
 function assertSafeSvgText(buffer: Buffer): void {
   // librsvg would inflate a gzip-compressed SVG (svgz) past every check below; no raster format starts so.
   if (buffer[0] === 0x1f && buffer[1] === 0x8b) {
-    throw new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, 'Compressed files (such as .svgz) are not accepted: upload the plain SVG.', 'file');
+    throw new AppError(
+      ErrorCode.UNSUPPORTED_MEDIA_TYPE,
+      'Compressed files (such as .svgz) are not accepted: upload the plain SVG.',
+      'file',
+    );
   }
   if (!looksLikeSvg(buffer)) return;
   if (buffer.length > MAX_SVG_BYTES) {
@@ -63,7 +67,11 @@ function assertSafeSvgText(buffer: Buffer): void {
 }
 
 const tooSlow = (seconds: number) =>
-  new AppError(ErrorCode.VALIDATION_FAILED, `The image took longer than ${seconds} s to process. Upload a smaller or simpler image.`, 'file');
+  new AppError(
+    ErrorCode.VALIDATION_FAILED,
+    `The image took longer than ${seconds} s to process. Upload a smaller or simpler image.`,
+    'file',
+  );
 
 async function readMetadata(buffer: Buffer, declaredType: string, timeoutMs: number): Promise<Metadata> {
   const unsupported = new AppError(
@@ -84,7 +92,11 @@ async function readMetadata(buffer: Buffer, declaredType: string, timeoutMs: num
 }
 
 /** Re-encodes the upload: orientation applied, metadata (EXIF, GPS, comments) dropped, SVG rasterised. */
-async function normalise(buffer: Buffer, meta: Metadata, timeoutMs: number): Promise<{ data: Buffer; format: string; width: number; height: number }> {
+async function normalise(
+  buffer: Buffer,
+  meta: Metadata,
+  timeoutMs: number,
+): Promise<{ data: Buffer; format: string; width: number; height: number }> {
   const limitInputPixels = MAX_UPLOAD_SIDE * MAX_UPLOAD_SIDE;
   if (meta.format === 'svg') {
     const longest = Math.max(meta.width, meta.height, 1);

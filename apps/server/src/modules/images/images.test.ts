@@ -128,7 +128,12 @@ describe.each(stores)('image host on $name', (store) => {
   });
 
   it('answers 404 in the error model for unknown images', async () => {
-    for (const url of ['/images/demo/nope.svg', '/images/demo/menu.txt', '/images/uploads/AAAAAAAAAAAAAAAAAAAAAA.png', '/images/uploads/x.png']) {
+    for (const url of [
+      '/images/demo/nope.svg',
+      '/images/demo/menu.txt',
+      '/images/uploads/AAAAAAAAAAAAAAAAAAAAAA.png',
+      '/images/uploads/x.png',
+    ]) {
       const res = await get(`${url}?quality=70&format=webp`);
       expect(res.statusCode, url).toBe(404);
       expect(res.json(), url).toMatchObject({ statusCode: 404, code: 'NOT_FOUND' });
@@ -153,7 +158,9 @@ describe.each(stores)('image host on $name', (store) => {
 
   const uploadPng = async (venue: string, headers: Record<string, string>) => {
     const boundary = 'vezb';
-    const file = await sharp({ create: { width: 64, height: 32, channels: 3, background: '#9a3412' } }).png().toBuffer();
+    const file = await sharp({ create: { width: 64, height: 32, channels: 3, background: '#9a3412' } })
+      .png()
+      .toBuffer();
     const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="logo.png"\r\nContent-Type: image/png\r\n\r\n`;
     return t.app.inject({
       method: 'POST',
@@ -163,7 +170,14 @@ describe.each(stores)('image host on $name', (store) => {
     });
   };
   const countImages = async () =>
-    Number((await t.db.kysely.selectFrom('images').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await t.db.kysely
+          .selectFrom('images')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it('refuses uploads without a staff session of that venue', async () => {
     expect((await uploadPng(DEMO_BISTRO_ID, {})).statusCode).toBe(401);

@@ -30,7 +30,11 @@ describe.each(stores)('durable message queue on $name', (store: TestStore) => {
   }
   const messages = () => db.kysely.selectFrom('messages').selectAll().orderBy('id').execute();
   const join = (app: FastifyInstance, phone = nextPhone()) =>
-    app.inject({ method: 'POST', url: `/api/waitlists/${DEMO_BISTRO_ID}/create`, payload: createBody({ customer: { name: 'Ana Souza', phone } }) });
+    app.inject({
+      method: 'POST',
+      url: `/api/waitlists/${DEMO_BISTRO_ID}/create`,
+      payload: createBody({ customer: { name: 'Ana Souza', phone } }),
+    });
 
   beforeAll(async () => {
     db = await store.open();
@@ -68,7 +72,9 @@ describe.each(stores)('durable message queue on $name', (store: TestStore) => {
     const third = await start();
     await third.notifier.drain();
     expect(twilio.requests).toHaveLength(1);
-    expect(await messages()).toMatchObject([{ status: 'sent', attempts: 1, provider: 'twilio', provider_id: expect.stringMatching(/^SM/) }]);
+    expect(await messages()).toMatchObject([
+      { status: 'sent', attempts: 1, provider: 'twilio', provider_id: expect.stringMatching(/^SM/) },
+    ]);
   });
 
   it('a worker that died while sending: its lease runs out, then another sends the message once', async () => {
@@ -168,7 +174,13 @@ describe.each(stores)('durable message queue on $name', (store: TestStore) => {
 
   it('a message carrying a code keeps it until delivered or finally failed, then only its masked text', async () => {
     const app = await start();
-    const secret = (key: string) => ({ channel: 'sms' as const, to: '+5511987650012', body: `code 123456 ${key}`, safeBody: `code •••••• ${key}`, idempotencyKey: `test:${key}` });
+    const secret = (key: string) => ({
+      channel: 'sms' as const,
+      to: '+5511987650012',
+      body: `code 123456 ${key}`,
+      safeBody: `code •••••• ${key}`,
+      idempotencyKey: `test:${key}`,
+    });
     const row = async (key: string) => (await messages()).find((m) => m.idempotency_key === `test:${key}`);
     twilio.failures.push(503, 400);
     await db.kysely.transaction().execute((trx) => app.notifier.enqueue(trx, secret('retried')));

@@ -4,7 +4,10 @@ import type { Database, MessageRow, MessageTable } from '../../db/types.js';
 
 type Executor = Kysely<Database>;
 
-export type NewMessage = Pick<MessageTable, 'id' | 'channel' | 'recipient' | 'subject' | 'body' | 'safe_body' | 'idempotency_key' | 'created_at'>;
+export type NewMessage = Pick<
+  MessageTable,
+  'id' | 'channel' | 'recipient' | 'subject' | 'body' | 'safe_body' | 'idempotency_key' | 'created_at'
+>;
 
 /** Queues a message; a second message with the same idempotency key is ignored. Returns whether it was new. */
 export async function insertMessage(db: Executor, message: NewMessage): Promise<boolean> {
@@ -38,15 +41,17 @@ export function claimDueMessages(
     .orderBy('next_attempt_at')
     .limit(limit);
   if (dialect === 'postgres') due = due.forUpdate().skipLocked();
-  return db
-    .updateTable('messages')
-    .set((eb) => ({ status: 'sending', next_attempt_at: now + leaseMs, attempts: eb('attempts', '+', 1) }))
-    .where('id', 'in', due)
-    // Checked again on the locked row: another worker may have taken it meanwhile.
-    .where('status', 'in', ['pending', 'sending'])
-    .where('next_attempt_at', '<=', now)
-    .returningAll()
-    .execute();
+  return (
+    db
+      .updateTable('messages')
+      .set((eb) => ({ status: 'sending', next_attempt_at: now + leaseMs, attempts: eb('attempts', '+', 1) }))
+      .where('id', 'in', due)
+      // Checked again on the locked row: another worker may have taken it meanwhile.
+      .where('status', 'in', ['pending', 'sending'])
+      .where('next_attempt_at', '<=', now)
+      .returningAll()
+      .execute()
+  );
 }
 
 /**
@@ -89,11 +94,15 @@ export async function markSent(db: Executor, claimed: MessageRow, provider: stri
 }
 
 export async function markRetry(db: Executor, claimed: MessageRow, error: string, nextAttemptAt: number): Promise<void> {
-  await settle(db, claimed).set({ status: 'pending', next_attempt_at: nextAttemptAt, error: error.slice(0, 300) }).execute();
+  await settle(db, claimed)
+    .set({ status: 'pending', next_attempt_at: nextAttemptAt, error: error.slice(0, 300) })
+    .execute();
 }
 
 export async function markFailed(db: Executor, claimed: MessageRow, provider: string, error: string): Promise<void> {
-  await settle(db, claimed).set({ status: 'failed', provider, error: error.slice(0, 300), ...maskSecret }).execute();
+  await settle(db, claimed)
+    .set({ status: 'failed', provider, error: error.slice(0, 300), ...maskSecret })
+    .execute();
 }
 
 /** Messages the outbox provider delivered, newest first (GET /api/dev/outbox). */

@@ -78,13 +78,21 @@ export function createNotifier(deps: NotifierDeps): Notifier {
       const { providerId } = await provider.send(row);
       await markSent(db.kysely, row, provider.name, providerId, now());
     } catch (error) {
-      const failure = error instanceof ProviderError ? error : new ProviderError(redactContact(String((error as Error)?.message ?? error)), false);
+      const failure =
+        error instanceof ProviderError ? error : new ProviderError(redactContact(String((error as Error)?.message ?? error)), false);
       const final = failure.permanent || row.attempts >= deps.maxAttempts;
       // Never the phone, the address or the text: only what identifies the row and the cause.
-      log.warn({ messageId: row.id, channel: row.channel, provider: provider.name, attempt: row.attempts, final, reason: failure.message }, 'message delivery failed');
+      log.warn(
+        { messageId: row.id, channel: row.channel, provider: provider.name, attempt: row.attempts, final, reason: failure.message },
+        'message delivery failed',
+      );
       if (!final) return markRetry(db.kysely, row, failure.message, now() + backoffMs(row.attempts));
       await markFailed(db.kysely, row, provider.name, failure.message);
-      deps.reporter.report(new Error(`message delivery failed: ${failure.message}`), { messageId: row.id, channel: row.channel, provider: provider.name });
+      deps.reporter.report(new Error(`message delivery failed: ${failure.message}`), {
+        messageId: row.id,
+        channel: row.channel,
+        provider: provider.name,
+      });
     }
   }
 

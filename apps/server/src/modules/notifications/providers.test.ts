@@ -72,7 +72,9 @@ describe('SMTP provider against a local smtp-server', () => {
 
   it('delivers the message with sender, recipient, subject and text', async () => {
     const provider = createSmtpProvider(loadConfig({ EMAIL_PROVIDER: 'smtp', SMTP_URL: smtp.url, EMAIL_FROM: 'Vez <codes@vez.example>' }));
-    const result = await provider.send(row({ channel: 'email', recipient: 'ana@example.com', subject: 'Your verification code', body: 'Vez: your code is 123456.' }));
+    const result = await provider.send(
+      row({ channel: 'email', recipient: 'ana@example.com', subject: 'Your verification code', body: 'Vez: your code is 123456.' }),
+    );
     await provider.close?.();
     expect(result.providerId).toMatch(/@/);
     const mail = smtp.received.at(-1);
@@ -137,7 +139,9 @@ describe('Twilio SMS provider against a local HTTP server', () => {
     [500, false],
   ])('an answer %i is a failure (permanent: %s) that does not quote the number', async (status, permanent) => {
     twilio.failures.push(status);
-    const failure = (await provider().send(row({})).catch((e: unknown) => e)) as ProviderError;
+    const failure = (await provider()
+      .send(row({}))
+      .catch((e: unknown) => e)) as ProviderError;
     expect(failure).toBeInstanceOf(ProviderError);
     expect(failure.permanent).toBe(permanent);
     expect(failure.message).toBe(`twilio answered ${status} code 21211`);

@@ -42,7 +42,9 @@ describe.each(stores)('SMS on join and call, passports, on $name', (store) => {
   it('in English for a diner who joined in English, with the English venue name', async () => {
     const phone = nextPhone();
     const res = await join(phone, { lang: 'en' });
-    expect((await smsTo(phone))[0]?.body).toBe(`Demo Bistro: you joined the waitlist. Follow your position: ${BASE}/waitlist/${res.json()._id}`);
+    expect((await smsTo(phone))[0]?.body).toBe(
+      `Demo Bistro: you joined the waitlist. Follow your position: ${BASE}/waitlist/${res.json()._id}`,
+    );
   });
 
   it('a repeat join with its proof sends no second SMS; without it the plain link goes again (decisions §3)', async () => {
@@ -86,7 +88,11 @@ describe.each(stores)('SMS on join and call, passports, on $name', (store) => {
 
     const second = await exchange(passport);
     expect(second.statusCode).toBe(401);
-    expect(second.json()).toMatchObject({ code: 'UNAUTHENTICATED', field: 'passport', message: 'Este link de acesso expirou ou já foi usado.' });
+    expect(second.json()).toMatchObject({
+      code: 'UNAUTHENTICATED',
+      field: 'passport',
+      message: 'Este link de acesso expirou ou já foi usado.',
+    });
     expect(second.headers['set-cookie']).toBeUndefined();
   });
 
@@ -102,14 +108,20 @@ describe.each(stores)('SMS on join and call, passports, on $name', (store) => {
     expect((await exchange('short')).json()).toMatchObject({ statusCode: 422, field: 'passport' });
   });
 
-  it('a passport goes only to the account\'s own verified phone, never to another phone named in a join', async () => {
+  it("a passport goes only to the account's own verified phone, never to another phone named in a join", async () => {
     const cookie = await signUp(t, toE164(nextPhone()) as string);
     const other = nextPhone();
     await join(other, {}, { cookie });
     const [sms] = await smsTo(other);
     expect(sms?.body).toContain('/waitlist/');
     expect(sms?.body).not.toContain('passport');
-    expect(await t.db.kysely.selectFrom('passports').select('token_hash').where('entry_id', '=', /\/waitlist\/([\w-]+)/.exec(sms?.body ?? '')?.[1] ?? '').execute()).toEqual([]);
+    expect(
+      await t.db.kysely
+        .selectFrom('passports')
+        .select('token_hash')
+        .where('entry_id', '=', /\/waitlist\/([\w-]+)/.exec(sms?.body ?? '')?.[1] ?? '')
+        .execute(),
+    ).toEqual([]);
   });
 
   it('a phone only typed at an email sign-up gets no passport', async () => {
@@ -156,7 +168,7 @@ describe.each(stores)('SMS on join and call, passports, on $name', (store) => {
     expect(await smsTo(phone)).toHaveLength(2);
   });
 
-  it('the host console\'s call and walk-in send their SMS too', async () => {
+  it("the host console's call and walk-in send their SMS too", async () => {
     const staff = await loginCookie(t.app);
     const phone = nextPhone();
     const walkIn = await t.app.inject({
@@ -168,7 +180,11 @@ describe.each(stores)('SMS on join and call, passports, on $name', (store) => {
     expect(walkIn.statusCode).toBe(201);
     const id = walkIn.json().entry._id as string;
     expect((await smsTo(phone))[0]?.body).toContain(`${BASE}/waitlist/${id}`);
-    const call = await t.app.inject({ method: 'POST', url: `/api/host/venues/${DEMO_BISTRO_ID}/entries/${id}/call`, headers: { cookie: staff } });
+    const call = await t.app.inject({
+      method: 'POST',
+      url: `/api/host/venues/${DEMO_BISTRO_ID}/entries/${id}/call`,
+      headers: { cookie: staff },
+    });
     expect(call.statusCode).toBe(200);
     expect((await smsTo(phone))[0]?.body).toBe(`Bistrô Demo: chegou a sua vez! Procure a recepção. ${BASE}/waitlist/${id}`);
   });

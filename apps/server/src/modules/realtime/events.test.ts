@@ -24,7 +24,8 @@ describe.each(stores)('venue channel events on $name', (store) => {
 
   const host = (method: 'POST' | 'PATCH' | 'PUT', path: string, payload?: object) =>
     t.app.inject({ method, url: `/api/host/venues/${DEMO_BISTRO_ID}${path}`, headers: { cookie }, ...(payload ? { payload } : {}) });
-  const walkIn = async () => (await host('POST', '/entries', { customer: { name: 'Rui Costa', phone: nextPhone() }, partySize: 2 })).json().entry._id as string;
+  const walkIn = async () =>
+    (await host('POST', '/entries', { customer: { name: 'Rui Costa', phone: nextPhone() }, partySize: 2 })).json().entry._id as string;
 
   /** Runs a change and returns the events it published. */
   const during = async (change: () => Promise<unknown>) => {
@@ -67,7 +68,11 @@ describe.each(stores)('venue channel events on $name', (store) => {
       'diner cancel',
       'cancel',
       (id: string) =>
-        t.app.inject({ method: 'PUT', url: `/api/waitlists/${id}/${DEMO_BISTRO_ID}/cancel`, payload: { logs: { customer: id, actionType: 'Remove' }, customer: id, cancelReason: 'Customer' } }),
+        t.app.inject({
+          method: 'PUT',
+          url: `/api/waitlists/${id}/${DEMO_BISTRO_ID}/cancel`,
+          payload: { logs: { customer: id, actionType: 'Remove' }, customer: id, cancelReason: 'Customer' },
+        }),
     ],
   ] as const)('%s → one %s with the entry id', async (_name, type, change) => {
     const id = await walkIn();

@@ -4,14 +4,42 @@ import { toPositionEntry } from '../waitlist/entry-view.js';
 import { ChunkArena, buildTemplate, fillFrame, frameTemplate, positionChunk, render, renderFull, versionOf } from './position-template.js';
 
 const row: EntryRow = {
-  id: 'AAAAAAAAAAAAAAAAAAAAAA', share_id: 'BBBBBBBBBBBBBBBBBBBBBB', venue_id: '6553f1a2b3c4d5e6f7a8b901', seq: 7, status: 'active', priority: 0,
-  party_size: 3, band: 1, name: 'Ana "Aspas" Souza', phone: '+5511987650001', email: null, note: 'nota', section: null, origin_label: 'Widget',
-  lang: 'pt', created_at: 1_763_770_000_000, notified_at: null, seated_at: null, cancelled_at: null, cancel_reason: null, ended_at: null, erased_at: null,
-  join_proof_hash: null, link_resent_at: null,
+  id: 'AAAAAAAAAAAAAAAAAAAAAA',
+  share_id: 'BBBBBBBBBBBBBBBBBBBBBB',
+  venue_id: '6553f1a2b3c4d5e6f7a8b901',
+  seq: 7,
+  status: 'active',
+  priority: 0,
+  party_size: 3,
+  band: 1,
+  name: 'Ana "Aspas" Souza',
+  phone: '+5511987650001',
+  email: null,
+  note: 'nota',
+  section: null,
+  origin_label: 'Widget',
+  lang: 'pt',
+  created_at: 1_763_770_000_000,
+  notified_at: null,
+  seated_at: null,
+  cancelled_at: null,
+  cancel_reason: null,
+  ended_at: null,
+  erased_at: null,
+  join_proof_hash: null,
+  link_resent_at: null,
 };
 const view = { hidePosition: false, operationMode: 'basic' as const };
-const full = (r: EntryRow, p: { globalPos: number; pos: number; estimatedTime: number | null }, isShared = false, lang: 'pt' | 'en' = 'pt') =>
-  JSON.stringify({ waitlist: toPositionEntry(r, p, { ...view, isShared, lang }), waitlistSettings: { hiddenCustomerPosition: false, operationMode: 'basic' } });
+const full = (
+  r: EntryRow,
+  p: { globalPos: number; pos: number; estimatedTime: number | null },
+  isShared = false,
+  lang: 'pt' | 'en' = 'pt',
+) =>
+  JSON.stringify({
+    waitlist: toPositionEntry(r, p, { ...view, isShared, lang }),
+    waitlistSettings: { hiddenCustomerPosition: false, operationMode: 'basic' },
+  });
 
 const placements = [
   [{ globalPos: 5, pos: 5, estimatedTime: null }],
@@ -22,7 +50,10 @@ const placements = [
 
 describe('position templates', () => {
   it.each(placements)('renders exactly what a full serialisation gives for %j', (placement) => {
-    for (const [isShared, lang] of [[false, 'pt'], [true, 'en']] as const) {
+    for (const [isShared, lang] of [
+      [false, 'pt'],
+      [true, 'en'],
+    ] as const) {
       const template = buildTemplate(row, view, isShared, lang, { globalPos: 9, pos: 9, estimatedTime: 4 });
       expect(template.parts).toBeDefined();
       expect(render(template, placement)).toBe(full(row, placement, isShared, lang));
@@ -34,7 +65,9 @@ describe('position templates', () => {
     const template = buildTemplate(odd, view, false, 'pt', { globalPos: 2, pos: 2, estimatedTime: null });
     expect(template.parts).toBeUndefined();
     expect(render(template, { globalPos: 3, pos: 3, estimatedTime: null })).toBeUndefined();
-    expect(renderFull(odd, { globalPos: 3, pos: 3, estimatedTime: null }, view, false, 'pt')).toBe(full(odd, { globalPos: 3, pos: 3, estimatedTime: null }));
+    expect(renderFull(odd, { globalPos: 3, pos: 3, estimatedTime: null }, view, false, 'pt')).toBe(
+      full(odd, { globalPos: 3, pos: 3, estimatedTime: null }),
+    );
   });
 
   it('changes version with anything the message shows besides the placement', () => {
@@ -50,7 +83,10 @@ describe('position templates', () => {
   it.each(placements)('writes %j as one whole HTTP chunk holding exactly the string message, accents included', (placement) => {
     const accented: EntryRow = { ...row, name: 'Joã "Ç" Ñúñez 🍷' };
     const arena = new ChunkArena(1024); // small slabs: several messages cross into new ones
-    for (const [isShared, lang] of [[false, 'pt'], [true, 'en']] as const) {
+    for (const [isShared, lang] of [
+      [false, 'pt'],
+      [true, 'en'],
+    ] as const) {
       const template = frameTemplate(buildTemplate(accented, view, isShared, lang, { globalPos: 9, pos: 9, estimatedTime: 4 }));
       const message = Buffer.from(fillFrame(template.frame!, placement));
       for (let i = 0; i < 3; i++) {
@@ -64,7 +100,9 @@ describe('position templates', () => {
   it('leaves to the string path what is not a plain count, and a template without holes', () => {
     const template = frameTemplate(buildTemplate(row, view, false, 'pt', { globalPos: 2, pos: 2, estimatedTime: null }));
     expect(positionChunk(new ChunkArena(), template, { globalPos: 2, pos: 2, estimatedTime: 1.5 })).toBeUndefined();
-    const holeless = frameTemplate(buildTemplate({ ...row, name: 'Ana -917000001 Souza' }, view, false, 'pt', { globalPos: 2, pos: 2, estimatedTime: null }));
+    const holeless = frameTemplate(
+      buildTemplate({ ...row, name: 'Ana -917000001 Souza' }, view, false, 'pt', { globalPos: 2, pos: 2, estimatedTime: null }),
+    );
     expect(positionChunk(new ChunkArena(), holeless, { globalPos: 2, pos: 2, estimatedTime: null })).toBeUndefined();
   });
 

@@ -53,7 +53,9 @@ export function buildTemplate(row: EntryRow, view: PositionView, isShared: boole
   const version = versionOf(row, view);
   const json = serialise(row, HOLES, view, isShared, lang);
   if (view.hidePosition) {
-    return json === serialise(row, check, view, isShared, lang) ? { version, parts: undefined, fixed: json } : { version, parts: undefined };
+    return json === serialise(row, check, view, isShared, lang)
+      ? { version, parts: undefined, fixed: json }
+      : { version, parts: undefined };
   }
   const g = json.split(String(HOLES.globalPos));
   if (g.length !== 2) return { version, parts: undefined };

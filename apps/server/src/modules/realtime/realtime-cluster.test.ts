@@ -17,7 +17,9 @@ const until = async (condition: () => boolean) => {
 };
 
 if (!redisUrl) {
-  process.stderr.write('\n[realtime cluster] Redis bus tests NOT RUN: REDIS_URL is not set (REDIS_URL=redis://127.0.0.1:6379 runs them).\n');
+  process.stderr.write(
+    '\n[realtime cluster] Redis bus tests NOT RUN: REDIS_URL is not set (REDIS_URL=redis://127.0.0.1:6379 runs them).\n',
+  );
 }
 if (!redisUrl || !postgresUrl) {
   process.stderr.write('\n[realtime cluster] two-instance test NOT RUN: it needs DATABASE_URL=postgres://… and REDIS_URL=redis://….\n');
@@ -35,7 +37,12 @@ describe.runIf(redisUrl)('Redis bus', () => {
       b.subscribe(DEMO_BISTRO_ID, (e) => gotB.push(e));
       b.subscribe('6553f1a2b3c4d5e6f7a8b902', () => gotB.push({ type: 'remove', venueId: 'wrong', at: '' }));
       await Promise.all([a.ready(), b.ready()]);
-      const event: VenueChannelEvent = { type: 'call', venueId: DEMO_BISTRO_ID, entryId: 'AAAAAAAAAAAAAAAAAAAAAA', at: new Date().toISOString() };
+      const event: VenueChannelEvent = {
+        type: 'call',
+        venueId: DEMO_BISTRO_ID,
+        entryId: 'AAAAAAAAAAAAAAAAAAAAAA',
+        at: new Date().toISOString(),
+      };
       a.publish(event);
       await until(() => gotA.length === 1 && gotB.length === 1);
       expect(gotA).toEqual([event]);
@@ -80,7 +87,9 @@ describe.runIf(redisUrl && postgresUrl)('two server instances on one PostgreSQL 
       expect((JSON.parse((await stream.next()).data) as PositionResponse).waitlist.status).toBe('active');
       await busB.ready(); // B's subscription to the venue is confirmed by Redis
       const cookie = await loginCookie(a);
-      expect((await a.inject({ method: 'POST', url: `/api/host/venues/${DEMO_BISTRO_ID}/entries/${id}/call`, headers: { cookie } })).statusCode).toBe(200);
+      expect(
+        (await a.inject({ method: 'POST', url: `/api/host/venues/${DEMO_BISTRO_ID}/entries/${id}/call`, headers: { cookie } })).statusCode,
+      ).toBe(200);
       const called = JSON.parse((await stream.next()).data) as PositionResponse;
       expect(called.waitlist).toMatchObject({ _id: id, status: 'called' });
       stream.close();
@@ -96,11 +105,14 @@ describe.runIf(redisUrl && postgresUrl)('two server instances on one PostgreSQL 
     const b = await buildApp({ config, db: dbB, bus: busB });
     try {
       const id = (await a.inject({ method: 'POST', url: `/api/waitlists/${DEMO_BISTRO_ID}/create`, payload: createBody() })).json()._id;
-      const readOnB = async () => ((await b.inject({ method: 'GET', url: `/api/waitlists/${id}/position` })).json() as PositionResponse).waitlist.status;
+      const readOnB = async () =>
+        ((await b.inject({ method: 'GET', url: `/api/waitlists/${id}/position` })).json() as PositionResponse).waitlist.status;
       expect(await readOnB()).toBe('active'); // now kept on B, which listens to the venue
       await busB.ready();
       const cookie = await loginCookie(a);
-      expect((await a.inject({ method: 'POST', url: `/api/host/venues/${DEMO_BISTRO_ID}/entries/${id}/call`, headers: { cookie } })).statusCode).toBe(200);
+      expect(
+        (await a.inject({ method: 'POST', url: `/api/host/venues/${DEMO_BISTRO_ID}/entries/${id}/call`, headers: { cookie } })).statusCode,
+      ).toBe(200);
       // B hears the call through Redis well before its kept answer would expire (1 s).
       const started = performance.now();
       let status = await readOnB();

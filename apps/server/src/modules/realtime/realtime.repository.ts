@@ -2,7 +2,10 @@ import type { Kysely } from 'kysely';
 import type { Database, EntryRow } from '../../db/types.js';
 
 /** What a refresh needs of each open entry to place it and to tell whether its message changed. */
-export type QueueRow = Pick<EntryRow, 'id' | 'status' | 'priority' | 'seq' | 'band' | 'party_size' | 'cancel_reason' | 'notified_at' | 'seated_at'>;
+export type QueueRow = Pick<
+  EntryRow,
+  'id' | 'status' | 'priority' | 'seq' | 'band' | 'party_size' | 'cancel_reason' | 'notified_at' | 'seated_at'
+>;
 
 /**
  * The venue's open entries in queue order, narrow: measured on SQLite with 10,000 open entries,
@@ -23,7 +26,13 @@ export function listQueueOrder(db: Kysely<Database>, venueId: string): Promise<Q
 export async function findEntriesByIds(db: Kysely<Database>, ids: readonly string[]): Promise<EntryRow[]> {
   const out: EntryRow[] = [];
   for (let i = 0; i < ids.length; i += 500) {
-    out.push(...(await db.selectFrom('entries').selectAll().where('id', 'in', ids.slice(i, i + 500)).execute()));
+    out.push(
+      ...(await db
+        .selectFrom('entries')
+        .selectAll()
+        .where('id', 'in', ids.slice(i, i + 500))
+        .execute()),
+    );
   }
   return out;
 }

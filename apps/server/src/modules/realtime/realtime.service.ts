@@ -13,7 +13,12 @@ export interface Realtime {
   resolveDiner(waitlistId: string): Promise<{ entryId: string; venueId: string; isShared: boolean }>;
   /** Takes a stream slot for this address (and entry) or throws 429; call before taking over the reply. */
   admit(address: string, entryId?: string): StreamSlot;
-  openDinerStream(raw: ServerResponse, target: { entryId: string; venueId: string; isShared: boolean }, lang: Language, slot: StreamSlot): void;
+  openDinerStream(
+    raw: ServerResponse,
+    target: { entryId: string; venueId: string; isShared: boolean },
+    lang: Language,
+    slot: StreamSlot,
+  ): void;
   openHostStream(raw: ServerResponse, venueId: string, slot: StreamSlot): void;
   /** Open streams in this instance (for tests and the bench). */
   connections(): number;
@@ -78,7 +83,14 @@ export function createRealtime(
 
     openDinerStream(raw, target, lang, slot) {
       const hub = hubFor(target.venueId);
-      const sub: DinerSubscriber = { stream: undefined as unknown as SseStream, entryId: target.entryId, isShared: target.isShared, lang, key: viewKey(target.isShared, lang), stamp: 0 };
+      const sub: DinerSubscriber = {
+        stream: undefined as unknown as SseStream,
+        entryId: target.entryId,
+        isShared: target.isShared,
+        lang,
+        key: viewKey(target.isShared, lang),
+        stamp: 0,
+      };
       sub.stream = track(raw, slot, () => {
         hub.removeDiner(sub);
         releaseIfEmpty(target.venueId);

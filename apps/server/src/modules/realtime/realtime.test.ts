@@ -34,8 +34,15 @@ describe.each(stores)('real-time streams on $name', (store) => {
   const host = (method: 'POST' | 'PATCH' | 'PUT', path: string, payload?: object) =>
     t.app.inject({ method, url: `/api/host/venues/${DEMO_BISTRO_ID}${path}`, headers: { cookie }, ...(payload ? { payload } : {}) });
   const join = async (name = 'Ana Souza', partySize = 2) =>
-    (await t.app.inject({ method: 'POST', url: `/api/waitlists/${DEMO_BISTRO_ID}/create`, payload: createBody({ customer: { name, phone: nextPhone(), email: '' }, partySize, note: `nota de ${name}` }) })).json()._id as string;
-  const getPosition = async (id: string) => (await t.app.inject({ method: 'GET', url: `/api/waitlists/${id}/position` })).json() as PositionResponse;
+    (
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/waitlists/${DEMO_BISTRO_ID}/create`,
+        payload: createBody({ customer: { name, phone: nextPhone(), email: '' }, partySize, note: `nota de ${name}` }),
+      })
+    ).json()._id as string;
+  const getPosition = async (id: string) =>
+    (await t.app.inject({ method: 'GET', url: `/api/waitlists/${id}/position` })).json() as PositionResponse;
 
   it('a diner stream opens with the entry’s position, the same as GET position', async () => {
     const id = await join();
@@ -95,7 +102,13 @@ describe.each(stores)('real-time streams on $name', (store) => {
     await stream.next(isPosition);
     await host('PATCH', `/entries/${other}`, { note: 'alergia secreta', priority: true });
     await stream.next(isPosition);
-    const walkIn = (await host('POST', '/entries', { customer: { name: 'Walter Intruso', phone: '+5511912345678' }, partySize: 3, note: 'mesa escondida' })).json().entry._id;
+    const walkIn = (
+      await host('POST', '/entries', {
+        customer: { name: 'Walter Intruso', phone: '+5511912345678' },
+        partySize: 3,
+        note: 'mesa escondida',
+      })
+    ).json().entry._id;
     await stream.next(isPosition);
     await host('POST', `/entries/${walkIn}/call`);
     await stream.next(isPosition);
@@ -171,7 +184,9 @@ describe.each(stores)('real-time streams on $name', (store) => {
   });
 
   it('after a burst of mixed changes every stream agrees with GET position', async () => {
-    const ids = await Promise.all(['Mara Luz', 'Nilo Reis', 'Olga Paz', 'Pio Lins', 'Rita Sa', 'Saulo Vaz'].map((n, i) => join(n, (i % 4) + 1)));
+    const ids = await Promise.all(
+      ['Mara Luz', 'Nilo Reis', 'Olga Paz', 'Pio Lins', 'Rita Sa', 'Saulo Vaz'].map((n, i) => join(n, (i % 4) + 1)),
+    );
     const streams = await Promise.all(ids.map((id) => sse(`/waitlists/${id}/events`)));
     await Promise.all(streams.map((s) => s.next(isPosition)));
     await Promise.all([

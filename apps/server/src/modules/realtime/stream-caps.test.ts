@@ -15,7 +15,11 @@ describe.each(stores)('real-time stream caps on $name', (store) => {
   const open: SseClient[] = [];
   beforeAll(async () => {
     // TRUST_PROXY=1: each stream names its client address in X-Forwarded-For, as a proxy would.
-    t = await startTestApp(store, { SSE_MAX_STREAMS_PER_ENTRY: String(PER_ENTRY), SSE_MAX_STREAMS_PER_ADDRESS: String(PER_ADDRESS), TRUST_PROXY: '1' });
+    t = await startTestApp(store, {
+      SSE_MAX_STREAMS_PER_ENTRY: String(PER_ENTRY),
+      SSE_MAX_STREAMS_PER_ADDRESS: String(PER_ADDRESS),
+      TRUST_PROXY: '1',
+    });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}/api`;
   });
@@ -24,8 +28,17 @@ describe.each(stores)('real-time stream caps on $name', (store) => {
     await t.close();
   });
 
-  const join = async () => (await t.app.inject({ method: 'POST', url: `/api/waitlists/${DEMO_BISTRO_ID}/create`, payload: createBody(), remoteAddress: '10.50.0.1' })).json()._id as string;
-  const shareIdOf = async (id: string) => (await t.app.inject({ method: 'GET', url: `/api/waitlists/${id}/position` })).json().waitlist.shareId as string;
+  const join = async () =>
+    (
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/waitlists/${DEMO_BISTRO_ID}/create`,
+        payload: createBody(),
+        remoteAddress: '10.50.0.1',
+      })
+    ).json()._id as string;
+  const shareIdOf = async (id: string) =>
+    (await t.app.inject({ method: 'GET', url: `/api/waitlists/${id}/position` })).json().waitlist.shareId as string;
   const stream = async (path: string, address: string, headers: Record<string, string> = {}) => {
     const s = await openSse(`${base}${path}`, { 'x-forwarded-for': address, ...headers });
     open.push(s);

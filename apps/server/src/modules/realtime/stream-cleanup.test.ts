@@ -46,7 +46,11 @@ describe.each(stores)('stream cleanup on $name', (store) => {
     try {
       const port = (app.server.address() as { port: number }).port;
       const ids = await Promise.all(
-        [1, 2, 3].map(async () => (await app.inject({ method: 'POST', url: `/api/waitlists/${DEMO_BISTRO_ID}/create`, payload: createBody() })).json()._id as string),
+        [1, 2, 3].map(
+          async () =>
+            (await app.inject({ method: 'POST', url: `/api/waitlists/${DEMO_BISTRO_ID}/create`, payload: createBody() })).json()
+              ._id as string,
+        ),
       );
       const streams = await Promise.all(ids.map((id) => openSse(`http://127.0.0.1:${port}/api/waitlists/${id}/events`)));
       await Promise.all(streams.map((s) => s.next()));

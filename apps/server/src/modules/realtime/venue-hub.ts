@@ -5,7 +5,17 @@ import { getVenue } from '../venues/venues.service.js';
 import type { Placement } from '../waitlist/entry-view.js';
 import { findPace, listOpenEntries } from '../waitlist/waitlist.repository.js';
 import type { WaitlistDeps } from '../waitlist/waitlist.service.js';
-import { ChunkArena, type FramedTemplate, type PositionView, buildTemplate, fillFrame, frameTemplate, positionChunk, renderFull, versionOf } from './position-template.js';
+import {
+  ChunkArena,
+  type FramedTemplate,
+  type PositionView,
+  buildTemplate,
+  fillFrame,
+  frameTemplate,
+  positionChunk,
+  renderFull,
+  versionOf,
+} from './position-template.js';
 import { NOT_WAITING, forEachPlacement, placeQueue } from './queue-placement.js';
 import { QueueCache } from './queue-cache.js';
 import { type QueueRow, findEntriesByIds } from './realtime.repository.js';
@@ -39,7 +49,6 @@ interface EntrySubscribers {
   versionOf: QueueRow | undefined;
   versionView: PositionView | undefined;
 }
-
 
 /** How long new streams wait for others to share their snapshot's queue read. */
 const SNAPSHOT_BATCH_MS = 20;
@@ -82,7 +91,11 @@ export class VenueHub {
   addDiner(sub: DinerSubscriber): void {
     let entry = this.diners.get(sub.entryId);
     // Every field from the start: one object shape for all entries keeps the fan-out loop monomorphic.
-    if (!entry) this.diners.set(sub.entryId, (entry = { subs: [], templates: new Map(), seenAt: 0, version: undefined, versionOf: undefined, versionView: undefined }));
+    if (!entry)
+      this.diners.set(
+        sub.entryId,
+        (entry = { subs: [], templates: new Map(), seenAt: 0, version: undefined, versionOf: undefined, versionView: undefined }),
+      );
     entry.subs.push(sub);
     this.requestSnapshots();
   }
@@ -143,7 +156,15 @@ export class VenueHub {
   }
 
   /** Writes from ready templates; false when some subscriber needs the whole row first. */
-  private writeFromTemplates(entry: EntrySubscribers, row: QueueRow, placement: Placement, view: PositionView, stamp: number, onlyNew: boolean, arena: ChunkArena): boolean {
+  private writeFromTemplates(
+    entry: EntrySubscribers,
+    row: QueueRow,
+    placement: Placement,
+    view: PositionView,
+    stamp: number,
+    onlyNew: boolean,
+    arena: ChunkArena,
+  ): boolean {
     // The queue keeps a row object until that entry changes: its version is worked out once.
     if (entry.versionOf !== row || entry.versionView !== view) {
       entry.version = versionOf(row, view);
@@ -168,7 +189,15 @@ export class VenueHub {
   }
 
   /** Writes with the whole row at hand, building templates as needed. */
-  private writeFromRow(entry: EntrySubscribers, row: EntryRow, placement: Placement, view: PositionView, stamp: number, onlyNew: boolean, arena: ChunkArena): void {
+  private writeFromRow(
+    entry: EntrySubscribers,
+    row: EntryRow,
+    placement: Placement,
+    view: PositionView,
+    stamp: number,
+    onlyNew: boolean,
+    arena: ChunkArena,
+  ): void {
     const version = versionOf(row, view);
     for (const sub of entry.subs) {
       if (sub.stamp >= stamp || (onlyNew && sub.stamp !== 0)) continue;
@@ -212,7 +241,8 @@ export class VenueHub {
     // Whole rows, one query for all: messages to build, and entries that left the queue (seated,
     // cancelled) which these events name or which a new stream follows.
     const wanted = new Set(placedNeedingRows.keys());
-    for (const e of events) if (e.entryId && this.diners.has(e.entryId) && this.diners.get(e.entryId)!.seenAt !== stamp) wanted.add(e.entryId);
+    for (const e of events)
+      if (e.entryId && this.diners.has(e.entryId) && this.diners.get(e.entryId)!.seenAt !== stamp) wanted.add(e.entryId);
     for (const [id, entry] of this.diners) if (entry.seenAt !== stamp && hasNew(entry)) wanted.add(id);
     for (const row of await findEntriesByIds(db, [...wanted])) {
       const entry = this.diners.get(row.id);

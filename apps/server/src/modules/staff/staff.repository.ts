@@ -28,7 +28,10 @@ export async function addStaffVenue(db: Executor, staffId: string, venueId: stri
     .execute();
 }
 
-export function listStaffVenues(db: Executor, staffId: string): Promise<Pick<VenueRow, 'id' | 'slug' | 'name_pt' | 'name_en' | 'name_fr' | 'name_es'>[]> {
+export function listStaffVenues(
+  db: Executor,
+  staffId: string,
+): Promise<Pick<VenueRow, 'id' | 'slug' | 'name_pt' | 'name_en' | 'name_fr' | 'name_es'>[]> {
   return db
     .selectFrom('staff_venues')
     .innerJoin('venues', 'venues.id', 'staff_venues.venue_id')

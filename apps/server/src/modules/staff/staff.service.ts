@@ -24,11 +24,16 @@ export const normaliseEmail = (email: string): string => email.trim().toLowerCas
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
 /** Creates a staff account bound to venues; refuses a taken email or an unknown venue. */
-export async function createStaff(db: Db, input: { email: string; password: string; venueIds: string[] }, now = Date.now()): Promise<string> {
+export async function createStaff(
+  db: Db,
+  input: { email: string; password: string; venueIds: string[] },
+  now = Date.now(),
+): Promise<string> {
   const email = normaliseEmail(input.email);
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new AppError(ErrorCode.VALIDATION_FAILED, 'Invalid email', 'email');
   if (input.password.length < 8) throw new AppError(ErrorCode.VALIDATION_FAILED, 'The password needs at least 8 characters.', 'password');
-  if (await repo.findStaffByEmail(db, email)) throw new AppError(ErrorCode.VALIDATION_FAILED, 'This email already has an account.', 'email');
+  if (await repo.findStaffByEmail(db, email))
+    throw new AppError(ErrorCode.VALIDATION_FAILED, 'This email already has an account.', 'email');
   const id = newVenueId();
   const passwordHash = await hashPassword(input.password);
   await db.transaction().execute(async (trx) => {

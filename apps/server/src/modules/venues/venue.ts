@@ -1,11 +1,4 @@
-import {
-  defaultColor,
-  defaultVenueSettings,
-  isLinkUrl,
-  type ThemeResponse,
-  type VenueName,
-  type VenueSettings,
-} from '@vez/contract';
+import { defaultColor, defaultVenueSettings, isLinkUrl, type ThemeResponse, type VenueName, type VenueSettings } from '@vez/contract';
 import type { VenueRow } from '../../db/types.js';
 import { phoneCountryOf } from '../../lib/phone.js';
 

@@ -24,7 +24,9 @@ export async function updateVenue(db: Executor, id: string, patch: VenueRowUpdat
 }
 
 export async function countVenues(db: Executor): Promise<number> {
-  const row = await db.selectFrom('venues').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('venues')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
-

@@ -1,13 +1,7 @@
 import { PartySizesResponse, ThemeResponse, VenueResponse, WaitlistStatusesResponse } from '@vez/contract';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchema } from '../../lib/json-schema.js';
-import {
-  getVenue,
-  toPartySizesResponse,
-  toStatusesResponse,
-  toThemeResponse,
-  toVenueResponse,
-} from './venues.service.js';
+import { getVenue, toPartySizesResponse, toStatusesResponse, toThemeResponse, toVenueResponse } from './venues.service.js';
 
 type VenueParams = { Params: { venueId: string } };
 const venueParams = { type: 'object', properties: { venueId: { type: 'string' } }, required: ['venueId'] };
@@ -22,7 +16,14 @@ export async function venuesRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<VenueParams>(
     '/waitlists/:venueId/party-sizes',
-    { schema: { tags: ['venues'], summary: 'Party sizes and sections', params: venueParams, response: { 200: jsonSchema(PartySizesResponse), ...errors } } },
+    {
+      schema: {
+        tags: ['venues'],
+        summary: 'Party sizes and sections',
+        params: venueParams,
+        response: { 200: jsonSchema(PartySizesResponse), ...errors },
+      },
+    },
     async (request) => toPartySizesResponse(await getVenue(app.db.kysely, request.params.venueId)),
   );
 
@@ -41,7 +42,14 @@ export async function venuesRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<VenueParams>(
     '/waitlists/:venueId/waitlist-statuses',
-    { schema: { tags: ['venues'], summary: 'Whether the waitlist is open', params: venueParams, response: { 200: jsonSchema(WaitlistStatusesResponse), ...errors } } },
+    {
+      schema: {
+        tags: ['venues'],
+        summary: 'Whether the waitlist is open',
+        params: venueParams,
+        response: { 200: jsonSchema(WaitlistStatusesResponse), ...errors },
+      },
+    },
     async (request) => toStatusesResponse(await getVenue(app.db.kysely, request.params.venueId)),
   );
 }

@@ -27,7 +27,11 @@ describe.each(stores)('join bounds on $name', (store) => {
   });
 
   const join = (venueId: string, phone: string, extra: Record<string, unknown> = {}) =>
-    t.app.inject({ method: 'POST', url: `/api/waitlists/${venueId}/create`, payload: createBody({ customer: { phone }, partySize: 8, ...extra }, venueId) });
+    t.app.inject({
+      method: 'POST',
+      url: `/api/waitlists/${venueId}/create`,
+      payload: createBody({ customer: { phone }, partySize: 8, ...extra }, venueId),
+    });
   const host = (method: 'GET' | 'PATCH' | 'POST', path: string, payload?: object) =>
     t.app.inject({ method, url: `/api/host/venues/${DEMO_BISTRO_ID}${path}`, headers: { cookie }, ...(payload ? { payload } : {}) });
   const count = async (table: 'entries' | 'messages', venueId?: string) => {
@@ -36,7 +40,13 @@ describe.each(stores)('join bounds on $name', (store) => {
     return Number((await query.executeTakeFirstOrThrow()).n);
   };
   const smsTo = async (phone: string) =>
-    (await t.db.kysely.selectFrom('messages').select('id').where('recipient', '=', toE164(phone) ?? phone).execute()).length;
+    (
+      await t.db.kysely
+        .selectFrom('messages')
+        .select('id')
+        .where('recipient', '=', toE164(phone) ?? phone)
+        .execute()
+    ).length;
 
   it(`refuses ${FLOOD} joins of foreign numbers with 422 naming the allowed countries, and queues no SMS`, async () => {
     const venueId = await addVenueLike(t.db, DEMO_BISTRO_ID);
@@ -88,13 +98,16 @@ describe.each(stores)('join bounds on $name', (store) => {
     expect((await host('PATCH', '/settings', { settings: { maxWaitingParties: waiting + 1 } })).statusCode).toBe(200);
     expect((await join(DEMO_BISTRO_ID, nextPhone())).statusCode).toBe(201);
     const [entriesBefore, messagesBefore] = [await count('entries'), await count('messages')];
-    const seqBefore = (await t.db.kysely.selectFrom('venues').select('next_seq').where('id', '=', DEMO_BISTRO_ID).executeTakeFirstOrThrow()).next_seq;
+    const seqBefore = (await t.db.kysely.selectFrom('venues').select('next_seq').where('id', '=', DEMO_BISTRO_ID).executeTakeFirstOrThrow())
+      .next_seq;
     const full = await join(DEMO_BISTRO_ID, nextPhone());
     expect(full.statusCode).toBe(409);
     expect(full.json()).toEqual({ statusCode: 409, code: 'WAITLIST_FULL', message: expect.stringMatching(/full/) });
     expect(await count('entries')).toBe(entriesBefore);
     expect(await count('messages')).toBe(messagesBefore);
-    expect((await t.db.kysely.selectFrom('venues').select('next_seq').where('id', '=', DEMO_BISTRO_ID).executeTakeFirstOrThrow()).next_seq).toBe(seqBefore);
+    expect(
+      (await t.db.kysely.selectFrom('venues').select('next_seq').where('id', '=', DEMO_BISTRO_ID).executeTakeFirstOrThrow()).next_seq,
+    ).toBe(seqBefore);
 
     const walkIn = await host('POST', '/entries', { customer: { name: 'Rui Costa', phone: nextPhone() }, partySize: 2 });
     expect(walkIn.statusCode).toBe(201);

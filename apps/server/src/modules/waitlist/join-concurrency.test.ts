@@ -17,8 +17,7 @@ describe.each(stores)('simultaneous joins on $name', (store) => {
     await t.close();
   });
 
-  const join = (venueId: string, body: object) =>
-    t.app.inject({ method: 'POST', url: `/api/waitlists/${venueId}/create`, payload: body });
+  const join = (venueId: string, body: object) => t.app.inject({ method: 'POST', url: `/api/waitlists/${venueId}/create`, payload: body });
   const position = async (id: string) => {
     const res = await t.app.inject({ method: 'GET', url: `/api/waitlists/${id}/position` });
     expect(res.statusCode).toBe(200);
@@ -27,9 +26,7 @@ describe.each(stores)('simultaneous joins on $name', (store) => {
 
   it(`${JOINS} joins at once get ${JOINS} distinct, contiguous positions and tickets`, async () => {
     const venueId = await addVenueLike(t.db, DEMO_BISTRO_ID);
-    const answers = await Promise.all(
-      Array.from({ length: JOINS }, () => join(venueId, createBody({}, venueId))),
-    );
+    const answers = await Promise.all(Array.from({ length: JOINS }, () => join(venueId, createBody({}, venueId))));
     expect(answers.map((r) => r.statusCode)).toEqual(Array(JOINS).fill(201));
     const bodies = answers.map((r) => r.json() as { _id: string; created: boolean; globalPos: number });
     const expected = Array.from({ length: JOINS }, (_, i) => i + 1);
@@ -53,9 +50,7 @@ describe.each(stores)('simultaneous joins on $name', (store) => {
   it(`the same phone sent ${REPEATS} times at once makes exactly one entry, hands its id to one caller and re-sends the link once`, async () => {
     const venueId = await addVenueLike(t.db, DEMO_BISTRO_ID);
     const phone = nextPhone();
-    const answers = await Promise.all(
-      Array.from({ length: REPEATS }, () => join(venueId, createBody({ customer: { phone } }, venueId))),
-    );
+    const answers = await Promise.all(Array.from({ length: REPEATS }, () => join(venueId, createBody({ customer: { phone } }, venueId))));
     const statuses = answers.map((r) => r.statusCode);
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
     // Decisions §3: the others learn only that the party is on the list, never its id.
@@ -70,7 +65,11 @@ describe.each(stores)('simultaneous joins on $name', (store) => {
     const rows = await t.db.kysely.selectFrom('entries').select(['id', 'seq']).where('venue_id', '=', venueId).execute();
     expect(rows).toEqual([{ id: created._id, seq: 1 }]);
     // The join's SMS and a single repeat: concurrent repeats inside a minute send the link once.
-    const keys = await t.db.kysely.selectFrom('messages').select('idempotency_key').where('idempotency_key', 'like', `%${created._id}%`).execute();
+    const keys = await t.db.kysely
+      .selectFrom('messages')
+      .select('idempotency_key')
+      .where('idempotency_key', 'like', `%${created._id}%`)
+      .execute();
     expect(keys.map((k) => k.idempotency_key.split(':')[0]).sort()).toEqual(['join', 'rejoin']);
   });
 

@@ -20,8 +20,7 @@ describe.each(stores)('join rate limit on $name', (store) => {
 
   const join = (remoteAddress: string) =>
     t.app.inject({ method: 'POST', url: `/api/waitlists/${venueId}/create`, payload: createBody({}, venueId), remoteAddress });
-  const countEntries = async () =>
-    (await t.db.kysely.selectFrom('entries').select('id').where('venue_id', '=', venueId).execute()).length;
+  const countEntries = async () => (await t.db.kysely.selectFrom('entries').select('id').where('venue_id', '=', venueId).execute()).length;
 
   it(`answers 429 RATE_LIMITED with Retry-After after ${LIMIT} joins from one address, and adds nothing`, async () => {
     for (let i = 0; i < LIMIT; i++) expect((await join('203.0.113.7')).statusCode).toBe(201);
@@ -54,7 +53,10 @@ describe.each(stores)('join rate limit per venue and address on $name', (store) 
   let venueA: string;
   let venueB: string;
   beforeAll(async () => {
-    t = await startTestApp(store, { RATE_LIMIT_JOINS_PER_10_MIN: '1000', RATE_LIMIT_JOINS_PER_VENUE_PER_ADDRESS_10_MIN: String(PER_VENUE) });
+    t = await startTestApp(store, {
+      RATE_LIMIT_JOINS_PER_10_MIN: '1000',
+      RATE_LIMIT_JOINS_PER_VENUE_PER_ADDRESS_10_MIN: String(PER_VENUE),
+    });
     venueA = await addVenueLike(t.db, DEMO_BISTRO_ID);
     venueB = await addVenueLike(t.db, DEMO_BISTRO_ID);
   });

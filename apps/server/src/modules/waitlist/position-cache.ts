@@ -57,7 +57,10 @@ export function createPositionCache(bus: EventBus, now: () => number = () => per
       watching.delete(oldest);
       forgetVenue(oldest); // no longer hears its changes
     }
-    watching.set(venueId, bus.subscribe(venueId, () => forgetVenue(venueId)));
+    watching.set(
+      venueId,
+      bus.subscribe(venueId, () => forgetVenue(venueId)),
+    );
   };
 
   return {
@@ -65,7 +68,12 @@ export function createPositionCache(bus: EventBus, now: () => number = () => per
     recall(key) {
       const kept = answers.get(key);
       if (!kept) return undefined;
-      if (kept.since < clearedAt || kept.since < (changedAt.get(kept.venueId) ?? 0) || kept.expires <= now() || !watching.has(kept.venueId)) {
+      if (
+        kept.since < clearedAt ||
+        kept.since < (changedAt.get(kept.venueId) ?? 0) ||
+        kept.expires <= now() ||
+        !watching.has(kept.venueId)
+      ) {
         answers.delete(key);
         return undefined;
       }

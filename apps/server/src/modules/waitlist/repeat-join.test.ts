@@ -7,7 +7,7 @@ import { addVenueLike } from '../../../test/venues.js';
 
 let serial = 0;
 /** A fresh Brazilian mobile, as digits (11 9xxxx-xxxx), to be written in several spellings. */
-const freshLocal = () => `9${String(71_000_000 + (++serial * 7_919 + Math.floor(Math.random() * 900)) % 28_000_000).padStart(8, '0')}`;
+const freshLocal = () => `9${String(71_000_000 + ((++serial * 7_919 + Math.floor(Math.random() * 900)) % 28_000_000)).padStart(8, '0')}`;
 
 /**
  * Decisions §3: a repeat join with the same phone makes no second entry and never hands out the
@@ -26,10 +26,17 @@ describe.each(stores)('repeat join on $name', (store) => {
   });
 
   const join = (name: string, phone: string, extra: Record<string, unknown> = {}) =>
-    t.app.inject({ method: 'POST', url: `/api/waitlists/${venueId}/create`, payload: createBody({ customer: { name, phone }, ...extra }, venueId) });
-  const entriesOf = (e164: string) => t.db.kysely.selectFrom('entries').select(['id', 'share_id', 'name']).where('phone', '=', e164).execute();
+    t.app.inject({
+      method: 'POST',
+      url: `/api/waitlists/${venueId}/create`,
+      payload: createBody({ customer: { name, phone }, ...extra }, venueId),
+    });
+  const entriesOf = (e164: string) =>
+    t.db.kysely.selectFrom('entries').select(['id', 'share_id', 'name']).where('phone', '=', e164).execute();
   const smsKeysTo = async (e164: string) =>
-    (await t.db.kysely.selectFrom('messages').select('idempotency_key').where('recipient', '=', e164).orderBy('created_at').execute()).map((m) => m.idempotency_key);
+    (await t.db.kysely.selectFrom('messages').select('idempotency_key').where('recipient', '=', e164).orderBy('created_at').execute()).map(
+      (m) => m.idempotency_key,
+    );
 
   it('a stranger with the same phone in another spelling and another name gets no id, and the link goes again by SMS once a minute', async () => {
     const local = freshLocal();

@@ -1,10 +1,4 @@
-import {
-  CancelBody,
-  CreateWaitlistBody,
-  CreateWaitlistResponse,
-  PositionResponse,
-  StatusResponse,
-} from '@vez/contract';
+import { CancelBody, CreateWaitlistBody, CreateWaitlistResponse, PositionResponse, StatusResponse } from '@vez/contract';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchema } from '../../lib/json-schema.js';
 import { extraRateLimit } from '../../plugins/extra-rate-limit.js';
@@ -35,8 +29,8 @@ export async function waitlistRoutes(app: FastifyInstance): Promise<void> {
         summary: 'Join the waitlist',
         description:
           '201: a new entry and its `joinProof` (keep it). 200: a repeat join (same phone, entry still open) that sent the `joinProof` of the first join gets that entry. ' +
-          '409 ALREADY_ON_WAITLIST: a repeat join without that proof; no id, and the position link goes again by SMS to the entry\'s phone (at most once a minute). ' +
-          '409 WAITLIST_FULL: the venue\'s cap of waiting parties (maxWaitingParties). 422 PHONE_COUNTRY_NOT_ALLOWED (field customer.phone): the phone is outside the venue\'s smsCountries. ' +
+          "409 ALREADY_ON_WAITLIST: a repeat join without that proof; no id, and the position link goes again by SMS to the entry's phone (at most once a minute). " +
+          "409 WAITLIST_FULL: the venue's cap of waiting parties (maxWaitingParties). 422 PHONE_COUNTRY_NOT_ALLOWED (field customer.phone): the phone is outside the venue's smsCountries. " +
           '429: joins per client address, and per venue and client address, per 10 minutes.',
         params: { type: 'object', properties: { venueId: str } },
         body: jsonSchema(CreateWaitlistBody, 'input'),

@@ -73,7 +73,10 @@ function checkAgainstVenue(venue: Venue, body: CreateWaitlistBody): string | nul
   }
   if (venue.settings.sectionMode !== 'required') return null;
   const section = venue.sections.find(
-    (s) => note === `${SECTION_NOTE_PREFIX} ${s}` || note.startsWith(`${SECTION_NOTE_PREFIX} ${s}\n`) || note.startsWith(`${SECTION_NOTE_PREFIX} ${s} `),
+    (s) =>
+      note === `${SECTION_NOTE_PREFIX} ${s}` ||
+      note.startsWith(`${SECTION_NOTE_PREFIX} ${s}\n`) ||
+      note.startsWith(`${SECTION_NOTE_PREFIX} ${s} `),
   );
   if (!section) throw new AppError(ErrorCode.VALIDATION_FAILED, messages.section, 'section');
   return section;
@@ -108,12 +111,7 @@ type JoinOutcome = { entry: EntryRow; created: boolean; globalPos?: number; join
  * proof; anyone else learns only that the party is on the list, and the link goes again by SMS to
  * the entry's own phone (decisions §3).
  */
-export async function joinWaitlist(
-  deps: WaitlistDeps,
-  venueId: string,
-  input: unknown,
-  options: JoinOptions = {},
-): Promise<JoinResult> {
+export async function joinWaitlist(deps: WaitlistDeps, venueId: string, input: unknown, options: JoinOptions = {}): Promise<JoinResult> {
   assertVenueId(venueId);
   const body = parseInput(CreateWaitlistBody, input);
   if (body.venue !== venueId) throw new AppError(ErrorCode.INVALID_VENUE, undefined, 'venue');
@@ -285,12 +283,7 @@ export async function getStatus(deps: WaitlistDeps, waitlistId: string, venueId:
 }
 
 /** The diner leaves (spec: cancel reason Customer). A shared link may not do this. */
-export async function leaveWaitlist(
-  deps: WaitlistDeps,
-  waitlistId: string,
-  venueId: string,
-  input: unknown,
-): Promise<StatusResponse> {
+export async function leaveWaitlist(deps: WaitlistDeps, waitlistId: string, venueId: string, input: unknown): Promise<StatusResponse> {
   const found = await findEntryAtVenue(deps, waitlistId, venueId);
   parseInput(CancelBody, input);
   if (found.isShared) throw new AppError(ErrorCode.SHARED_LINK_READ_ONLY);

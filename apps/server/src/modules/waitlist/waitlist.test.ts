@@ -22,7 +22,14 @@ describe.each(stores)('waitlist API on $name', (store) => {
     t.app.inject({ method: 'POST', url: `/api/waitlists/${venue}/create`, payload: body as object });
   const position = (id: string, query = '') => t.app.inject({ method: 'GET', url: `/api/waitlists/${id}/position${query}` });
   const countEntries = async () =>
-    Number((await t.db.kysely.selectFrom('entries').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await t.db.kysely
+          .selectFrom('entries')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   // Through the repository, as the host routes do: it also drops the venue's cached copy. The host
   // routes then announce the change, which voids the kept position answers; a bare row write does not.
   const setVenue = async (id: string, patch: VenueRowUpdate) => {
@@ -331,8 +338,13 @@ describe.each(stores)('waitlist API on $name', (store) => {
       expect((await position(waiting._id)).json().waitlist.estimatedTime).toBeNull();
       const seatNext = async () => {
         const head = await t.db.kysely
-          .selectFrom('entries').selectAll().where('venue_id', '=', DEMO_BISTRO_ID).where('status', '=', 'active')
-          .orderBy('priority', 'desc').orderBy('seq', 'asc').executeTakeFirstOrThrow();
+          .selectFrom('entries')
+          .selectAll()
+          .where('venue_id', '=', DEMO_BISTRO_ID)
+          .where('status', '=', 'active')
+          .orderBy('priority', 'desc')
+          .orderBy('seq', 'asc')
+          .executeTakeFirstOrThrow();
         await seatEntry(t.app.waitlistDeps, head);
       };
       await seatNext();
@@ -379,7 +391,7 @@ describe.each(stores)('waitlist API on $name', (store) => {
         const res = await t.app.inject({ method: 'GET', url });
         const csp = String(res.headers['content-security-policy']);
         expect(csp).toContain("script-src 'self'");
-        expect(csp).not.toContain('unsafe-inline\' ;');
+        expect(csp).not.toContain("unsafe-inline' ;");
         expect(csp.match(/script-src[^;]*/)?.[0]).not.toContain('unsafe-inline');
         expect(csp).toContain("object-src 'none'");
         expect(res.headers['x-content-type-options']).toBe('nosniff');

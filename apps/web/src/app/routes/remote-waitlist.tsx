@@ -4,13 +4,7 @@ import { ReturnButton } from '../../components/ui/return-button';
 import { Spinner } from '../../components/ui/spinner';
 import { paths } from '../../config/paths';
 import { JoinScreen } from '../../features/join';
-import {
-  VenueInaccessibleModal,
-  isOnlyThemeProblem,
-  useVenueBranding,
-  useVenueInfo,
-  venueNameIn,
-} from '../../features/venue-info';
+import { VenueInaccessibleModal, isOnlyThemeProblem, useVenueBranding, useVenueInfo, venueNameIn } from '../../features/venue-info';
 import { useLoginJourney } from '../../features/verification';
 import { currentLanguage } from '../../lib/i18n';
 import '../../locales/forms';

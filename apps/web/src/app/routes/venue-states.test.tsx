@@ -63,7 +63,7 @@ describe('venue states on the join route', { timeout: 30_000 }, () => {
     expect(document.documentElement.style.getPropertyValue('--vez-main')).toBe('#9a3412');
   });
 
-  it('adopts the banner the boot screen already shows, on a fresh load and over the session\'s kept one', async () => {
+  it("adopts the banner the boot screen already shows, on a fresh load and over the session's kept one", async () => {
     const banner = (n: number) => `${api.baseUrl}/images/demo/bistro-banner-${n}.svg?quality=70&format=webp`;
     const showBoot = (n: number) => {
       document.querySelector('img.boot__image')?.remove();

@@ -67,7 +67,10 @@ describe('the position route against the real API', { timeout: 30_000 }, () => {
     expect(screen.getByText('É preciso que pelo menos metade do grupo esteja presente para entrar.')).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: 'Termos de uso e fila de espera' })[0]).toHaveAttribute('href', '/terms-service');
     // The demo bistro has a menu: the footer prompt links to it.
-    expect(await screen.findByRole('link', { name: 'Ver o cardápio' }, { timeout: 5000 })).toHaveAttribute('href', expect.stringMatching(/menu/));
+    expect(await screen.findByRole('link', { name: 'Ver o cardápio' }, { timeout: 5000 })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/menu/),
+    );
   });
 
   it('leaves after the confirmation, with reason Customer', async () => {
@@ -79,7 +82,9 @@ describe('the position route against the real API', { timeout: 30_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Não, continuar' }));
     expect(entryRow(id).status).toBe('active');
     await user.click(screen.getByRole('button', { name: 'Sair da fila' }));
-    await user.click(within(screen.getByRole('dialog', { name: 'Deseja sair da fila?' })).getByRole('button', { name: 'Sim, sair da fila' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Deseja sair da fila?' })).getByRole('button', { name: 'Sim, sair da fila' }),
+    );
     expect(await findTitle('Você não está mais na fila.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Sair da fila' })).not.toBeInTheDocument();
     expect(entryRow(id)).toEqual({ status: 'cancelled', cancel_reason: 'Customer' });
@@ -91,7 +96,9 @@ describe('the position route against the real API', { timeout: 30_000 }, () => {
     renderRoute(`/waitlist/${id}`);
     await user.click(await screen.findByRole('button', { name: 'Sair da fila' }, { timeout: 5000 }));
     updateEntry(id, "status = 'seated', seated_at = 1");
-    await user.click(within(screen.getByRole('dialog', { name: 'Deseja sair da fila?' })).getByRole('button', { name: 'Sim, sair da fila' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Deseja sair da fila?' })).getByRole('button', { name: 'Sim, sair da fila' }),
+    );
     const failure = await screen.findByRole('dialog', { name: 'Não foi possível sair da fila.' }, { timeout: 5000 });
     await user.click(within(failure).getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -158,10 +165,15 @@ describe('the position route against the real API', { timeout: 30_000 }, () => {
     });
     const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
     for (const party of [await join(), await join()]) {
-      const seated = await fetch(`${api.baseUrl}/api/host/venues/${BISTRO}/entries/${party.id}/seat`, { method: 'POST', headers: { cookie } });
+      const seated = await fetch(`${api.baseUrl}/api/host/venues/${BISTRO}/entries/${party.id}/seat`, {
+        method: 'POST',
+        headers: { cookie },
+      });
       expect(seated.status).toBe(200);
     }
-    const { estimatedTime } = ((await (await fetch(`${api.baseUrl}/api/waitlists/${id}/position`)).json()) as { waitlist: { estimatedTime: number } }).waitlist;
+    const { estimatedTime } = (
+      (await (await fetch(`${api.baseUrl}/api/waitlists/${id}/position`)).json()) as { waitlist: { estimatedTime: number } }
+    ).waitlist;
     expect(estimatedTime).toBeGreaterThan(0);
     renderRoute(`/waitlist/${id}`);
     expect(await screen.findByText(`Tempo estimado de espera: ${estimatedTime} min`, undefined, { timeout: 5000 })).toBeInTheDocument();

@@ -34,7 +34,22 @@ interface DropdownProps {
 
 /** Dropdown selector of spec section 2: a button and a listbox at most 140px high, keyboard-operable. */
 export function Dropdown(props: DropdownProps) {
-  const { label, hideLabel, placeholder, options, value, onChange, buttonLabel, renderValue, search, hint, error, onFirstInteraction, className, name } = props;
+  const {
+    label,
+    hideLabel,
+    placeholder,
+    options,
+    value,
+    onChange,
+    buttonLabel,
+    renderValue,
+    search,
+    hint,
+    error,
+    onFirstInteraction,
+    className,
+    name,
+  } = props;
   const id = useId();
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
@@ -128,7 +143,18 @@ export function Dropdown(props: DropdownProps) {
         }}
       >
         <span id={`${id}-value`} className={selected ? 'dropdown__value' : 'dropdown__placeholder'}>
-          {selected ? (renderValue ? renderValue(selected) : <>{selected.adornment}{selected.label}</>) : placeholder}
+          {selected ? (
+            renderValue ? (
+              renderValue(selected)
+            ) : (
+              <>
+                {selected.adornment}
+                {selected.label}
+              </>
+            )
+          ) : (
+            placeholder
+          )}
         </span>
         <svg className="dropdown__chevron" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
           <path d="M6 9l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />

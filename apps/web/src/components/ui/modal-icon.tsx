@@ -6,7 +6,9 @@ export function ModalIcon({ type }: { type: ModalType }) {
   return (
     <svg className={`modal__icon modal__icon--${type}`} viewBox="0 0 48 48" width="48" height="48" aria-hidden="true" focusable="false">
       <circle cx="24" cy="24" r="22" fill="currentColor" opacity="0.14" />
-      {type === 'success' && <path d="M14 25l7 7 13-15" fill="none" stroke="currentColor" strokeWidth="4" strokeLinecap="round" strokeLinejoin="round" />}
+      {type === 'success' && (
+        <path d="M14 25l7 7 13-15" fill="none" stroke="currentColor" strokeWidth="4" strokeLinecap="round" strokeLinejoin="round" />
+      )}
       {type === 'error' && <path d="M16 16l16 16M32 16L16 32" stroke="currentColor" strokeWidth="4" strokeLinecap="round" />}
       {type === 'warning' && (
         <>

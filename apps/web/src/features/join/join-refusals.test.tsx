@@ -26,7 +26,11 @@ async function joinByApi(phone: string): Promise<{ _id: string; joinProof: strin
 }
 
 /** Fills the Bistro's form (party size, name, Brazilian mobile typed as digits) and submits it. */
-async function submitForm(labels: { party: RegExp; seats: string; name: string; phone: string; submit: string }, name: string, digits: string) {
+async function submitForm(
+  labels: { party: RegExp; seats: string; name: string; phone: string; submit: string },
+  name: string,
+  digits: string,
+) {
   const user = userEvent.setup();
   await choosePartySize(user, labels.party, labels.seats);
   await user.type(await screen.findByLabelText(labels.name), name);
@@ -84,7 +88,11 @@ describe('join refusals against the real API', { timeout: 30_000 }, () => {
     const submit = screen.getByRole('button', { name: 'Join the waitlist' });
     await waitFor(() => expect(submit).toBeEnabled());
     await user.click(submit);
-    const dialog = await screen.findByRole('dialog', { name: 'This restaurant sends SMS only to phones from: Brazil.' }, { timeout: 15_000 });
+    const dialog = await screen.findByRole(
+      'dialog',
+      { name: 'This restaurant sends SMS only to phones from: Brazil.' },
+      { timeout: 15_000 },
+    );
     await user.click(within(dialog).getByRole('button', { name: 'OK' }));
     expect(await screen.findByText('Country not accepted by this restaurant')).toBeInTheDocument();
     view.unmount();
@@ -93,6 +101,12 @@ describe('join refusals against the real API', { timeout: 30_000 }, () => {
     await initI18n().changeLanguage('pt');
     renderRoute(`/remote-waitlist/${BISTRO}`);
     await submitForm(pt, 'Beto Lima', '11987653004');
-    expect(await screen.findByRole('dialog', { name: 'A fila está cheia no momento. Tente mais tarde ou fale com a recepção.' }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole(
+        'dialog',
+        { name: 'A fila está cheia no momento. Tente mais tarde ou fale com a recepção.' },
+        { timeout: 15_000 },
+      ),
+    ).toBeInTheDocument();
   });
 });

@@ -64,7 +64,14 @@ describe('join route against the real API', { timeout: 30_000 }, () => {
     const db = new Database(api.dbFile, { readonly: true });
     const row = db.prepare('SELECT name, phone, email, party_size, origin_label, lang FROM entries WHERE phone = ?').get('+5511987650999');
     db.close();
-    expect(row).toEqual({ name: 'Maria Souza', phone: '+5511987650999', email: 'maria@example.com', party_size: 3, origin_label: 'Widget', lang: 'pt' });
+    expect(row).toEqual({
+      name: 'Maria Souza',
+      phone: '+5511987650999',
+      email: 'maria@example.com',
+      party_size: 3,
+      origin_label: 'Widget',
+      lang: 'pt',
+    });
   });
 
   it('asks the section and the email where the venue requires them, in English', async () => {

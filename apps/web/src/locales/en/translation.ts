@@ -41,7 +41,8 @@ export const en: Translation = {
     estimatedTime: 'Estimated wait: {{count}} min',
     priority: 'Priority service',
     realTime: 'Updated in real time',
-    hidden: 'This restaurant does not show positions in the waitlist. Keep an eye on your SMS messages: we will let you know when it is your turn.',
+    hidden:
+      'This restaurant does not show positions in the waitlist. Keep an eye on your SMS messages: we will let you know when it is your turn.',
     turnComingTitle: 'Your turn is coming!',
     turnComing: 'Go near the establishment.',
     calledTitle: 'It is your turn!',

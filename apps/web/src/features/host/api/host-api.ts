@@ -38,7 +38,8 @@ export const hostApi = {
   edit: (venueId: string, entryId: string, patch: HostEntryPatch) => send<HostEntryResponse>('PATCH', entryPath(venueId, entryId), patch),
   setWaitlist: (venueId: string, state: WaitlistState) => send<WaitlistStateResponse>('PUT', `${venuePath(venueId)}/waitlist`, state),
   settings: (venueId: string) => get<HostSettingsResponse>(`${venuePath(venueId)}/settings`),
-  patchSettings: (venueId: string, patch: VenueSettingsPatch) => send<HostSettingsResponse>('PATCH', `${venuePath(venueId)}/settings`, patch),
+  patchSettings: (venueId: string, patch: VenueSettingsPatch) =>
+    send<HostSettingsResponse>('PATCH', `${venuePath(venueId)}/settings`, patch),
   stats: (venueId: string, date: string, tz: number) =>
     get<HostStatsResponse>(`${venuePath(venueId)}/stats?date=${encodeURIComponent(date)}&tz=${tz}`),
 };
@@ -52,14 +53,22 @@ export async function uploadVenueImage(venueId: string, file: File): Promise<Ima
   form.append('file', file);
   let response: Response;
   try {
-    response = await fetch(`${getRuntimeConfig().apiBaseUrl}${venuePath(venueId)}/images`, { method: 'POST', body: form, credentials: 'include' });
+    response = await fetch(`${getRuntimeConfig().apiBaseUrl}${venuePath(venueId)}/images`, {
+      method: 'POST',
+      body: form,
+      credentials: 'include',
+    });
   } catch (error) {
     throw new ApiError(0, { code: 'UNKNOWN_ERROR', message: error instanceof Error ? error.message : 'Network error' });
   }
   const data: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
     const body = data as { code?: ApiError['code']; message?: string; field?: string } | undefined;
-    throw new ApiError(response.status, { code: body?.code ?? 'UNKNOWN_ERROR', message: body?.message ?? `HTTP ${response.status}`, field: body?.field });
+    throw new ApiError(response.status, {
+      code: body?.code ?? 'UNKNOWN_ERROR',
+      message: body?.message ?? `HTTP ${response.status}`,
+      field: body?.field,
+    });
   }
   return data as ImageUploadResponse;
 }

@@ -21,7 +21,9 @@ export function BrandPreview({ name, theme }: { name: string; theme: ThemeRespon
         <div className="host-preview__line" />
         <div className="host-preview__line host-preview__line--short" />
       </div>
-      <div className="host-preview__button" aria-hidden="true">{t('settings.previewButton')}</div>
+      <div className="host-preview__button" aria-hidden="true">
+        {t('settings.previewButton')}
+      </div>
     </div>
   );
 }

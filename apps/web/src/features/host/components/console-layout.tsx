@@ -27,7 +27,12 @@ export function ConsoleLayout({ me, venueId, screen, children }: Props) {
     document.title = `${t('title')} · ${venueName}`;
   }, [t, venueName]);
 
-  if (!venue) return <main className="host host--center"><p role="alert">{t('venueNotYours')}</p></main>;
+  if (!venue)
+    return (
+      <main className="host host--center">
+        <p role="alert">{t('venueNotYours')}</p>
+      </main>
+    );
   return (
     <div className="host">
       <header className="host-bar host-chrome">
@@ -36,7 +41,11 @@ export function ConsoleLayout({ me, venueId, screen, children }: Props) {
             <label>
               <span className="visually-hidden">{t('venue')}</span>
               <select value={venueId} onChange={(e) => navigateHost(paths.host.href(e.target.value))}>
-                {me.venues.map((v) => <option key={v._id} value={v._id}>{v.name[lang] || v.name.pt}</option>)}
+                {me.venues.map((v) => (
+                  <option key={v._id} value={v._id}>
+                    {v.name[lang] || v.name.pt}
+                  </option>
+                ))}
               </select>
             </label>
           ) : (

@@ -37,7 +37,14 @@ export function EditEntryDialog({ entry, maxPartySize, onSave, onClose }: Props)
       <form id="edit-entry-form" className="host-form" onSubmit={submit}>
         <label className="host-field">
           <span>{t('walkIn.partySize')}</span>
-          <input required type="number" min={1} max={maxPartySize} value={partySize} onChange={(e) => setPartySize(Number(e.target.value))} />
+          <input
+            required
+            type="number"
+            min={1}
+            max={maxPartySize}
+            value={partySize}
+            onChange={(e) => setPartySize(Number(e.target.value))}
+          />
         </label>
         <label className="host-field">
           <span>{t('walkIn.note')}</span>

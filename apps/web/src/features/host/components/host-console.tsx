@@ -27,10 +27,25 @@ export function HostConsole() {
   const target = !me.data ? null : !venueId ? (first ? paths.host.href(first._id) : null) : !screen ? paths.host.href(venueId) : null;
   useRedirect(target);
 
-  if (me.isPending) return <main className="host host--center"><Spinner label={t('loading')} /></main>;
+  if (me.isPending)
+    return (
+      <main className="host host--center">
+        <Spinner label={t('loading')} />
+      </main>
+    );
   if (!me.data) return <LoginScreen />;
-  if (!first) return <main className="host host--center"><p>{t('noVenues')}</p></main>;
-  if (!venueId || !screen) return <main className="host host--center"><Spinner label={t('loading')} /></main>;
+  if (!first)
+    return (
+      <main className="host host--center">
+        <p>{t('noVenues')}</p>
+      </main>
+    );
+  if (!venueId || !screen)
+    return (
+      <main className="host host--center">
+        <Spinner label={t('loading')} />
+      </main>
+    );
   const Screen = SCREENS[screen];
   return (
     <ConsoleLayout me={me.data} venueId={venueId} screen={screen}>

@@ -23,8 +23,12 @@ export function ImageField({ venueId, label, path, onChange }: Props) {
   const src = imageSrc(getRuntimeConfig().imageBaseUrl, path);
   return (
     <div className="host-image">
-      <span className="host-image__label" id={`${id}-label`}>{label}</span>
-      <div className="host-image__preview">{src ? <img src={src} alt={t('settings.previewOf', { label })} /> : <span>{t('settings.noImage')}</span>}</div>
+      <span className="host-image__label" id={`${id}-label`}>
+        {label}
+      </span>
+      <div className="host-image__preview">
+        {src ? <img src={src} alt={t('settings.previewOf', { label })} /> : <span>{t('settings.noImage')}</span>}
+      </div>
       <div className="host-image__buttons">
         <label className="host-chip host-upload">
           <input
@@ -46,7 +50,9 @@ export function ImageField({ venueId, label, path, onChange }: Props) {
           </button>
         )}
       </div>
-      <p role="alert" className="host-error">{upload.error ? errorText(t, upload.error) : ''}</p>
+      <p role="alert" className="host-error">
+        {upload.error ? errorText(t, upload.error) : ''}
+      </p>
     </div>
   );
 }

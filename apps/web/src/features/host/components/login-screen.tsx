@@ -15,7 +15,13 @@ export function LoginScreen() {
     login.mutate({ email: email.trim(), password });
   };
   const error = login.error;
-  const message = !error ? '' : isApiError(error) && error.status === 401 ? t('login.wrong') : isApiError(error) && error.status === 429 ? t('login.limited') : t('error.generic');
+  const message = !error
+    ? ''
+    : isApiError(error) && error.status === 401
+      ? t('login.wrong')
+      : isApiError(error) && error.status === 429
+        ? t('login.limited')
+        : t('error.generic');
 
   return (
     <main className="host host--center">
@@ -32,7 +38,9 @@ export function LoginScreen() {
           <span>{t('login.password')}</span>
           <input type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
         </label>
-        <p className="host-error" role="alert">{message}</p>
+        <p className="host-error" role="alert">
+          {message}
+        </p>
         <button type="submit" className="button button--primary button--block" disabled={login.isPending}>
           {t('login.submit')}
         </button>

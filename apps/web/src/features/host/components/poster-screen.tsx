@@ -28,7 +28,9 @@ export function PosterScreen({ venueId }: { venueId: string }) {
       <article className="host-poster" style={{ borderColor: theme.color.main }} aria-label={t('poster.preview')}>
         {logo && <img className="host-poster__logo" src={logo} alt={t('poster.logoAlt', { name })} />}
         <h2 className="host-poster__name">{name}</h2>
-        <p className="host-poster__call" style={{ color: theme.color.main }}>{t('poster.headline')}</p>
+        <p className="host-poster__call" style={{ color: theme.color.main }}>
+          {t('poster.headline')}
+        </p>
         <img className="host-poster__qr" src={posterQrUrl(venueId)} alt={t('poster.qrAlt', { url })} width={320} height={320} />
         <p className="host-poster__steps">{t('poster.steps')}</p>
         <p className="host-poster__url">{url}</p>

@@ -22,13 +22,18 @@ export function QueueEntryCard({ entry, now, busy, onAction, onEdit }: Props) {
   const name = entry.name ?? t('entry.noName');
   const id = entry._id;
   return (
-    <li className={`host-entry${isCalled ? ' host-entry--called' : ''}${entry.priority ? ' host-entry--priority' : ''}`} aria-labelledby={nameId}>
+    <li
+      className={`host-entry${isCalled ? ' host-entry--called' : ''}${entry.priority ? ' host-entry--priority' : ''}`}
+      aria-labelledby={nameId}
+    >
       <div className="host-entry__head">
         <span className="host-entry__pos" aria-label={isCalled ? t('entry.called') : t('entry.position', { pos: entry.globalPos })}>
           {isCalled ? '✓' : entry.globalPos}
         </span>
         <div className="host-entry__who">
-          <h2 id={nameId} className="host-entry__name">{name}</h2>
+          <h2 id={nameId} className="host-entry__name">
+            {name}
+          </h2>
           <p className="host-entry__meta">
             <span>{t('entry.party', { count: entry.partySize })}</span>
             <span>#{entry.customerTab}</span>
@@ -39,7 +44,9 @@ export function QueueEntryCard({ entry, now, busy, onAction, onEdit }: Props) {
         </div>
         <p className="host-entry__time">
           <span>{t('entry.waited', { count: waited })}</span>
-          {estimate !== null && !isCalled && <span className={waited > estimate + 15 ? 'host-late' : undefined}>{t('entry.estimate', { count: estimate })}</span>}
+          {estimate !== null && !isCalled && (
+            <span className={waited > estimate + 15 ? 'host-late' : undefined}>{t('entry.estimate', { count: estimate })}</span>
+          )}
         </p>
       </div>
       {(entry.note || entry.phone) && (
@@ -50,20 +57,46 @@ export function QueueEntryCard({ entry, now, busy, onAction, onEdit }: Props) {
       )}
       <div className="host-entry__actions">
         {!isCalled && (
-          <button type="button" className="host-action host-action--call" disabled={busy} onClick={() => onAction({ kind: 'call', entryId: id })}>
+          <button
+            type="button"
+            className="host-action host-action--call"
+            disabled={busy}
+            onClick={() => onAction({ kind: 'call', entryId: id })}
+          >
             {t('action.call')}
           </button>
         )}
-        <button type="button" className="host-action host-action--seat" disabled={busy} onClick={() => onAction({ kind: 'seat', entryId: id })}>
+        <button
+          type="button"
+          className="host-action host-action--seat"
+          disabled={busy}
+          onClick={() => onAction({ kind: 'seat', entryId: id })}
+        >
           {t('action.seat')}
         </button>
-        <button type="button" className="host-action" disabled={busy} onClick={() => onAction({ kind: 'cancel', entryId: id, reason: 'NoShow' })}>
+        <button
+          type="button"
+          className="host-action"
+          disabled={busy}
+          onClick={() => onAction({ kind: 'cancel', entryId: id, reason: 'NoShow' })}
+        >
           {t('action.noShow')}
         </button>
-        <button type="button" className="host-action" disabled={busy} onClick={() => onAction({ kind: 'cancel', entryId: id, reason: 'Host' })}>
+        <button
+          type="button"
+          className="host-action"
+          disabled={busy}
+          onClick={() => onAction({ kind: 'cancel', entryId: id, reason: 'Host' })}
+        >
           {t('action.remove')}
         </button>
-        <button type="button" className="host-action" aria-pressed={entry.priority} disabled={busy} onClick={() => onAction({ kind: 'edit', entryId: id, patch: { priority: !entry.priority } })}>
+        <button
+          type="button"
+          className="host-action"
+          aria-pressed={entry.priority}
+          disabled={busy}
+          onClick={() => onAction({ kind: 'edit', entryId: id, patch: { priority: !entry.priority } })}
+        >
           {t('action.priority')}
         </button>
         <button type="button" className="host-action" disabled={busy} onClick={onEdit}>

@@ -35,7 +35,8 @@ export function QueueScreen({ venueId }: { venueId: string }) {
     setError('');
     actions.entry.mutate(action, {
       onSuccess: () => {
-        const ended = action.kind === 'seat' ? 'seated' : action.kind === 'cancel' ? (action.reason === 'NoShow' ? 'noShow' : 'removed') : null;
+        const ended =
+          action.kind === 'seat' ? 'seated' : action.kind === 'cancel' ? (action.reason === 'NoShow' ? 'noShow' : 'removed') : null;
         if (ended) setUndo({ entryId: entry._id, message: t(`undo.${ended}`, { name: entry.name ?? `#${entry.customerTab}` }) });
         else if (action.kind === 'restore') setUndo(null);
       },
@@ -44,7 +45,12 @@ export function QueueScreen({ venueId }: { venueId: string }) {
   };
 
   if (queue.isPending) return <Spinner label={t('loading')} />;
-  if (queue.isError) return <p role="alert" className="host-error">{errorText(t, queue.error)}</p>;
+  if (queue.isError)
+    return (
+      <p role="alert" className="host-error">
+        {errorText(t, queue.error)}
+      </p>
+    );
   const { entries, waitlist } = queue.data;
   const maxPartySize = settings.data?.maxPartySize ?? 20;
 
@@ -54,7 +60,9 @@ export function QueueScreen({ venueId }: { venueId: string }) {
         <h1 id="queue-title">
           {t('queue.title')} <span className="host-count">{t('queue.count', { count: entries.length })}</span>
         </h1>
-        <span className={`host-live host-live--${queue.live}`} role="status">{t(`live.${queue.live}`)}</span>
+        <span className={`host-live host-live--${queue.live}`} role="status">
+          {t(`live.${queue.live}`)}
+        </span>
       </div>
       <WaitlistStateBar
         // The choice shows at once (set in the click itself, not a tick later); the stream confirms it.
@@ -67,24 +75,41 @@ export function QueueScreen({ venueId }: { venueId: string }) {
       />
       <BandCounts entries={entries} />
       <div className="host-row">
-        <button type="button" className="button button--primary" onClick={() => {
-          actions.walkIn.reset();
-          setAdding(true);
-        }}>
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => {
+            actions.walkIn.reset();
+            setAdding(true);
+          }}
+        >
           {t('walkIn.open')}
         </button>
       </div>
-      <p role="alert" className="host-error">{error}</p>
+      <p role="alert" className="host-error">
+        {error}
+      </p>
       {entries.length === 0 ? (
         <p className="host-empty">{t('queue.empty')}</p>
       ) : (
         <ol className="host-entries" aria-label={t('queue.listLabel')}>
           {entries.map((entry) => (
-            <QueueEntryCard key={entry._id} entry={entry} now={now} busy={actions.entry.isPending} onAction={(a) => act(a, entry)} onEdit={() => setEditing(entry)} />
+            <QueueEntryCard
+              key={entry._id}
+              entry={entry}
+              now={now}
+              busy={actions.entry.isPending}
+              onAction={(a) => act(a, entry)}
+              onEdit={() => setEditing(entry)}
+            />
           ))}
         </ol>
       )}
-      <UndoToast offer={undo} onUndo={(offer) => act({ kind: 'restore', entryId: offer.entryId }, { _id: offer.entryId } as HostEntry)} onExpire={clearUndo} />
+      <UndoToast
+        offer={undo}
+        onUndo={(offer) => act({ kind: 'restore', entryId: offer.entryId }, { _id: offer.entryId } as HostEntry)}
+        onExpire={clearUndo}
+      />
       {adding && <WalkInDialog maxPartySize={maxPartySize} mutation={actions.walkIn} onClose={() => setAdding(false)} />}
       {editing && (
         <EditEntryDialog

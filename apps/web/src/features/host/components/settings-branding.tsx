@@ -34,19 +34,35 @@ export function SettingsBranding({ venueId, draft, update }: { venueId: string; 
       </div>
       <div className="host-grid">
         {(['vertical', 'horizontal', 'horizontalWhite'] as const).map((key) => (
-          <ImageField key={key} venueId={venueId} label={t(`settings.logo_${key}`)} path={theme.logo[key]} onChange={(p) => setTheme((th) => ({ ...th, logo: { ...th.logo, [key]: p } }))} />
+          <ImageField
+            key={key}
+            venueId={venueId}
+            label={t(`settings.logo_${key}`)}
+            path={theme.logo[key]}
+            onChange={(p) => setTheme((th) => ({ ...th, logo: { ...th.logo, [key]: p } }))}
+          />
         ))}
       </div>
       <label className="host-field">
         <span>{t('settings.spotlight')}</span>
         <select value={theme.typeImageSpotlight} onChange={(e) => setTheme((th) => ({ ...th, typeImageSpotlight: e.target.value }))}>
-          {SPOTLIGHTS.map((s) => <option key={s} value={s}>{t(`settings.spotlight_${s}`)}</option>)}
+          {SPOTLIGHTS.map((s) => (
+            <option key={s} value={s}>
+              {t(`settings.spotlight_${s}`)}
+            </option>
+          ))}
         </select>
       </label>
       {theme.typeImageSpotlight === 'inspirational' && (
         <div className="host-grid">
           {(['small', 'large'] as const).map((key) => (
-            <ImageField key={key} venueId={venueId} label={t(`settings.inspirational_${key}`)} path={theme.inspirationalImage[key]} onChange={(p) => setTheme((th) => ({ ...th, inspirationalImage: { ...th.inspirationalImage, [key]: p } }))} />
+            <ImageField
+              key={key}
+              venueId={venueId}
+              label={t(`settings.inspirational_${key}`)}
+              path={theme.inspirationalImage[key]}
+              onChange={(p) => setTheme((th) => ({ ...th, inspirationalImage: { ...th.inspirationalImage, [key]: p } }))}
+            />
           ))}
         </div>
       )}
@@ -56,9 +72,18 @@ export function SettingsBranding({ venueId, draft, update }: { venueId: string; 
           <ul>
             {banners.map((banner, i) => (
               <li key={`${banner.imageUrl}-${i}`} className="host-banner">
-                <ImageField venueId={venueId} label={t('settings.bannerN', { n: i + 1 })} path={banner.imageUrl} onChange={(p) => setBanners(banners.map((b, j) => (j === i ? { ...b, imageUrl: p } : b)))} />
+                <ImageField
+                  venueId={venueId}
+                  label={t('settings.bannerN', { n: i + 1 })}
+                  path={banner.imageUrl}
+                  onChange={(p) => setBanners(banners.map((b, j) => (j === i ? { ...b, imageUrl: p } : b)))}
+                />
                 <label className="host-check">
-                  <input type="checkbox" checked={banner.isActive} onChange={(e) => setBanners(banners.map((b, j) => (j === i ? { ...b, isActive: e.target.checked } : b)))} />
+                  <input
+                    type="checkbox"
+                    checked={banner.isActive}
+                    onChange={(e) => setBanners(banners.map((b, j) => (j === i ? { ...b, isActive: e.target.checked } : b)))}
+                  />
                   <span>{t('settings.bannerActive', { n: i + 1 })}</span>
                 </label>
                 <button type="button" className="host-chip" onClick={() => setBanners(banners.filter((_, j) => j !== i))}>
@@ -67,7 +92,12 @@ export function SettingsBranding({ venueId, draft, update }: { venueId: string; 
               </li>
             ))}
           </ul>
-          <button type="button" className="host-chip" disabled={banners.length >= 20} onClick={() => setBanners([...banners, { isActive: true, imageUrl: '' }])}>
+          <button
+            type="button"
+            className="host-chip"
+            disabled={banners.length >= 20}
+            onClick={() => setBanners([...banners, { isActive: true, imageUrl: '' }])}
+          >
             {t('settings.bannerAdd')}
           </button>
         </div>

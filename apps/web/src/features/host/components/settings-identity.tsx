@@ -23,19 +23,39 @@ export function SettingsIdentity({ draft, update }: { draft: SettingsDraft; upda
         ))}
         <label className="host-field">
           <span>{t('settings.city')}</span>
-          <input maxLength={120} value={draft.address.city} onChange={(e) => update((d) => ({ ...d, address: { ...d.address, city: e.target.value } }))} />
+          <input
+            maxLength={120}
+            value={draft.address.city}
+            onChange={(e) => update((d) => ({ ...d, address: { ...d.address, city: e.target.value } }))}
+          />
         </label>
         <label className="host-field">
           <span>{t('settings.neighborhood')}</span>
-          <input maxLength={120} value={draft.address.neighborhood} onChange={(e) => update((d) => ({ ...d, address: { ...d.address, neighborhood: e.target.value } }))} />
+          <input
+            maxLength={120}
+            value={draft.address.neighborhood}
+            onChange={(e) => update((d) => ({ ...d, address: { ...d.address, neighborhood: e.target.value } }))}
+          />
         </label>
         <label className="host-field">
           <span>{t('settings.maxPartySize')}</span>
-          <input type="number" min={1} max={50} required value={draft.maxPartySize} onChange={(e) => update((d) => ({ ...d, maxPartySize: Number(e.target.value) }))} />
+          <input
+            type="number"
+            min={1}
+            max={50}
+            required
+            value={draft.maxPartySize}
+            onChange={(e) => update((d) => ({ ...d, maxPartySize: Number(e.target.value) }))}
+          />
         </label>
         <label className="host-field">
           <span>{t('settings.sections')}</span>
-          <textarea rows={3} value={draft.sectionsText} onChange={(e) => update((d) => ({ ...d, sectionsText: e.target.value }))} aria-describedby="sections-hint" />
+          <textarea
+            rows={3}
+            value={draft.sectionsText}
+            onChange={(e) => update((d) => ({ ...d, sectionsText: e.target.value }))}
+            aria-describedby="sections-hint"
+          />
           <small id="sections-hint">{t('settings.sectionsHint')}</small>
         </label>
       </div>

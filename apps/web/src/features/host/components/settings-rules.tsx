@@ -13,7 +13,8 @@ const CHOICES = {
 /** The per-venue rules of decisions §2 that replace the spec's hard-coded venues. */
 export function SettingsRules({ draft, update }: { draft: SettingsDraft; update: DraftUpdate }) {
   const { t } = useHostT();
-  const set = <K extends keyof VenueSettings>(key: K, value: VenueSettings[K]) => update((d) => ({ ...d, settings: { ...d.settings, [key]: value } }));
+  const set = <K extends keyof VenueSettings>(key: K, value: VenueSettings[K]) =>
+    update((d) => ({ ...d, settings: { ...d.settings, [key]: value } }));
   return (
     <fieldset className="host-group">
       <legend>{t('settings.rules')}</legend>
@@ -22,7 +23,11 @@ export function SettingsRules({ draft, update }: { draft: SettingsDraft; update:
           <label key={key} className="host-field">
             <span>{t(`settings.${key}`)}</span>
             <select value={draft.settings[key]} onChange={(e) => set(key, e.target.value as never)}>
-              {CHOICES[key].map((option) => <option key={option} value={option}>{t(`settings.${key}_${option}`)}</option>)}
+              {CHOICES[key].map((option) => (
+                <option key={option} value={option}>
+                  {t(`settings.${key}_${option}`)}
+                </option>
+              ))}
             </select>
           </label>
         ))}
@@ -46,22 +51,48 @@ export function SettingsRules({ draft, update }: { draft: SettingsDraft; update:
         </label>
         <label className="host-field">
           <span>{t('settings.reservationUrl')}</span>
-          <input type="text" inputMode="url" value={draft.settings.reservationUrl ?? ''} onChange={(e) => set('reservationUrl', e.target.value)} aria-describedby="reservation-hint" />
+          <input
+            type="text"
+            inputMode="url"
+            value={draft.settings.reservationUrl ?? ''}
+            onChange={(e) => set('reservationUrl', e.target.value)}
+            aria-describedby="reservation-hint"
+          />
           <small id="reservation-hint">{t('settings.reservationHint')}</small>
         </label>
         <label className="host-field">
           <span>{t('settings.maxWaitingParties')}</span>
-          <input type="text" inputMode="numeric" value={draft.maxWaitingText} onChange={(e) => update((d) => ({ ...d, maxWaitingText: e.target.value }))} aria-describedby="max-waiting-hint" />
+          <input
+            type="text"
+            inputMode="numeric"
+            value={draft.maxWaitingText}
+            onChange={(e) => update((d) => ({ ...d, maxWaitingText: e.target.value }))}
+            aria-describedby="max-waiting-hint"
+          />
           <small id="max-waiting-hint">{t('settings.maxWaitingHint')}</small>
         </label>
         <label className="host-field">
           <span>{t('settings.smsCountries')}</span>
-          <input type="text" autoCapitalize="characters" spellCheck={false} value={draft.smsCountriesText} onChange={(e) => update((d) => ({ ...d, smsCountriesText: e.target.value }))} aria-describedby="sms-countries-hint" />
+          <input
+            type="text"
+            autoCapitalize="characters"
+            spellCheck={false}
+            value={draft.smsCountriesText}
+            onChange={(e) => update((d) => ({ ...d, smsCountriesText: e.target.value }))}
+            aria-describedby="sms-countries-hint"
+          />
           <small id="sms-countries-hint">{t('settings.smsCountriesHint')}</small>
         </label>
         <label className="host-field host-field--wide">
           <span>{t('settings.wording')}</span>
-          <textarea rows={4} spellCheck={false} value={draft.wordingText} placeholder='{"pt": {"key": "texto"}, "en": {"key": "text"}}' onChange={(e) => update((d) => ({ ...d, wordingText: e.target.value }))} aria-describedby="wording-hint" />
+          <textarea
+            rows={4}
+            spellCheck={false}
+            value={draft.wordingText}
+            placeholder='{"pt": {"key": "texto"}, "en": {"key": "text"}}'
+            onChange={(e) => update((d) => ({ ...d, wordingText: e.target.value }))}
+            aria-describedby="wording-hint"
+          />
           <small id="wording-hint">{t('settings.wordingHint')}</small>
         </label>
       </div>

@@ -38,7 +38,12 @@ export function SettingsScreen({ venueId }: { venueId: string }) {
     if (settings.data && !draft) setDraft(toDraft(settings.data));
   }, [settings.data, draft]);
 
-  if (settings.isError) return <p role="alert" className="host-error">{errorText(t, settings.error)}</p>;
+  if (settings.isError)
+    return (
+      <p role="alert" className="host-error">
+        {errorText(t, settings.error)}
+      </p>
+    );
   if (!draft) return <Spinner label={t('loading')} />;
   const update: DraftUpdate = (change) => setDraft((d) => (d ? change(d) : d));
   const submit = (event: FormEvent) => {

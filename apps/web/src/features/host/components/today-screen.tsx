@@ -12,8 +12,14 @@ import { WaitChart } from './wait-chart';
 export function TodayScreen({ venueId }: { venueId: string }) {
   const { t } = useHostT();
   const [{ date, tz }, setDay] = useState(localToday);
-  const stats = useQuery({ queryKey: hostKeys.stats(venueId, `${date}/${tz}`), queryFn: () => hostApi.stats(venueId, date, tz), staleTime: 30_000, refetchInterval: 60_000 });
-  const minutes = (value: number | null | undefined) => (value === null || value === undefined ? '—' : t('today.minutes', { count: value }));
+  const stats = useQuery({
+    queryKey: hostKeys.stats(venueId, `${date}/${tz}`),
+    queryFn: () => hostApi.stats(venueId, date, tz),
+    staleTime: 30_000,
+    refetchInterval: 60_000,
+  });
+  const minutes = (value: number | null | undefined) =>
+    value === null || value === undefined ? '—' : t('today.minutes', { count: value });
 
   return (
     <section aria-labelledby="today-title" className="host-today">
@@ -27,7 +33,9 @@ export function TodayScreen({ venueId }: { venueId: string }) {
       {stats.isPending ? (
         <Spinner label={t('loading')} />
       ) : stats.isError ? (
-        <p role="alert" className="host-error">{errorText(t, stats.error)}</p>
+        <p role="alert" className="host-error">
+          {errorText(t, stats.error)}
+        </p>
       ) : (
         <>
           <dl className="host-figures">

@@ -9,7 +9,15 @@ export interface UndoOffer {
 /** How long the undo button stays (the server allows 60 s, so a slow tap still works). */
 export const UNDO_SHOW_MS = 10_000;
 
-export function UndoToast({ offer, onUndo, onExpire }: { offer: UndoOffer | null; onUndo: (offer: UndoOffer) => void; onExpire: () => void }) {
+export function UndoToast({
+  offer,
+  onUndo,
+  onExpire,
+}: {
+  offer: UndoOffer | null;
+  onUndo: (offer: UndoOffer) => void;
+  onExpire: () => void;
+}) {
   const { t } = useHostT();
   useEffect(() => {
     if (!offer) return;

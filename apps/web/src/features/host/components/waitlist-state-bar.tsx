@@ -10,7 +10,15 @@ const stateOf: Record<Mode, WaitlistState> = {
 };
 
 /** Open (remote joins), locked (walk-ins only) or closed: one radio group. */
-export function WaitlistStateBar({ state, pending, onChange }: { state: WaitlistState; pending: boolean; onChange: (s: WaitlistState) => void }) {
+export function WaitlistStateBar({
+  state,
+  pending,
+  onChange,
+}: {
+  state: WaitlistState;
+  pending: boolean;
+  onChange: (s: WaitlistState) => void;
+}) {
   const { t } = useHostT();
   const current = modeOf(state);
   return (

@@ -29,7 +29,12 @@ export function WalkInDialog({ maxPartySize, mutation, onClose }: Props) {
     // Numbers typed without a country code are Brazilian (the product's default country).
     const digits = phone.replace(/[^\d+]/g, '');
     const e164 = digits.startsWith('+') ? digits : `+55${digits}`;
-    const body: HostCreateEntryBody = { customer: { name: name.trim(), phone: e164 }, partySize, priority, lang: currentLanguage(i18n.language) };
+    const body: HostCreateEntryBody = {
+      customer: { name: name.trim(), phone: e164 },
+      partySize,
+      priority,
+      lang: currentLanguage(i18n.language),
+    };
     if (note.trim()) body.note = note.trim();
     mutation.mutate(body, { onSuccess: onClose });
   };
@@ -49,16 +54,38 @@ export function WalkInDialog({ maxPartySize, mutation, onClose }: Props) {
       <form id="walk-in-form" className="host-form" onSubmit={submit}>
         <label className="host-field">
           <span>{t('walkIn.name')}</span>
-          <input required autoComplete="off" value={name} onChange={(e) => setName(e.target.value)} aria-invalid={field === 'customer.name'} />
+          <input
+            required
+            autoComplete="off"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            aria-invalid={field === 'customer.name'}
+          />
         </label>
         <label className="host-field">
           <span>{t('walkIn.phone')}</span>
-          <input required type="tel" inputMode="tel" autoComplete="off" value={phone} onChange={(e) => setPhone(e.target.value)} aria-invalid={field === 'customer.phone'} />
+          <input
+            required
+            type="tel"
+            inputMode="tel"
+            autoComplete="off"
+            value={phone}
+            onChange={(e) => setPhone(e.target.value)}
+            aria-invalid={field === 'customer.phone'}
+          />
           <small>{t('walkIn.phoneHint')}</small>
         </label>
         <label className="host-field">
           <span>{t('walkIn.partySize')}</span>
-          <input required type="number" min={1} max={maxPartySize} value={partySize} onChange={(e) => setPartySize(Number(e.target.value))} aria-invalid={field === 'partySize'} />
+          <input
+            required
+            type="number"
+            min={1}
+            max={maxPartySize}
+            value={partySize}
+            onChange={(e) => setPartySize(Number(e.target.value))}
+            aria-invalid={field === 'partySize'}
+          />
         </label>
         <label className="host-field">
           <span>{t('walkIn.note')}</span>
@@ -68,7 +95,9 @@ export function WalkInDialog({ maxPartySize, mutation, onClose }: Props) {
           <input type="checkbox" checked={priority} onChange={(e) => setPriority(e.target.checked)} />
           <span>{t('walkIn.priority')}</span>
         </label>
-        <p role="alert" className="host-error">{error ? errorText(t, error) : ''}</p>
+        <p role="alert" className="host-error">
+          {error ? errorText(t, error) : ''}
+        </p>
       </form>
     </Modal>
   );

@@ -4,8 +4,21 @@ import { bandLabels, countByBand, imageSrc, localToday, minutesSince } from './f
 import { DraftError, toDraft, toPatch } from './settings-draft';
 
 const entry = (partySize: number): HostEntry => ({
-  _id: String(partySize), customerTab: '1', status: 'active', priority: false, partySize, name: 'Ana Souza', phone: null, email: null,
-  note: null, section: null, originLabel: 'Host', globalPos: 1, pos: 1, arrivedAt: '2026-11-22T10:00:00.000Z', notifiedAt: null,
+  _id: String(partySize),
+  customerTab: '1',
+  status: 'active',
+  priority: false,
+  partySize,
+  name: 'Ana Souza',
+  phone: null,
+  email: null,
+  note: null,
+  section: null,
+  originLabel: 'Host',
+  globalPos: 1,
+  pos: 1,
+  arrivedAt: '2026-11-22T10:00:00.000Z',
+  notifiedAt: null,
 });
 
 describe('console formatting', () => {
@@ -38,19 +51,35 @@ describe('console formatting', () => {
 describe('settings draft', () => {
   const settings: HostSettingsResponse = {
     venue: {
-      _id: '6553f1a2b3c4d5e6f7a8b901', slug: 'bistro-demo', name: { pt: 'Bistrô Demo', en: 'Demo Bistro' },
-      address: { city: 'São Paulo', neighborhood: 'Pinheiros' }, hasMenu: true, hiredServices: { loginJourney: false },
-      reservationUrl: 'https://reservas.example/x', settings: {} as HostSettingsResponse['settings'],
+      _id: '6553f1a2b3c4d5e6f7a8b901',
+      slug: 'bistro-demo',
+      name: { pt: 'Bistrô Demo', en: 'Demo Bistro' },
+      address: { city: 'São Paulo', neighborhood: 'Pinheiros' },
+      hasMenu: true,
+      hiredServices: { loginJourney: false },
+      reservationUrl: 'https://reservas.example/x',
+      settings: {} as HostSettingsResponse['settings'],
     },
     theme: {
       color: { main: '#9a3412', background: '#fdf6ec', accentBackground: '#f6e7d3', border: '#e3cdb0' },
-      logo: { vertical: '', horizontal: '', horizontalWhite: '' }, typeImageSpotlight: 'banners',
-      inspirationalImage: { small: '', large: '' }, banners: { list: [] },
+      logo: { vertical: '', horizontal: '', horizontalWhite: '' },
+      typeImageSpotlight: 'banners',
+      inspirationalImage: { small: '', large: '' },
+      banners: { list: [] },
     },
     settings: {
-      hidePriorityDisclaimer: false, emailRequired: false, sectionMode: 'none', noteMode: 'note', hideReceptionistHint: false,
-      hidePosition: false, wording: { en: { 'join.title': 'Hi' } }, menuUrl: '/menu.pdf', reservationUrl: null, operationMode: 'basic',
-      maxWaitingParties: 200, smsCountries: ['BR'],
+      hidePriorityDisclaimer: false,
+      emailRequired: false,
+      sectionMode: 'none',
+      noteMode: 'note',
+      hideReceptionistHint: false,
+      hidePosition: false,
+      wording: { en: { 'join.title': 'Hi' } },
+      menuUrl: '/menu.pdf',
+      reservationUrl: null,
+      operationMode: 'basic',
+      maxWaitingParties: 200,
+      smsCountries: ['BR'],
     },
     maxPartySize: 8,
     sections: ['Salão', 'Varanda'],
@@ -77,7 +106,10 @@ describe('settings draft', () => {
   it('edits the SMS countries and the cap of waiting parties (decisions §3): codes upper-cased, empty cap is none', () => {
     const draft = toDraft(settings);
     expect(draft).toMatchObject({ smsCountriesText: 'BR', maxWaitingText: '200' });
-    expect(toPatch({ ...draft, smsCountriesText: 'br, pt  us', maxWaitingText: ' 50 ' }).settings).toMatchObject({ smsCountries: ['BR', 'PT', 'US'], maxWaitingParties: 50 });
+    expect(toPatch({ ...draft, smsCountriesText: 'br, pt  us', maxWaitingText: ' 50 ' }).settings).toMatchObject({
+      smsCountries: ['BR', 'PT', 'US'],
+      maxWaitingParties: 50,
+    });
     expect(toPatch({ ...draft, maxWaitingText: '' }).settings?.maxWaitingParties).toBeNull();
     expect(() => toPatch({ ...draft, maxWaitingText: 'many' })).toThrow(DraftError);
     expect(() => toPatch({ ...draft, maxWaitingText: '2.5' })).toThrow(DraftError);

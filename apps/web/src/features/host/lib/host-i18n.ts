@@ -29,7 +29,11 @@ function subscribe(onChange: () => void): () => void {
  * split shared code out of the diner entry chunk (the diner pages would load more JavaScript).
  */
 export function useHostT(): { t: TFunction; i18n: typeof i18next } {
-  const language = useSyncExternalStore(subscribe, () => i18next.language, () => i18next.language);
+  const language = useSyncExternalStore(
+    subscribe,
+    () => i18next.language,
+    () => i18next.language,
+  );
   const fixed = useMemo(() => i18next.getFixedT(language, HOST_NS), [language]);
   const t = useCallback(((...args: Parameters<TFunction>) => fixed(...args)) as TFunction, [fixed]);
   return { t, i18n: i18next };

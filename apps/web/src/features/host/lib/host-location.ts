@@ -28,7 +28,11 @@ export function navigateHost(path: string, options: { replace?: boolean } = {}):
 
 /** `/host/{venueId}/{screen}` of the current address (either part may be missing). */
 export function useHostLocation(): { venueId: string | undefined; screen: HostScreen | undefined; rawScreen: string | undefined } {
-  const pathname = useSyncExternalStore(subscribe, () => window.location.pathname, () => '/host');
+  const pathname = useSyncExternalStore(
+    subscribe,
+    () => window.location.pathname,
+    () => '/host',
+  );
   const [, , venueId, rawScreen] = pathname.split('/').map((part) => decodeURIComponent(part));
   const screen = (HOST_SCREENS as readonly string[]).includes(rawScreen ?? '') ? (rawScreen as HostScreen) : undefined;
   return { venueId: venueId || undefined, screen, rawScreen: rawScreen || undefined };

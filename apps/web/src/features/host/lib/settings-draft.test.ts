@@ -33,7 +33,16 @@ describe('settings form PATCH body', () => {
     const patch = toPatch(toDraft(answer));
     const parsed = VenueSettingsPatch.safeParse(patch);
     expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
-    expect(Object.keys(patch).sort()).toEqual(['address', 'hasMenu', 'loginJourney', 'maxPartySize', 'name', 'sections', 'settings', 'theme']);
+    expect(Object.keys(patch).sort()).toEqual([
+      'address',
+      'hasMenu',
+      'loginJourney',
+      'maxPartySize',
+      'name',
+      'sections',
+      'settings',
+      'theme',
+    ]);
   });
 
   it('leaves out empty names and refuses wording that is not JSON', () => {

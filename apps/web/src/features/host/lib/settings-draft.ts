@@ -28,13 +28,17 @@ export function toDraft(s: HostSettingsResponse): SettingsDraft {
     settings: s.settings,
     wordingText: Object.keys(s.settings.wording).length ? JSON.stringify(s.settings.wording, null, 2) : '',
     smsCountriesText: (s.settings.smsCountries ?? []).join(', '),
-    maxWaitingText: s.settings.maxWaitingParties === null || s.settings.maxWaitingParties === undefined ? '' : String(s.settings.maxWaitingParties),
+    maxWaitingText:
+      s.settings.maxWaitingParties === null || s.settings.maxWaitingParties === undefined ? '' : String(s.settings.maxWaitingParties),
     theme: s.theme,
   };
 }
 
 export class DraftError extends Error {
-  constructor(readonly field: string, message: string) {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -55,7 +59,10 @@ export function toPatch(draft: SettingsDraft): VenueSettingsPatch {
   // Decisions §3: the server checks each country code and the cap's range; the draft only parses.
   const maxWaiting = draft.maxWaitingText.trim();
   if (maxWaiting !== '' && !/^\d+$/.test(maxWaiting)) throw new DraftError('maxWaitingParties', 'maxWaitingNumber');
-  const smsCountries = draft.smsCountriesText.split(/[\s,;]+/).map((c) => c.trim().toUpperCase()).filter(Boolean);
+  const smsCountries = draft.smsCountriesText
+    .split(/[\s,;]+/)
+    .map((c) => c.trim().toUpperCase())
+    .filter(Boolean);
   const name: VenueName = { pt: draft.name.pt.trim() };
   for (const lang of ['en', 'fr', 'es'] as const) {
     const value = draft.name[lang]?.trim();
@@ -65,7 +72,10 @@ export function toPatch(draft: SettingsDraft): VenueSettingsPatch {
     name,
     address: draft.address,
     maxPartySize: draft.maxPartySize,
-    sections: draft.sectionsText.split(/\n|,/).map((s) => s.trim()).filter(Boolean),
+    sections: draft.sectionsText
+      .split(/\n|,/)
+      .map((s) => s.trim())
+      .filter(Boolean),
     hasMenu: draft.hasMenu,
     loginJourney: draft.loginJourney,
     settings: {

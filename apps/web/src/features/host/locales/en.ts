@@ -133,7 +133,8 @@ export const en: HostStrings = {
     maxWaitingParties: 'Most parties waiting at once',
     maxWaitingHint: 'Remote joins stop at this many waiting parties; staff can still add walk-ins. Empty: no cap.',
     smsCountries: 'SMS countries',
-    smsCountriesHint: 'Two-letter codes (e.g. BR, PT). Guests with phones from other countries cannot join remotely; walk-ins are added without SMS.',
+    smsCountriesHint:
+      'Two-letter codes (e.g. BR, PT). Guests with phones from other countries cannot join remotely; walk-ins are added without SMS.',
     venue: 'Venue',
     nameIn: 'Name in {{lang}}',
     city: 'City',

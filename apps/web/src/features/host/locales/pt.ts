@@ -131,7 +131,8 @@ export const pt = {
     maxWaitingParties: 'Máximo de grupos esperando',
     maxWaitingHint: 'A fila remota para de aceitar grupos neste número; a equipe ainda pode incluir quem chega. Vazio: sem limite.',
     smsCountries: 'Países para SMS',
-    smsCountriesHint: 'Códigos de duas letras (ex.: BR, PT). Clientes com celular de outros países não entram pela fila remota; quem chega é incluído sem SMS.',
+    smsCountriesHint:
+      'Códigos de duas letras (ex.: BR, PT). Clientes com celular de outros países não entram pela fila remota; quem chega é incluído sem SMS.',
     venue: 'Restaurante',
     nameIn: 'Nome em {{lang}}',
     city: 'Cidade',

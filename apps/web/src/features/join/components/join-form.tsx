@@ -40,7 +40,17 @@ interface JoinFormProps {
   loginJourney?: JoinLoginJourney;
 }
 
-export function JoinForm({ venueId, rules, smsCountries, hidePriorityDisclaimer, hasLoginJourney, language, disabled, onOutcome, loginJourney }: JoinFormProps) {
+export function JoinForm({
+  venueId,
+  rules,
+  smsCountries,
+  hidePriorityDisclaimer,
+  hasLoginJourney,
+  language,
+  disabled,
+  onOutcome,
+  loginJourney,
+}: JoinFormProps) {
   const { t } = useTranslation();
   const [step, setStep] = useState<JoinStep>(0);
   const [verifying, setVerifying] = useState<JoinFormValues>();
@@ -90,7 +100,8 @@ export function JoinForm({ venueId, rules, smsCountries, hidePriorityDisclaimer,
       }
       reportError(error, { venueId, code: ErrorCode.FAILED_TO_CREATE_NEW_WAITLIST });
       if (isApiError(error) && error.code === ErrorCode.WAITLIST_LOCKED) return onOutcome({ kind: 'closed', reason: 'locked' });
-      if (isApiError(error) && error.code === ErrorCode.WAITLIST_STATUS_NOT_ACTIVE) return onOutcome({ kind: 'closed', reason: 'inactive' });
+      if (isApiError(error) && error.code === ErrorCode.WAITLIST_STATUS_NOT_ACTIVE)
+        return onOutcome({ kind: 'closed', reason: 'inactive' });
       const field = isApiError(error) && error.field ? serverFieldToFormField[error.field] : undefined;
       if (field && isApiError(error)) form.setError(field, { type: 'server', message: error.message }, { shouldFocus: true });
       onOutcome({ kind: 'error', messageKey: 'join.createFailed' });
@@ -134,7 +145,11 @@ export function JoinForm({ venueId, rules, smsCountries, hidePriorityDisclaimer,
               </Suspense>
             </>
           )}
-          <button type="submit" className="button button--primary button--block join-form__submit" disabled={disabled || !isValid || isSubmitting}>
+          <button
+            type="submit"
+            className="button button--primary button--block join-form__submit"
+            disabled={disabled || !isValid || isSubmitting}
+          >
             {isSubmitting ? t('join.submitting') : t('join.submit')}
           </button>
         </fieldset>

@@ -34,16 +34,38 @@ export function JoinOutcomeModal({ outcome, reservationUrl, hideReceptionistHint
   switch (outcome.kind) {
     case 'success':
       return (
-        <Modal open type="success" closable={false} title={text('join.successTitle')} actions={ok(() => navigate(paths.position.href(outcome.waitlistId)), t('join.follow'))}>
+        <Modal
+          open
+          type="success"
+          closable={false}
+          title={text('join.successTitle')}
+          actions={ok(() => navigate(paths.position.href(outcome.waitlistId)), t('join.follow'))}
+        >
           <p>{text('join.successSms')}</p>
           {!hideReceptionistHint && <p>{text('join.successReceptionist')}</p>}
         </Modal>
       );
     case 'error':
-      return <Modal open type="error" title={t(outcome.messageKey, outcome.values)} closeLabel={t('common.close')} onClose={onDismiss} actions={ok(onDismiss)} />;
+      return (
+        <Modal
+          open
+          type="error"
+          title={t(outcome.messageKey, outcome.values)}
+          closeLabel={t('common.close')}
+          onClose={onDismiss}
+          actions={ok(onDismiss)}
+        />
+      );
     case 'alreadyOnList':
       return (
-        <Modal open type="warning" title={t('join.alreadyOnListTitle')} closeLabel={t('common.close')} onClose={onDismiss} actions={ok(onDismiss)}>
+        <Modal
+          open
+          type="warning"
+          title={t('join.alreadyOnListTitle')}
+          closeLabel={t('common.close')}
+          onClose={onDismiss}
+          actions={ok(onDismiss)}
+        >
           <p>{t('join.alreadyOnListText')}</p>
         </Modal>
       );
@@ -58,6 +80,14 @@ export function JoinOutcomeModal({ outcome, reservationUrl, hideReceptionistHint
         />
       );
     case 'venueNotFound':
-      return <Modal open type="error" closable={false} title={t('join.venueNotFound')} actions={ok(() => navigate(paths.notFound.href(), { replace: true }))} />;
+      return (
+        <Modal
+          open
+          type="error"
+          closable={false}
+          title={t('join.venueNotFound')}
+          actions={ok(() => navigate(paths.notFound.href(), { replace: true }))}
+        />
+      );
   }
 }

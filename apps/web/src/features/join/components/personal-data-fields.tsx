@@ -26,13 +26,21 @@ export default function PersonalDataFields({ control, settings, sections, hideCo
   const section = useController({ control, name: 'section' });
   const showError = (touched: boolean) => touched || phone.formState.isSubmitted;
   const phoneKey = showError(phone.fieldState.isTouched) ? validationKey(phone.fieldState.error?.message) : undefined;
-  const sectionKey = showError(section.fieldState.isTouched) && section.field.value === '' ? undefined : validationKey(section.fieldState.error?.message);
+  const sectionKey =
+    showError(section.fieldState.isTouched) && section.field.value === '' ? undefined : validationKey(section.fieldState.error?.message);
 
   return (
     <>
       {!hideContact && (
         <>
-          <FormTextField control={control} name="name" label={t('join.name')} hint={t('join.nameHint')} autoComplete="name" maxLength={120} />
+          <FormTextField
+            control={control}
+            name="name"
+            label={t('join.name')}
+            hint={t('join.nameHint')}
+            autoComplete="name"
+            maxLength={120}
+          />
           <PhoneInput
             name={phone.field.name}
             value={phone.field.value}
@@ -67,9 +75,7 @@ export default function PersonalDataFields({ control, settings, sections, hideCo
           error={sectionKey && section.field.value ? t(sectionKey) : undefined}
         />
       )}
-      {settings.noteMode === 'note' && (
-        <FormTextField control={control} name="note" label={t('join.note')} maxLength={NOTE_MAX_LENGTH} />
-      )}
+      {settings.noteMode === 'note' && <FormTextField control={control} name="note" label={t('join.note')} maxLength={NOTE_MAX_LENGTH} />}
       {settings.noteMode === 'unit' && (
         <FormTextField control={control} name="note" label={t('join.unit')} hint={t('validation.required')} maxLength={NOTE_MAX_LENGTH} />
       )}

@@ -4,7 +4,14 @@ import { FullNameMissingError, buildCreatePayload, splitName } from './build-cre
 import { emptyJoinForm } from './join-form-schema';
 
 const venueId = '6553f1a2b3c4d5e6f7a8b901';
-const values = { ...emptyJoinForm, partySize: '3', name: '  Maria  da Silva ', phone: '+55 (11) 98765-4321', email: 'maria@example.com', note: 'Cadeira de bebê' };
+const values = {
+  ...emptyJoinForm,
+  partySize: '3',
+  name: '  Maria  da Silva ',
+  phone: '+55 (11) 98765-4321',
+  email: 'maria@example.com',
+  note: 'Cadeira de bebê',
+};
 
 describe('create payload (spec section 3)', () => {
   it('is exactly the spec payload plus the language', () => {
@@ -33,7 +40,9 @@ describe('create payload (spec section 3)', () => {
 
   it("prefixes the note with 'Localização: <section>' when the venue asks for a section", () => {
     const settings = { ...defaultVenueSettings, sectionMode: 'required' as const };
-    expect(buildCreatePayload({ ...values, section: 'Varanda' }, { venueId, settings }, 'pt').note).toBe('Localização: Varanda\nCadeira de bebê');
+    expect(buildCreatePayload({ ...values, section: 'Varanda' }, { venueId, settings }, 'pt').note).toBe(
+      'Localização: Varanda\nCadeira de bebê',
+    );
     expect(buildCreatePayload({ ...values, note: '', section: 'Bar' }, { venueId, settings }, 'pt').note).toBe('Localização: Bar');
   });
 

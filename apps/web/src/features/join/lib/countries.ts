@@ -32,11 +32,7 @@ export function countryList(language: string): Country[] {
     callingCode: getCountryCallingCode(code),
     flag: flagOf(code),
   }));
-  const preferred = PREFERRED_COUNTRIES.map((p) => all.find((c) => c.code === p.toUpperCase())).filter(
-    (c): c is Country => Boolean(c),
-  );
-  const rest = all
-    .filter((c) => !preferred.includes(c))
-    .sort((a, b) => a.name.localeCompare(b.name, language));
+  const preferred = PREFERRED_COUNTRIES.map((p) => all.find((c) => c.code === p.toUpperCase())).filter((c): c is Country => Boolean(c));
+  const rest = all.filter((c) => !preferred.includes(c)).sort((a, b) => a.name.localeCompare(b.name, language));
   return [...preferred, ...rest];
 }

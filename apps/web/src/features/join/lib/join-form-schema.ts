@@ -1,12 +1,4 @@
-import {
-  Email,
-  FullName,
-  NOTE_MAX_LENGTH,
-  type VenueSettings,
-  isPlausiblePhone,
-  messages,
-  phoneDigits,
-} from '@vez/contract';
+import { Email, FullName, NOTE_MAX_LENGTH, type VenueSettings, isPlausiblePhone, messages, phoneDigits } from '@vez/contract';
 import * as z from 'zod/mini';
 import { composeNote } from './compose-note';
 
@@ -54,15 +46,16 @@ export function joinFormSchema(rules: JoinRules) {
   return z
     .object({
       partySize: z.string().check(
-        z.refine((v) => {
-          const n = Number(v);
-          return v !== '' && Number.isInteger(n) && n >= 1 && n <= maxPartySize;
-        }, { error: messages.partySize }),
+        z.refine(
+          (v) => {
+            const n = Number(v);
+            return v !== '' && Number.isInteger(n) && n >= 1 && n <= maxPartySize;
+          },
+          { error: messages.partySize },
+        ),
       ),
       name: FullName,
-      phone: z.string().check(
-        z.refine((v) => isPlausiblePhone(v) && nationalDigits(v).length >= 9, { error: messages.phone }),
-      ),
+      phone: z.string().check(z.refine((v) => isPlausiblePhone(v) && nationalDigits(v).length >= 9, { error: messages.phone })),
       email: settings.emailRequired ? Email : z.union([z.literal(''), Email]),
       note: settings.noteMode === 'unit' ? required.check(z.maxLength(NOTE_MAX_LENGTH, { error: messages.note })) : z.string(),
       location: settings.noteMode === 'locationAndCompany' ? required : z.string(),

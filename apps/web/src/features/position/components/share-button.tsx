@@ -9,7 +9,14 @@ export function ShareButton({ shareId, venueName, text }: { shareId: string | nu
     <>
       <button type="button" className="button button--primary button--block" onClick={() => void share()}>
         <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-          <path d="M12 3v12M7 8l5-5 5 5M5 13v6h14v-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+          <path
+            d="M12 3v12M7 8l5-5 5 5M5 13v6h14v-6"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
         </svg>
         {text('position.share')}
       </button>

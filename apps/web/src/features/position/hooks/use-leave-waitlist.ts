@@ -22,7 +22,10 @@ export function useLeaveWaitlist(waitlistId: string) {
         const status = await leaveWaitlist(waitlistId, entry.venueId, entry.customerId);
         queryClient.setQueriesData<PositionResponse>({ queryKey: queryKeys.position(waitlistId) }, (old) =>
           old
-            ? { ...old, waitlist: { ...old.waitlist, status: 'cancelled', cancelReason: status.cancelReason ?? 'Customer', globalPos: 0, pos: 0 } }
+            ? {
+                ...old,
+                waitlist: { ...old.waitlist, status: 'cancelled', cancelReason: status.cancelReason ?? 'Customer', globalPos: 0, pos: 0 },
+              }
             : old,
         );
         setState('idle');

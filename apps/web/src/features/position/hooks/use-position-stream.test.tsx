@@ -40,10 +40,13 @@ function setup() {
   const client = new QueryClient();
   const onPolling = vi.fn();
   const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
-  const hook = renderHook((props: { enabled: boolean }) => usePositionStream({ waitlistId: ID, lng: 'en', enabled: props.enabled, onPollingChange: onPolling }), {
-    wrapper,
-    initialProps: { enabled: true },
-  });
+  const hook = renderHook(
+    (props: { enabled: boolean }) => usePositionStream({ waitlistId: ID, lng: 'en', enabled: props.enabled, onPollingChange: onPolling }),
+    {
+      wrapper,
+      initialProps: { enabled: true },
+    },
+  );
   return { client, onPolling, hook };
 }
 

@@ -8,8 +8,7 @@ export function sharedPositionUrl(origin: string, shareId: string): string {
   return `${origin}${paths.position.href(shareId)}?shared=true`;
 }
 
-const isAbort = (error: unknown) =>
-  typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
+const isAbort = (error: unknown) => typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
 
 /**
  * Share: the native share sheet where there is one, else the link goes to the clipboard and the

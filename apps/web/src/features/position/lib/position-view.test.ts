@@ -36,7 +36,12 @@ describe('toPositionView: the state machine of spec section 4', () => {
   it('shows the hidden-position message when the answer carries no figures (decisions §4)', () => {
     const { globalPos: _g, pos: _p, estimatedTime: _e, ...noFigures } = answer().waitlist;
     const data: PositionResponse = { waitlist: noFigures, waitlistSettings: { hiddenCustomerPosition: true, operationMode: 'basic' } };
-    expect(toPositionView(data, own)).toMatchObject({ kind: 'waiting', isPositionHidden: true, isTurnComing: false, estimatedMinutes: null });
+    expect(toPositionView(data, own)).toMatchObject({
+      kind: 'waiting',
+      isPositionHidden: true,
+      isTurnComing: false,
+      estimatedMinutes: null,
+    });
   });
 
   it('shows a waiting diner their position, party, order pad and both buttons', () => {

@@ -22,11 +22,15 @@ export function TermsPage({ background }: { background: string }) {
         </div>
         <section aria-labelledby="terms-general">
           <h2 id="terms-general">{t('terms.generalTitle')}</h2>
-          {general.map((p) => <p key={p}>{p}</p>)}
+          {general.map((p) => (
+            <p key={p}>{p}</p>
+          ))}
         </section>
         <section aria-labelledby="terms-security">
           <h2 id="terms-security">{t('terms.securityTitle')}</h2>
-          {security.map((p) => <p key={p}>{p}</p>)}
+          {security.map((p) => (
+            <p key={p}>{p}</p>
+          ))}
         </section>
         <p className="terms__powered">
           <span>{t('common.poweredBy')}</span>

@@ -58,8 +58,16 @@ export async function loadVenueInfo(venueId: string): Promise<VenueInfoResult> {
   const base = `/waitlists/${encodeURIComponent(venueId)}`;
   const [venue, sizes, theme] = await Promise.all([
     settle(apiGet<VenueResponse>(`/venues/${encodeURIComponent(venueId)}`), ErrorCode.FAILED_TO_GET_VENUE_INFO_FROM_CUSTOMER_API, venueId),
-    settle(apiGet<PartySizesResponse>(`${base}/party-sizes`), ErrorCode.FAILED_TO_GET_WAITLIST_SETTINGS_UNAUTHENTICATED_FROM_LEGACY_API, venueId),
-    settle(apiGet<ThemeResponse>(`/themes/${PRODUCT_NAME}-api/${encodeURIComponent(venueId)}`), ErrorCode.FAILED_TO_GET_THEME_FROM_CUSTOMER_API, venueId),
+    settle(
+      apiGet<PartySizesResponse>(`${base}/party-sizes`),
+      ErrorCode.FAILED_TO_GET_WAITLIST_SETTINGS_UNAUTHENTICATED_FROM_LEGACY_API,
+      venueId,
+    ),
+    settle(
+      apiGet<ThemeResponse>(`/themes/${PRODUCT_NAME}-api/${encodeURIComponent(venueId)}`),
+      ErrorCode.FAILED_TO_GET_THEME_FROM_CUSTOMER_API,
+      venueId,
+    ),
   ]);
 
   const errors: ErrorCode[] = [];

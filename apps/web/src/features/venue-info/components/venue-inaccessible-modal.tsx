@@ -14,7 +14,12 @@ export function VenueInaccessibleModal({ reservationUrl }: { reservationUrl: str
       closable={false}
       title={t('venue.inaccessibleTitle')}
       actions={
-        <button type="button" className="button button--primary button--block" autoFocus onClick={() => window.location.assign(reservationUrl)}>
+        <button
+          type="button"
+          className="button button--primary button--block"
+          autoFocus
+          onClick={() => window.location.assign(reservationUrl)}
+        >
           {t('common.ok')}
         </button>
       }

@@ -7,7 +7,12 @@ const A = '/images/demo/a.svg?quality=70&format=webp';
 const B = '/images/demo/b.svg?quality=70&format=webp';
 const theme = {
   typeImageSpotlight: 'banners',
-  banners: { list: [{ isActive: true, imageUrl: '/demo/a.svg' }, { isActive: false, imageUrl: '/demo/b.svg' }] },
+  banners: {
+    list: [
+      { isActive: true, imageUrl: '/demo/a.svg' },
+      { isActive: false, imageUrl: '/demo/b.svg' },
+    ],
+  },
 };
 
 function bootScreen(attrs: string): ParentNode {
@@ -28,13 +33,24 @@ describe('the boot screen header image', () => {
   it('is adopted as the random banner only when it is an active banner of the theme', () => {
     expect(bootBannerOf(theme, '/images', { venueId: VENUE, small: A, large: A })).toEqual({ small: A, large: A });
     expect(bootBannerOf(theme, '/images', { venueId: VENUE, small: B, large: B })).toBeUndefined(); // inactive
-    expect(bootBannerOf({ ...theme, typeImageSpotlight: 'inspirational' }, '/images', { venueId: VENUE, small: A, large: A })).toBeUndefined();
+    expect(
+      bootBannerOf({ ...theme, typeImageSpotlight: 'inspirational' }, '/images', { venueId: VENUE, small: A, large: A }),
+    ).toBeUndefined();
     expect(bootBannerOf(theme, '/images', undefined)).toBeUndefined();
   });
 
   it("replaces the banner of the session's kept venue info, and nothing else", () => {
-    const kept = { ...defaultVenueInfo(VENUE, 'https://r.example/', 'P'), typeImageSpotlight: 'banners', smallBackgroundImage: B, largeBackgroundImage: B };
-    expect(withBootBanner(kept, { venueId: VENUE, small: A, large: A })).toEqual({ ...kept, smallBackgroundImage: A, largeBackgroundImage: A });
+    const kept = {
+      ...defaultVenueInfo(VENUE, 'https://r.example/', 'P'),
+      typeImageSpotlight: 'banners',
+      smallBackgroundImage: B,
+      largeBackgroundImage: B,
+    };
+    expect(withBootBanner(kept, { venueId: VENUE, small: A, large: A })).toEqual({
+      ...kept,
+      smallBackgroundImage: A,
+      largeBackgroundImage: A,
+    });
     const inspirational = { ...kept, typeImageSpotlight: 'inspirational' };
     expect(withBootBanner(inspirational, { venueId: VENUE, small: A, large: A })).toBe(inspirational);
     expect(withBootBanner(kept, undefined)).toBe(kept);

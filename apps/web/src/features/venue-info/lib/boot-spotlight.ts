@@ -9,7 +9,11 @@ export function readBootSpotlight(venueId: string, root: ParentNode = document):
 }
 
 /** The boot screen's banner, when it is one of the theme's active banners (the server's random pick). */
-export function bootBannerOf(theme: Pick<ThemeResponse, 'typeImageSpotlight' | 'banners'>, imageBaseUrl: string, boot: BootSpotlight | undefined) {
+export function bootBannerOf(
+  theme: Pick<ThemeResponse, 'typeImageSpotlight' | 'banners'>,
+  imageBaseUrl: string,
+  boot: BootSpotlight | undefined,
+) {
   if (!boot || theme.typeImageSpotlight !== 'banners' || boot.small !== boot.large) return undefined;
   const active = theme.banners.list.filter((banner) => banner.isActive).map((banner) => imageUrl(imageBaseUrl, banner.imageUrl));
   return active.includes(boot.small) ? { small: boot.small, large: boot.large } : undefined;

@@ -12,5 +12,4 @@ describe('venue info (spec sections 3 and 4)', () => {
     expect(isOnlyThemeProblem(['THEME_NOT_FOUND', 'VENUE_INFO_NOT_FOUND'])).toBe(false);
     expect(isOnlyThemeProblem([])).toBe(false);
   });
-
 });

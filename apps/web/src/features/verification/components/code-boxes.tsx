@@ -25,7 +25,17 @@ export const emptyCode = (): string[] => Array.from({ length: CODE_LENGTH }, () 
  * the boxes from the current one, backspace on an empty box moves back and clears it, and the
  * digit that completes the code submits it.
  */
-export function CodeBoxes({ digits, onChange, onComplete, boxLabel, groupLabel, disabled, invalid, describedBy, autoFocus }: CodeBoxesProps) {
+export function CodeBoxes({
+  digits,
+  onChange,
+  onComplete,
+  boxLabel,
+  groupLabel,
+  disabled,
+  invalid,
+  describedBy,
+  autoFocus,
+}: CodeBoxesProps) {
   const inputs = useRef<(HTMLInputElement | null)[]>([]);
   const focus = (index: number) => inputs.current[Math.max(0, Math.min(CODE_LENGTH - 1, index))]?.focus();
 

@@ -66,7 +66,11 @@ describe('code step against the real API', { timeout: 30_000 }, () => {
     await user.keyboard(code);
     expect(await screen.findByText('Código verificado!', {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Entrar na fila' })).toBeEnabled();
-    expect(queryClient.getQueryData(productUserKey)).toMatchObject({ firstName: 'Clara Nunes', lastName: 'Prado', phone: '+5511987650111' });
+    expect(queryClient.getQueryData(productUserKey)).toMatchObject({
+      firstName: 'Clara Nunes',
+      lastName: 'Prado',
+      phone: '+5511987650111',
+    });
     await user.click(screen.getByRole('button', { name: 'Entrar na fila' }));
     expect(onJoin).toHaveBeenCalledOnce();
     await user.click(screen.getByRole('button', { name: /Voltar/ }));

@@ -51,4 +51,3 @@ export function useLoginJourney(venueId: string | undefined, hasLoginJourney: bo
     };
   }, [enabled, account, onJoined]);
 }
-

@@ -35,7 +35,12 @@ describe('user creation payload (spec section 3)', () => {
   });
 
   it('leaves out an empty email', () => {
-    const payload = buildUserPayload({ name: 'Ana Lima', phone: '+5511987654321', email: '' }, { otp: '123456', channel: 'sms' }, 'v', 'en');
+    const payload = buildUserPayload(
+      { name: 'Ana Lima', phone: '+5511987654321', email: '' },
+      { otp: '123456', channel: 'sms' },
+      'v',
+      'en',
+    );
     expect(payload).not.toHaveProperty('email');
   });
 });
