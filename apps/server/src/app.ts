@@ -24,6 +24,7 @@ import { allowedOriginsOf, assertSameOrigin, requireVenueStaff } from './modules
 import { type EventBus, createLocalBus } from './plugins/bus.js';
 import { createRedisBus } from './plugins/bus-redis.js';
 import { refuseBodiesOnBodylessWrites } from './plugins/bodyless-writes.js';
+import { registerContractSchemas } from './plugins/contract-schemas.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { createJoinHooks } from './plugins/join-hooks.js';
 import { serializeRequest } from './plugins/log-urls.js';
@@ -78,11 +79,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Only the proxies' own X-Forwarded-For entries count (docs/security.md).
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 64 * 1024,
-    // Routes validate with the contract schemas themselves, so errors carry the catalogue's codes.
     ajv: { customOptions: { strict: false } },
   });
-  app.setValidatorCompiler(() => (data) => ({ value: data }));
-  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  // Contract schemas parse requests and check answers at the route (plugins/contract-schemas.ts).
+  registerContractSchemas(app, { checkResponses: !config.isProduction });
 
   const reporter = deps.reporter ?? (await createReporter(config.SENTRY_DSN, app.log));
   // Several instances share venue events through Redis when REDIS_URL is set (README, Scale-out).

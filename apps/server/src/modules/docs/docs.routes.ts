@@ -1,4 +1,5 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
+import { documentedSchema } from '../../plugins/contract-schemas.js';
 
 interface DocumentedRoute {
   method: string;
@@ -17,6 +18,18 @@ const apiErrorSchema = {
   },
 };
 
+/** A route's schema with its contract schemas turned into JSON Schema. */
+function documented(schema: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...schema };
+  for (const part of ['params', 'querystring', 'body'] as const) if (part in schema) out[part] = documentedSchema(schema[part], 'input');
+  if (schema.response) {
+    out.response = Object.fromEntries(
+      Object.entries(schema.response as Record<string, unknown>).map(([code, s]) => [code, documentedSchema(s, 'output')]),
+    );
+  }
+  return out;
+}
+
 /** Collects every route's schema as it is registered; call before the modules register. */
 export function collectRoutes(app: FastifyInstance): DocumentedRoute[] {
   const routes: DocumentedRoute[] = [];
@@ -25,7 +38,7 @@ export function collectRoutes(app: FastifyInstance): DocumentedRoute[] {
     if (!route.url.startsWith('/api/') || !route.schema || route.method === 'HEAD') return;
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
-      routes.push({ method: method.toLowerCase(), url: route.url, schema: route.schema as Record<string, unknown> });
+      routes.push({ method: method.toLowerCase(), url: route.url, schema: documented(route.schema as Record<string, unknown>) });
     }
   });
   return routes;
