@@ -16,7 +16,7 @@ import { imageHostRoutes } from './modules/images/image-host.routes.js';
 import { imageUploadRoutes } from './modules/images/images.routes.js';
 import { venuesRoutes } from './modules/venues/venues.routes.js';
 import { bootSpotlightOf } from './modules/venues/venues.service.js';
-import { createPositionCache } from './modules/waitlist/position-cache.js';
+import { createJoinHooks, createQueueCaches } from './modules/queue/index.js';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes.js';
 import { hostRoutes } from './modules/host/host.routes.js';
 import { realtimeRoutes } from './modules/realtime/realtime.routes.js';
@@ -26,7 +26,6 @@ import { createRedisBus } from './plugins/bus-redis.js';
 import { refuseBodiesOnBodylessWrites } from './plugins/bodyless-writes.js';
 import { registerContractSchemas } from './plugins/contract-schemas.js';
 import { registerErrorHandling } from './plugins/errors.js';
-import { createJoinHooks } from './plugins/join-hooks.js';
 import { serializeRequest } from './plugins/log-urls.js';
 import { type ErrorReporter, createReporter } from './plugins/reporter.js';
 import { registerSecurityHeaders } from './plugins/security.js';
@@ -90,8 +89,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     deps.bus ??
     (config.REDIS_URL ? createRedisBus(config.REDIS_URL, { onError: (e) => app.log.error({ err: e }, 'redis bus') }) : createLocalBus());
   // Every publish goes through the position cache first, so this instance never answers an old position.
-  const positions = createPositionCache(channels);
-  const bus = positions.bus;
+  const caches = createQueueCaches(channels);
+  const { bus, positions } = caches;
   const now = deps.now ?? Date.now;
   app.decorate('config', config);
   app.decorate('db', deps.db);
@@ -101,7 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('joinHooks', createJoinHooks());
   // SMS on join and on call go through the durable message queue (docs/decisions/003-message-queue.md).
   const onCalled = setupNotifications(app, { now, issuePassport: passportIssuerFor(now) });
-  app.decorate('waitlistDeps', { db: deps.db, bus, now, onCalled, positions });
+  app.decorate('queueDeps', { db: deps.db, bus, now, onCalled, positions, pace: caches.pace });
 
   registerErrorHandling(app);
   const routes = collectRoutes(app);

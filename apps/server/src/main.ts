@@ -15,7 +15,7 @@ async function main(): Promise<void> {
   const seeded = config.DEMO ? await seedDemo(db) : false;
 
   const app = await buildApp({ config, db });
-  const stopRetention = scheduleRetention(app.waitlistDeps, {
+  const stopRetention = scheduleRetention(app.queueDeps, {
     retentionHours: config.RETENTION_HOURS,
     openMaxHours: config.RETENTION_OPEN_MAX_HOURS,
     intervalMinutes: config.RETENTION_INTERVAL_MINUTES,

@@ -1,10 +1,8 @@
 import type { Config } from './config.js';
 import type { Db } from './db/connect.js';
 import type { Notifier } from './modules/notifications/notifier.js';
-import type { PositionCache } from './modules/waitlist/position-cache.js';
-import type { WaitlistDeps } from './modules/waitlist/waitlist.service.js';
+import type { JoinHooks, PositionCache, QueueDeps } from './modules/queue/index.js';
 import type { EventBus } from './plugins/bus.js';
-import type { JoinHooks } from './plugins/join-hooks.js';
 import type { ErrorReporter } from './plugins/reporter.js';
 import type { RouteTableEntry } from './plugins/route-table.js';
 
@@ -15,7 +13,7 @@ declare module 'fastify' {
     bus: EventBus;
     reporter: ErrorReporter;
     joinHooks: JoinHooks;
-    waitlistDeps: WaitlistDeps;
+    queueDeps: QueueDeps;
     positions: PositionCache;
     notifier: Notifier;
     /** Every registered route (plugins/route-table.ts). */

@@ -3,8 +3,8 @@ import { DEMO_BISTRO_ID, DEMO_CLUB_ID, createBody } from '../../test/fixtures.js
 import { type TestApp, startTestApp } from '../../test/harness.js';
 import { stores } from '../../test/stores.js';
 import type { EntryRow } from '../db/types.js';
-import { findEntryById } from '../modules/waitlist/waitlist.repository.js';
-import { callEntry, cancelEntry, seatEntry } from '../modules/waitlist/waitlist.service.js';
+import { findEntryById } from '../modules/queue/index.js';
+import { callEntry, endEntry, seatEntry } from '../modules/queue/index.js';
 import { runRetention, runRetentionJob } from './retention.js';
 
 const HOUR = 3_600_000;
@@ -34,15 +34,15 @@ describe.each(stores)('retention job on $name', (store) => {
 
   beforeAll(async () => {
     t = await startTestApp(store);
-    const deps = t.app.waitlistDeps;
+    const deps = t.app.queueDeps;
     // Ended 26 h before "now" (start + 30 h): erased.
     ids.seatedLongAgo = await joinAt(start);
     ids.cancelledLongAgo = await joinAt(start + 1_000, DEMO_CLUB_ID);
     ids.removedLongAgo = await joinAt(start + 2_000);
     t.clock.now = start + 4 * HOUR;
     await seatEntry(deps, await row(ids.seatedLongAgo));
-    await cancelEntry(deps, await row(ids.cancelledLongAgo), 'Customer');
-    await cancelEntry(deps, await row(ids.removedLongAgo), 'NoShow');
+    await endEntry(deps, await row(ids.cancelledLongAgo), 'leave', 'Customer');
+    await endEntry(deps, await row(ids.removedLongAgo), 'cancel', 'NoShow');
     // Ended 2 h before now: kept.
     ids.seatedRecently = await joinAt(start + 20 * HOUR);
     t.clock.now = start + 28 * HOUR;
@@ -126,7 +126,7 @@ describe.each(stores)('retention job on $name', (store) => {
   };
 
   it('ends parties left open for more than a day (reason Expired) and erases them after the retention period', async () => {
-    const deps = t.app.waitlistDeps;
+    const deps = t.app.queueDeps;
     const options = { retentionHours: 24, openMaxHours: 24 };
     ids.waitingRecently = await joinAt(now - 2 * HOUR);
     t.clock.now = now;

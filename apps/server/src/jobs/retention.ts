@@ -1,6 +1,5 @@
 import type { Db } from '../db/connect.js';
-import { erasePersonalDataEndedBefore } from '../modules/waitlist/waitlist.repository.js';
-import { type WaitlistDeps, expireOpenEntries } from '../modules/waitlist/waitlist.service.js';
+import { type QueueDeps, erasePersonalDataEndedBefore, expireOpenEntries } from '../modules/queue/index.js';
 
 const HOUR = 3_600_000;
 
@@ -24,7 +23,7 @@ export interface RetentionOptions {
  * too, once their own retention period has passed).
  */
 export async function runRetentionJob(
-  deps: WaitlistDeps,
+  deps: QueueDeps,
   options: RetentionOptions,
   now = deps.now(),
 ): Promise<{ expired: number; erased: number }> {
@@ -35,7 +34,7 @@ export async function runRetentionJob(
 
 /** Runs the retention job now and then every `intervalMinutes`; returns the stop function. */
 export function scheduleRetention(
-  deps: WaitlistDeps,
+  deps: QueueDeps,
   options: RetentionOptions & {
     intervalMinutes: number;
     onError: (error: unknown) => void;

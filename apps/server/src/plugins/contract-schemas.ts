@@ -25,7 +25,7 @@ const isContractSchema = (schema: unknown): schema is ContractSchema =>
 const pathIdCodes = new WeakMap<object, Record<string, ErrorCode>>();
 
 const PATH_ID_CHECKS: Record<string, { isValid: (value: string) => boolean; code: ErrorCode }> = {
-  venueId: { isValid: isVenueId, code: ErrorCode.INVALID_VENUE },
+  venueId: { isValid: isVenueId, code: ErrorCode.INVALID_VENUEID_FORMAT },
   waitlistId: { isValid: isEntryId, code: ErrorCode.INVALID_WAITLISTID_FORMAT },
   entryId: { isValid: isEntryId, code: ErrorCode.INVALID_WAITLISTID_FORMAT },
 };
@@ -77,7 +77,9 @@ export function registerContractSchemas(app: FastifyInstance, options: { checkRe
       const result = schema.safeParse(data);
       if (!result.success) {
         const issue = result.error.issues[0];
-        throw new Error(`${method} ${url} ${httpStatus}: the answer breaks its contract at ${issue?.path.join('.') || '(root)'}: ${issue?.message}`);
+        throw new Error(
+          `${method} ${url} ${httpStatus}: the answer breaks its contract at ${issue?.path.join('.') || '(root)'}: ${issue?.message}`,
+        );
       }
       return JSON.stringify(data);
     };

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_BISTRO_ID, createBody } from '../../test/fixtures.js';
 import { type TestApp, startTestApp } from '../../test/harness.js';
 import { stores } from '../../test/stores.js';
-import { findEntryById } from '../modules/waitlist/waitlist.repository.js';
+import { findEntryById } from '../modules/queue/index.js';
 
 /** Decisions §3: no name, phone, email or note of a diner in the logs, whatever the path. */
 describe.each(stores)('log redaction on $name', (store) => {

@@ -4,7 +4,7 @@ import type { NewEntryRow, NewVenueRow } from '../db/types.js';
 import { newEntryId } from '../lib/ids.js';
 import { seedDemoStaff } from '../modules/staff/staff-seed.js';
 import { countVenues, insertVenue } from '../modules/venues/venues.repository.js';
-import { insertEntry } from '../modules/waitlist/waitlist.repository.js';
+import { insertEntryRow } from '../modules/queue/index.js';
 
 export const DEMO_BISTRO_ID = '6553f1a2b3c4d5e6f7a8b901';
 export const DEMO_CLUB_ID = '6553f1a2b3c4d5e6f7a8b902';
@@ -127,7 +127,7 @@ export async function seedDemo(db: Db, now = Date.now()): Promise<boolean> {
         lang: 'pt',
         created_at: now - (waitingParties.length - seq + 1) * 6 * 60_000,
       };
-      await insertEntry(trx, entry);
+      await insertEntryRow(trx, entry);
       seq += 1;
     }
     await trx.updateTable('venues').set({ next_seq: seq }).where('id', '=', DEMO_BISTRO_ID).execute();

@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { jsonSchema } from '../../lib/json-schema.js';
 import { requireVenueStaff } from '../staff/staff-auth.js';
 import { renderJoinQrSvg } from './host-poster.service.js';
-import { restoreParty } from './host-restore.service.js';
+import { pathParams } from '../../plugins/contract-schemas.js';
+import { restoreParty } from '../queue/index.js';
 import { getDayStats } from './host-stats.service.js';
 
 const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, { $ref: 'ApiError#' }]));
@@ -15,24 +16,24 @@ const venueParams = { type: 'object', properties: { venueId: str } };
  * Registered inside hostRoutes, so its cross-site write guard covers them too.
  */
 export async function hostExtrasRoutes(app: FastifyInstance): Promise<void> {
-  const deps = app.waitlistDeps;
+  const deps = app.queueDeps;
   const staffOf = (request: { params: { venueId: string } } & Parameters<typeof requireVenueStaff>[1]) =>
     requireVenueStaff(app.db, request, request.params.venueId, deps.now());
 
   app.post<{ Params: { venueId: string; entryId: string } }>(
     '/host/venues/:venueId/entries/:entryId/restore',
     {
+      preValidation: async (request) => {
+        await staffOf(request);
+      },
       schema: {
         tags: ['host'],
         summary: 'Undo a seat or a staff removal within RESTORE_WINDOW_MS (60 s): event update',
-        params: { type: 'object', properties: { venueId: str, entryId: str } },
-        response: { 200: jsonSchema(HostEntryResponse), ...errors(400, 401, 403, 404, 409) },
+        params: pathParams('venueId', 'entryId'),
+        response: { 200: HostEntryResponse, ...errors(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => {
-      await staffOf(request);
-      return restoreParty(deps, request.params.venueId, request.params.entryId);
-    },
+    async (request) => restoreParty(deps, request.params.venueId, request.params.entryId),
   );
 
   app.get<{ Params: { venueId: string }; Querystring: Record<string, string> }>(

@@ -7,7 +7,7 @@ import { parseInput } from '../../lib/validate.js';
 import type { Venue } from '../venues/venue.js';
 import { findVenueBySlug, updateVenue } from '../venues/venues.repository.js';
 import { getVenue, toVenueResponse } from '../venues/venues.service.js';
-import { type WaitlistDeps, announceVenueUpdate } from '../waitlist/waitlist.service.js';
+import { type QueueDeps as WaitlistDeps, announceVenueUpdate } from '../queue/index.js';
 
 export function toSettingsResponse(venue: Venue, config: Config): HostSettingsResponse {
   return {

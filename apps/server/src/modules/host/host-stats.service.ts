@@ -1,8 +1,7 @@
 import { HostStatsQuery, type HostStatsResponse } from '@vez/contract';
 import { parseInput } from '../../lib/validate.js';
 import { getVenue } from '../venues/venues.service.js';
-import type { WaitlistDeps } from '../waitlist/waitlist.service.js';
-import { listDayEntries } from './host-extras.repository.js';
+import { type QueueDeps as WaitlistDeps, listDayEntries } from '../queue/index.js';
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;

@@ -27,18 +27,17 @@ import {
 import { getMe, login, logout } from '../staff/staff.service.js';
 import { hostExtrasRoutes } from './host-extras.routes.js';
 import { getSettings, patchSettings } from './host-settings.service.js';
-import { addWalkIn, callParty, cancelParty, editParty, getQueue, putWaitlistState, seatParty } from './host.service.js';
+import { addWalkIn, callParty, cancelParty, editParty, getQueue, putWaitlistState, seatParty } from '../queue/index.js';
+import { pathParams } from '../../plugins/contract-schemas.js';
 
 const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, { $ref: 'ApiError#' }]));
 const str = { type: 'string' };
 const venueParams = { type: 'object', properties: { venueId: str } };
-const entryParams = { type: 'object', properties: { venueId: str, entryId: str } };
 type VenueReq = FastifyRequest<{ Params: { venueId: string } }>;
-type EntryReq = FastifyRequest<{ Params: { venueId: string; entryId: string } }>;
 
 /** The host API (decisions §6): staff session cookie, 401 without it, 403 for other venues. */
 export async function hostRoutes(app: FastifyInstance): Promise<void> {
-  const deps = app.waitlistDeps;
+  const deps = app.queueDeps;
   const db = app.db;
   const origins = allowedOriginsOf(app.config);
   const limiter = createLoginLimiter({
@@ -54,7 +53,11 @@ export async function hostRoutes(app: FastifyInstance): Promise<void> {
   });
 
   const venueStaff = (request: VenueReq) => requireVenueStaff(db, request, request.params.venueId, deps.now());
-  const entryStaff = (request: EntryReq) => requireVenueStaff(db, request, request.params.venueId, deps.now());
+  // The queue's routes: a thin HTTP layer over modules/queue. The staff session is checked before
+  // the request is parsed, so a stranger learns nothing about what a valid request looks like.
+  const staffFirst = async (request: FastifyRequest) => {
+    await venueStaff(request as VenueReq);
+  };
 
   app.post(
     '/host/login',
@@ -100,32 +103,30 @@ export async function hostRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { venueId: string } }>(
     '/host/venues/:venueId/entries',
     {
+      preValidation: staffFirst,
       schema: {
         tags: ['host'],
         summary: 'The live queue, in order, with personal data',
-        params: venueParams,
-        response: { 200: jsonSchema(HostQueueResponse), ...errors(400, 401, 403) },
+        params: pathParams('venueId'),
+        response: { 200: HostQueueResponse, ...errors(400, 401, 403) },
       },
     },
-    async (request) => {
-      await venueStaff(request);
-      return getQueue(deps, request.params.venueId);
-    },
+    async (request) => getQueue(deps, request.params.venueId),
   );
 
-  app.post<{ Params: { venueId: string } }>(
+  app.post<{ Params: { venueId: string }; Body: HostCreateEntryBody }>(
     '/host/venues/:venueId/entries',
     {
+      preValidation: staffFirst,
       schema: {
         tags: ['host'],
         summary: 'Add a walk-in (origin Host); 200 when a repeat join returns the existing entry',
-        params: venueParams,
-        body: jsonSchema(HostCreateEntryBody, 'input'),
-        response: { 201: jsonSchema(HostEntryResponse), 200: jsonSchema(HostEntryResponse), ...errors(400, 401, 403, 409, 422) },
+        params: pathParams('venueId'),
+        body: HostCreateEntryBody,
+        response: { 201: HostEntryResponse, 200: HostEntryResponse, ...errors(400, 401, 403, 409, 422) },
       },
     },
     async (request, reply) => {
-      await venueStaff(request);
       const answer = await addWalkIn(deps, request.params.venueId, request.body, app.joinHooks.run);
       return reply.status(answer.created ? 201 : 200).send(answer);
     },
@@ -135,70 +136,62 @@ export async function hostRoutes(app: FastifyInstance): Promise<void> {
     app.post<{ Params: { venueId: string; entryId: string } }>(
       `/host/venues/:venueId/entries/:entryId/${action}`,
       {
+        preValidation: staffFirst,
         schema: {
           tags: ['host'],
           summary,
-          params: entryParams,
-          response: { 200: jsonSchema(HostEntryResponse), ...errors(400, 401, 403, 404, 409) },
+          params: pathParams('venueId', 'entryId'),
+          response: { 200: HostEntryResponse, ...errors(400, 401, 403, 404, 409) },
         },
       },
-      async (request) => {
-        await entryStaff(request);
-        return run(deps, request.params.venueId, request.params.entryId);
-      },
+      async (request) => run(deps, request.params.venueId, request.params.entryId),
     );
   entryAction('call', callParty, 'Call the party: event call (and the SMS)');
   entryAction('seat', seatParty, 'Seat the party: event seat');
 
-  app.post<{ Params: { venueId: string; entryId: string } }>(
+  app.post<{ Params: { venueId: string; entryId: string }; Body: HostCancelBody }>(
     '/host/venues/:venueId/entries/:entryId/cancel',
     {
+      preValidation: staffFirst,
       schema: {
         tags: ['host'],
         summary: 'Take the party off: NoShow/Host publish cancel, Removed publishes remove',
-        params: entryParams,
-        body: jsonSchema(HostCancelBody, 'input'),
-        response: { 200: jsonSchema(HostEntryResponse), ...errors(400, 401, 403, 404, 409, 422) },
+        params: pathParams('venueId', 'entryId'),
+        body: HostCancelBody,
+        response: { 200: HostEntryResponse, ...errors(400, 401, 403, 404, 409, 422) },
       },
     },
-    async (request) => {
-      await entryStaff(request);
-      return cancelParty(deps, request.params.venueId, request.params.entryId, request.body);
-    },
+    async (request) => cancelParty(deps, request.params.venueId, request.params.entryId, request.body),
   );
 
-  app.patch<{ Params: { venueId: string; entryId: string } }>(
+  app.patch<{ Params: { venueId: string; entryId: string }; Body: HostEntryPatch }>(
     '/host/venues/:venueId/entries/:entryId',
     {
+      preValidation: staffFirst,
       schema: {
         tags: ['host'],
         summary: 'Edit party size, note or priority: event update',
-        params: entryParams,
-        body: jsonSchema(HostEntryPatch, 'input'),
-        response: { 200: jsonSchema(HostEntryResponse), ...errors(400, 401, 403, 404, 409, 422) },
+        params: pathParams('venueId', 'entryId'),
+        body: HostEntryPatch,
+        response: { 200: HostEntryResponse, ...errors(400, 401, 403, 404, 409, 422) },
       },
     },
-    async (request) => {
-      await entryStaff(request);
-      return editParty(deps, request.params.venueId, request.params.entryId, request.body);
-    },
+    async (request) => editParty(deps, request.params.venueId, request.params.entryId, request.body),
   );
 
-  app.put<{ Params: { venueId: string } }>(
+  app.put<{ Params: { venueId: string }; Body: { active: boolean; locked: boolean } }>(
     '/host/venues/:venueId/waitlist',
     {
+      preValidation: staffFirst,
       schema: {
         tags: ['host'],
         summary: 'Open, lock or close the waitlist: event update',
-        params: venueParams,
-        body: jsonSchema(WaitlistStateBody, 'input'),
-        response: { 200: jsonSchema(WaitlistStateResponse), ...errors(400, 401, 403, 422) },
+        params: pathParams('venueId'),
+        body: WaitlistStateBody,
+        response: { 200: WaitlistStateResponse, ...errors(400, 401, 403, 422) },
       },
     },
-    async (request) => {
-      await venueStaff(request);
-      return putWaitlistState(deps, request.params.venueId, request.body);
-    },
+    async (request) => putWaitlistState(deps, request.params.venueId, request.body),
   );
 
   app.get<{ Params: { venueId: string } }>(

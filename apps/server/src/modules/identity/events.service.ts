@@ -3,7 +3,7 @@ import type { ProductUserRow } from '../../db/types.js';
 import { AppError } from '../../lib/app-error.js';
 import { newEntryId } from '../../lib/ids.js';
 import { parseInput } from '../../lib/validate.js';
-import { findEntryById } from '../waitlist/waitlist.repository.js';
+import { findEntryById } from '../queue/index.js';
 import type { IdentityDeps } from './identity-deps.js';
 import { insertUserEvent } from './identity.repository.js';
 import { text } from './identity-texts.js';

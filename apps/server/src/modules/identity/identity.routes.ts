@@ -29,7 +29,7 @@ const doc = (summary: string, body: unknown, response: Record<number, unknown>) 
 
 /** The user-manager API of spec section 7: codes, product users, passports, events. */
 export async function identityRoutes(app: FastifyInstance): Promise<void> {
-  const deps: IdentityDeps = { db: app.db, now: app.waitlistDeps.now, notifier: app.notifier, config: app.config };
+  const deps: IdentityDeps = { db: app.db, now: app.queueDeps.now, notifier: app.notifier, config: app.config };
   // Every write here either uses the session cookie or sets it: refuse other sites (CSRF, login CSRF).
   const guard = async (request: FastifyRequest) => assertSameSite(request, app.config);
   // Answers here carry personal data or say who is logged in: no cache keeps them (errors included).

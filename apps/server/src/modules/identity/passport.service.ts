@@ -1,5 +1,4 @@
 import { ErrorCode, type Language, PassportBody, type ProductUser } from '@vez/contract';
-import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database, EntryRow } from '../../db/types.js';
 import { AppError } from '../../lib/app-error.js';
@@ -8,7 +7,6 @@ import { type IdentityDeps, PASSPORT_TTL_MS } from './identity-deps.js';
 import * as repo from './identity.repository.js';
 import { text } from './identity-texts.js';
 import { hashToken, newToken } from './secrets.js';
-import { USER_COOKIE } from './session-cookie.js';
 import { startSession, toProductUser } from './users.service.js';
 
 /** Makes a single-use passport for a user; answers the token (only its hash is stored). */
@@ -26,13 +24,12 @@ export async function issuePassport(trx: Kysely<Database>, userId: string, entry
 }
 
 /**
- * For the SMS on join: a passport when the join request carries a live user session and the SMS
+ * For the SMS on join: a passport when the join carries the diner's live user session and the SMS
  * goes to that account's own verified phone, so the diner who opens the link on another device is
  * logged in there too. A join that names any other phone gets the plain link (decisions §3).
  */
 export function passportIssuerFor(now: () => number) {
-  return async (trx: Kysely<Database>, request: FastifyRequest, entry: EntryRow): Promise<string | undefined> => {
-    const token = request.cookies?.[USER_COOKIE];
+  return async (trx: Kysely<Database>, token: string | undefined, entry: EntryRow): Promise<string | undefined> => {
     if (!token || !entry.phone) return undefined;
     const user = await repo.findUserBySession(trx, hashToken(token), now());
     if (!user || user.phone_verified_at === null || user.phone !== entry.phone) return undefined;

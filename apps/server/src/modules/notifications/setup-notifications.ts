@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { WaitlistDeps } from '../waitlist/waitlist.service.js';
+import type { QueueDeps } from '../queue/index.js';
 import { createNotifier } from './notifier.js';
 import { createProviders } from './providers.js';
 import { type PassportIssuer, smsOnCall, smsOnJoin, smsOnRepeatJoin } from './waitlist-sms.js';
@@ -11,7 +11,7 @@ import { type PassportIssuer, smsOnCall, smsOnJoin, smsOnRepeatJoin } from './wa
 export function setupNotifications(
   app: FastifyInstance,
   options: { now: () => number; issuePassport: PassportIssuer },
-): NonNullable<WaitlistDeps['onCalled']> {
+): NonNullable<QueueDeps['onCalled']> {
   const { config } = app;
   const notifier = createNotifier({
     db: app.db,

@@ -5,8 +5,8 @@ import { outbox, sessionCookie, signUp, signUpByEmail } from '../../../test/iden
 import { loginCookie } from '../../../test/staff-session.js';
 import { sqliteStore, stores } from '../../../test/stores.js';
 import { toE164 } from '../../lib/phone.js';
-import { findEntryById } from '../waitlist/waitlist.repository.js';
-import { callEntry } from '../waitlist/waitlist.service.js';
+import { findEntryById } from '../queue/index.js';
+import { callEntry } from '../queue/index.js';
 
 const BASE = 'https://vez.example';
 
@@ -161,10 +161,10 @@ describe.each(stores)('SMS on join and call, passports, on $name', (store) => {
     const id = (await join(phone, { lang: 'en' })).json()._id as string;
     const entry = await findEntryById(t.db.kysely, id);
     if (!entry) throw new Error('no entry');
-    await callEntry(t.app.waitlistDeps, entry);
+    await callEntry(t.app.queueDeps, entry);
     const [called] = await smsTo(phone);
     expect(called?.body).toBe(`Demo Bistro: it's your turn! Look for the receptionist. ${BASE}/waitlist/${id}`);
-    await expect(callEntry(t.app.waitlistDeps, { ...entry, status: 'called' })).rejects.toThrow();
+    await expect(callEntry(t.app.queueDeps, { ...entry, status: 'called' })).rejects.toThrow();
     expect(await smsTo(phone)).toHaveLength(2);
   });
 

@@ -1,6 +1,6 @@
-import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database, EntryRow } from '../../db/types.js';
+import type { JoinContext } from '../queue/index.js';
 import { type Venue, canTextPhone } from '../venues/venue.js';
 import { getVenue } from '../venues/venues.service.js';
 import { calledSms, joinedSms, langOf, venueNameIn } from './message-texts.js';
@@ -8,8 +8,8 @@ import type { Notifier } from './notifier.js';
 
 type Executor = Kysely<Database>;
 
-/** A fresh single-use login token for the logged-in diner of this request, if any. */
-export type PassportIssuer = (trx: Executor, request: FastifyRequest, entry: EntryRow) => Promise<string | undefined>;
+/** A fresh single-use login token for the logged-in diner of this session, if any. */
+export type PassportIssuer = (trx: Executor, sessionToken: string | undefined, entry: EntryRow) => Promise<string | undefined>;
 
 function positionLink(publicBaseUrl: string, entryId: string, passport?: string): string {
   const link = `${publicBaseUrl}/waitlist/${entryId}`;
@@ -22,10 +22,10 @@ function positionLink(publicBaseUrl: string, entryId: string, passport?: string)
  * phone (passport.service.ts).
  */
 export function smsOnJoin(notifier: Notifier, publicBaseUrl: string, issuePassport: PassportIssuer) {
-  return async (trx: Executor, entry: EntryRow, venue: Venue, request?: FastifyRequest): Promise<void> => {
+  return async (trx: Executor, entry: EntryRow, venue: Venue, context: JoinContext): Promise<void> => {
     // Only the venue's SMS countries (decisions §3): a walk-in's foreign phone gets no SMS.
     if (!entry.phone || !canTextPhone(venue, entry.phone)) return;
-    const passport = request ? await issuePassport(trx, request, entry) : undefined;
+    const passport = await issuePassport(trx, context.dinerSessionToken, entry);
     const lang = langOf(entry.lang);
     const text = (login?: string) => joinedSms(lang, venueNameIn(venue, lang), positionLink(publicBaseUrl, entry.id, login));
     await notifier.enqueue(trx, {

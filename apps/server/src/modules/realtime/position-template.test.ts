@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EntryRow } from '../../db/types.js';
-import { toPositionEntry } from '../waitlist/entry-view.js';
+import { toPositionEntry } from '../queue/index.js';
 import { ChunkArena, buildTemplate, fillFrame, frameTemplate, positionChunk, render, renderFull, versionOf } from './position-template.js';
 
 const row: EntryRow = {

@@ -1,6 +1,6 @@
 import { type Language, type PositionResponse, StreamMessage } from '@vez/contract';
 import type { EntryRow } from '../../db/types.js';
-import { type Placement, toPositionEntry } from '../waitlist/entry-view.js';
+import { type Placement, toPositionEntry } from '../queue/index.js';
 
 /**
  * A diner's stream message, pre-serialised with holes for the three figures a queue change moves

@@ -11,7 +11,7 @@ const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, {
  * JSON before the stream starts; once it starts, the reply is ours (hijacked), uncompressed.
  */
 export async function realtimeRoutes(app: FastifyInstance): Promise<void> {
-  const realtime = createRealtime(app.waitlistDeps, app.bus, {
+  const realtime = createRealtime(app.queueDeps, app.bus, {
     heartbeatMs: app.config.SSE_HEARTBEAT_SECONDS * 1000,
     limits: { perEntry: app.config.SSE_MAX_STREAMS_PER_ENTRY, perAddress: app.config.SSE_MAX_STREAMS_PER_ADDRESS },
     onError: (error) => app.reporter.report(error, { module: 'realtime' }),
@@ -51,7 +51,7 @@ export async function realtimeRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      await requireVenueStaff(app.db, request, request.params.venueId, app.waitlistDeps.now());
+      await requireVenueStaff(app.db, request, request.params.venueId, app.queueDeps.now());
       const slot = realtime.admit(request.ip);
       reply.hijack();
       realtime.openHostStream(reply.raw, request.params.venueId, slot);

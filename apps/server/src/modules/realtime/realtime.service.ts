@@ -2,8 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { ErrorCode, type Language, isEntryId } from '@vez/contract';
 import { AppError } from '../../lib/app-error.js';
 import type { EventBus } from '../../plugins/bus.js';
-import * as waitlistRepo from '../waitlist/waitlist.repository.js';
-import type { WaitlistDeps } from '../waitlist/waitlist.service.js';
+import { type QueueDeps, findEntryByAnyId } from '../queue/index.js';
 import { SseStream } from './sse-stream.js';
 import { type StreamLimits, type StreamSlot, createStreamSlots } from './stream-slots.js';
 import { type DinerSubscriber, type HostSubscriber, VenueHub, viewKey } from './venue-hub.js';
@@ -30,7 +29,7 @@ export interface Realtime {
  * subscribers. One timer writes every stream's heartbeat; streams end when the app closes.
  */
 export function createRealtime(
-  deps: WaitlistDeps,
+  deps: QueueDeps,
   bus: EventBus,
   options: { heartbeatMs: number; limits: StreamLimits; onError: (error: unknown) => void },
 ): Realtime {
@@ -73,10 +72,9 @@ export function createRealtime(
   return {
     async resolveDiner(waitlistId) {
       if (!isEntryId(waitlistId)) throw new AppError(ErrorCode.INVALID_WAITLISTID_FORMAT);
-      const own = await waitlistRepo.findEntryById(deps.db.kysely, waitlistId);
-      const entry = own ?? (await waitlistRepo.findEntryByShareId(deps.db.kysely, waitlistId));
-      if (!entry) throw new AppError(ErrorCode.FAILED_TO_GET_WAITLIST_INFORMATION_WITH_POSITION);
-      return { entryId: entry.id, venueId: entry.venue_id, isShared: !own };
+      const found = await findEntryByAnyId(deps.db.kysely, waitlistId);
+      if (!found) throw new AppError(ErrorCode.FAILED_TO_GET_WAITLIST_INFORMATION_WITH_POSITION);
+      return { entryId: found.entry.id, venueId: found.entry.venue_id, isShared: found.isShared };
     },
 
     admit: (address, entryId) => slots.take(address, entryId),

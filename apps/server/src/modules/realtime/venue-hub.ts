@@ -1,10 +1,19 @@
 import { type HostStreamData, type Language, StreamMessage, type VenueChannelEvent } from '@vez/contract';
 import type { EntryRow } from '../../db/types.js';
-import { toHostEntry } from '../host/host-entry-view.js';
+import {
+  NOT_WAITING,
+  type Placement,
+  QueueCache,
+  type QueueDeps,
+  type QueueRow,
+  findEntriesByIds,
+  findPace,
+  forEachPlacement,
+  listOpenEntries,
+  placeQueue,
+  toHostEntry,
+} from '../queue/index.js';
 import { getVenue } from '../venues/venues.service.js';
-import type { Placement } from '../waitlist/entry-view.js';
-import { findPace, listOpenEntries } from '../waitlist/waitlist.repository.js';
-import type { WaitlistDeps } from '../waitlist/waitlist.service.js';
 import {
   ChunkArena,
   type FramedTemplate,
@@ -16,9 +25,6 @@ import {
   renderFull,
   versionOf,
 } from './position-template.js';
-import { NOT_WAITING, forEachPlacement, placeQueue } from './queue-placement.js';
-import { QueueCache } from './queue-cache.js';
-import { type QueueRow, findEntriesByIds } from './realtime.repository.js';
 import type { SseStream } from './sse-stream.js';
 
 export interface DinerSubscriber {
@@ -75,7 +81,7 @@ export class VenueHub {
 
   constructor(
     readonly venueId: string,
-    private readonly deps: WaitlistDeps,
+    private readonly deps: QueueDeps,
     private readonly onError: (error: unknown) => void,
   ) {
     this.queue = new QueueCache(venueId);

@@ -13,7 +13,7 @@ import type { Database } from '../../db/types.js';
 import { AppError } from '../../lib/app-error.js';
 import { type Venue, reservationUrlOf, venueFromRow } from './venue.js';
 import { keepVenue, recallVenue } from './venue-cache.js';
-import { findVenueById } from './venues.repository.js';
+import { findVenueById, updateVenue } from './venues.repository.js';
 
 export function assertVenueId(venueId: string): void {
   if (!isVenueId(venueId)) throw new AppError(ErrorCode.INVALID_VENUEID_FORMAT);
@@ -63,4 +63,14 @@ export async function bootSpotlightOf(db: Kysely<Database>, imageBaseUrl: string
   const venue = await getVenue(db, venueId);
   const { small, large } = spotlightImages(venue.theme, imageBaseUrl, '');
   return small && large ? { venueId, small, large } : undefined;
+}
+
+/** Opens, locks or closes a venue's waitlist (the queue announces it). */
+export async function saveWaitlistState(
+  db: Kysely<Database>,
+  venueId: string,
+  state: { active: boolean; locked: boolean },
+  now: number,
+): Promise<void> {
+  await updateVenue(db, venueId, { waitlist_active: state.active ? 1 : 0, waitlist_locked: state.locked ? 1 : 0, updated_at: now });
 }

@@ -1,15 +1,31 @@
-import { CancelBody, CreateWaitlistBody, CreateWaitlistResponse, PositionResponse, StatusResponse } from '@vez/contract';
+import {
+  CancelBody,
+  CreateWaitlistBody,
+  CreateWaitlistResponse,
+  ErrorCode,
+  type Language,
+  PositionResponse,
+  StatusResponse,
+} from '@vez/contract';
 import type { FastifyInstance } from 'fastify';
-import { jsonSchema } from '../../lib/json-schema.js';
+import * as z from 'zod/mini';
+import { AppError } from '../../lib/app-error.js';
+import { pathParams } from '../../plugins/contract-schemas.js';
 import { extraRateLimit } from '../../plugins/extra-rate-limit.js';
 import { answerNoStore } from '../../plugins/no-store.js';
-import { getPositionJson, getStatus, joinWaitlist, leaveWaitlist } from './waitlist.service.js';
+import { sessionTokenOf } from '../identity/session-cookie.js';
+import { getPositionJson, getStatus, joinWaitlist, leaveWaitlist } from '../queue/index.js';
+
+/** The diner's routes: a thin HTTP layer over the queue (modules/queue). */
+
+/** The page's language; anything else reads as the default (Portuguese). */
+const PositionQuery = z.object({ lng: z.optional(z.string()) });
+const languageOf = (lng: string | undefined): Language => (lng === 'en' ? 'en' : 'pt');
 
 const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, { $ref: 'ApiError#' }]));
-const str = { type: 'string' };
 
 export async function waitlistRoutes(app: FastifyInstance): Promise<void> {
-  const deps = app.waitlistDeps;
+  const deps = app.queueDeps;
   answerNoStore(app);
   // Joins per venue and client address (decisions §3), beside the route's limit per address: one
   // address cannot fill one venue's queue.
@@ -19,7 +35,7 @@ export async function waitlistRoutes(app: FastifyInstance): Promise<void> {
     keyGenerator: (request) => `${(request.params as { venueId?: string }).venueId ?? ''}|${request.ip}`,
   });
 
-  app.post<{ Params: { venueId: string } }>(
+  app.post<{ Params: { venueId: string }; Body: CreateWaitlistBody }>(
     '/waitlists/:venueId/create',
     {
       config: { rateLimit: { max: app.config.RATE_LIMIT_JOINS_PER_10_MIN, timeWindow: 600_000 } },
@@ -32,16 +48,21 @@ export async function waitlistRoutes(app: FastifyInstance): Promise<void> {
           "409 ALREADY_ON_WAITLIST: a repeat join without that proof; no id, and the position link goes again by SMS to the entry's phone (at most once a minute). " +
           "409 WAITLIST_FULL: the venue's cap of waiting parties (maxWaitingParties). 422 PHONE_COUNTRY_NOT_ALLOWED (field customer.phone): the phone is outside the venue's smsCountries. " +
           '429: joins per client address, and per venue and client address, per 10 minutes.',
-        params: { type: 'object', properties: { venueId: str } },
-        body: jsonSchema(CreateWaitlistBody, 'input'),
-        response: { 200: jsonSchema(CreateWaitlistResponse), 201: jsonSchema(CreateWaitlistResponse), ...errors(400, 404, 409, 422, 429) },
+        params: pathParams('venueId'),
+        body: CreateWaitlistBody,
+        response: { 200: CreateWaitlistResponse, 201: CreateWaitlistResponse, ...errors(400, 404, 409, 422, 429) },
       },
     },
     async (request, reply) => {
-      const result = await joinWaitlist(deps, request.params.venueId, request.body, {
-        onJoined: app.joinHooks.forRequest(request),
-        onRepeat: app.joinHooks.repeat,
-      });
+      const { venueId } = request.params;
+      const body = request.body;
+      if (body.venue !== venueId) throw new AppError(ErrorCode.INVALID_VENUE, undefined, 'venue');
+      const result = await joinWaitlist(
+        deps,
+        venueId,
+        { ...body, originLabel: body.origin.label },
+        { onJoined: app.joinHooks.run, onRepeat: app.joinHooks.repeat, context: { dinerSessionToken: sessionTokenOf(request) } },
+      );
       const answer: CreateWaitlistResponse = { _id: result.entry.id, created: result.created };
       if (result.globalPos !== undefined) answer.globalPos = result.globalPos;
       if (result.joinProof) answer.joinProof = result.joinProof;
@@ -49,19 +70,19 @@ export async function waitlistRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get<{ Params: { waitlistId: string }; Querystring: { lng?: string } }>(
+  app.get<{ Params: { waitlistId: string }; Querystring: z.infer<typeof PositionQuery> }>(
     '/waitlists/:waitlistId/position',
     {
       schema: {
         tags: ['waitlist'],
         summary: 'Where an entry stands (own id or read-only share id)',
-        params: { type: 'object', properties: { waitlistId: str } },
-        querystring: { type: 'object', properties: { lng: { type: 'string', enum: ['pt', 'en'] } } },
-        response: { 200: jsonSchema(PositionResponse), ...errors(400, 404) },
+        params: pathParams('waitlistId'),
+        querystring: PositionQuery,
+        response: { 200: PositionResponse, ...errors(400, 404) },
       },
     },
     async (request, reply) => {
-      const json = await getPositionJson(deps, request.params.waitlistId, request.query.lng === 'en' ? 'en' : 'pt');
+      const json = await getPositionJson(deps, request.params.waitlistId, languageOf(request.query.lng));
       // Already serialised (and maybe kept from an earlier read): sent as it is.
       return reply.type('application/json; charset=utf-8').send(json);
     },
@@ -73,8 +94,8 @@ export async function waitlistRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['waitlist'],
         summary: 'Call, seat and cancel times of an entry',
-        params: { type: 'object', properties: { waitlistId: str, venueId: str } },
-        response: { 200: jsonSchema(StatusResponse), ...errors(400, 404) },
+        params: pathParams('waitlistId', 'venueId'),
+        response: { 200: StatusResponse, ...errors(400, 404) },
       },
     },
     async (request) => getStatus(deps, request.params.waitlistId, request.params.venueId),
@@ -86,11 +107,11 @@ export async function waitlistRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['waitlist'],
         summary: 'The diner leaves the waitlist (refused for a shared link)',
-        params: { type: 'object', properties: { waitlistId: str, venueId: str } },
-        body: jsonSchema(CancelBody, 'input'),
-        response: { 200: jsonSchema(StatusResponse), ...errors(400, 403, 404, 409, 422) },
+        params: pathParams('waitlistId', 'venueId'),
+        body: CancelBody,
+        response: { 200: StatusResponse, ...errors(400, 403, 404, 409, 422) },
       },
     },
-    async (request) => leaveWaitlist(deps, request.params.waitlistId, request.params.venueId, request.body),
+    async (request) => leaveWaitlist(deps, request.params.waitlistId, request.params.venueId),
   );
 }

@@ -4,8 +4,8 @@ import { DEMO_BISTRO_ID, DEMO_CLUB_ID, createBody, nextPhone } from '../../../te
 import { stores } from '../../../test/stores.js';
 import type { VenueRowUpdate } from '../../db/types.js';
 import { updateVenue } from '../venues/venues.repository.js';
-import { findEntryById } from './waitlist.repository.js';
-import { callEntry, seatEntry } from './waitlist.service.js';
+import { findEntryById } from '../queue/index.js';
+import { callEntry, seatEntry } from '../queue/index.js';
 
 const UNKNOWN_VENUE = 'aaaaaaaaaaaaaaaaaaaaaaaa';
 
@@ -274,9 +274,9 @@ describe.each(stores)('waitlist API on $name', (store) => {
         t.app.inject({ method: 'GET', url: `/api/waitlists/${entry}/${venue}/status` });
       expect((await status()).json()).toEqual({ status: 'active', cancelReason: null, notifiedAt: null, seatedAt: null });
       const row = await findEntryById(t.db.kysely, id);
-      const called = await callEntry(t.app.waitlistDeps, row!);
+      const called = await callEntry(t.app.queueDeps, row!);
       expect((await status()).json()).toMatchObject({ status: 'called', notifiedAt: new Date(t.clock.now).toISOString() });
-      await seatEntry(t.app.waitlistDeps, called);
+      await seatEntry(t.app.queueDeps, called);
       expect((await status()).json()).toMatchObject({ status: 'seated', seatedAt: new Date(t.clock.now).toISOString() });
       expect((await status(DEMO_CLUB_ID)).json().code).toBe('ERROR_-_INVALID_VENUE');
       expect((await status('bad')).json().code).toBe('INVALID_VENUEID_FORMAT');
@@ -345,7 +345,7 @@ describe.each(stores)('waitlist API on $name', (store) => {
           .orderBy('priority', 'desc')
           .orderBy('seq', 'asc')
           .executeTakeFirstOrThrow();
-        await seatEntry(t.app.waitlistDeps, head);
+        await seatEntry(t.app.queueDeps, head);
       };
       await seatNext();
       t.clock.now += 4 * 60_000;

@@ -1,16 +1,11 @@
-import type { Language, PositionEntry } from '@vez/contract';
+import type { HostEntry, Language, PositionEntry } from '@vez/contract';
 import type { EntryRow } from '../../db/types.js';
+import type { Placement } from './placement.js';
 
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
 
 const partyWords: Record<Language, [string, string]> = { pt: ['pessoa', 'pessoas'], en: ['person', 'people'] };
 const priorityWords: Record<Language, string> = { pt: 'Prioridade', en: 'Priority' };
-
-export interface Placement {
-  globalPos: number;
-  pos: number;
-  estimatedTime: number | null;
-}
 
 /**
  * The position view of one entry. A shared (read-only) view never carries the share id or full name.
@@ -49,5 +44,27 @@ export function toPositionEntry(
     cancelReason: row.cancel_reason,
     notifiedAt: iso(row.notified_at),
     seatedAt: iso(row.seated_at),
+  };
+}
+
+/** One entry as staff see it: personal data included (staff sessions only, never on a channel). */
+export function toHostEntry(row: EntryRow, placement: Placement): HostEntry {
+  return {
+    _id: row.id,
+    customerTab: String(row.seq),
+    status: row.status,
+    priority: row.priority === 1,
+    partySize: row.party_size,
+    name: row.name,
+    phone: row.phone,
+    email: row.email,
+    note: row.note,
+    section: row.section,
+    originLabel: row.origin_label,
+    globalPos: placement.globalPos,
+    pos: placement.pos,
+    estimatedTime: placement.estimatedTime,
+    arrivedAt: new Date(row.created_at).toISOString(),
+    notifiedAt: iso(row.notified_at),
   };
 }

@@ -37,7 +37,12 @@ export interface PositionCache {
   readonly bus: EventBus;
 }
 
-export function createPositionCache(bus: EventBus, now: () => number = () => performance.now()): PositionCache {
+export function createPositionCache(
+  bus: EventBus,
+  now: () => number = () => performance.now(),
+  /** Other kept state of a venue to void with its answers (the seating pace). */
+  onForget: (venueId: string) => void = () => {},
+): PositionCache {
   let clock = 0;
   let clearedAt = 0;
   const answers = new Map<string, Kept>();
@@ -46,6 +51,7 @@ export function createPositionCache(bus: EventBus, now: () => number = () => per
 
   const forgetVenue = (venueId: string) => {
     changedAt.set(venueId, ++clock);
+    onForget(venueId);
   };
 
   /** Events from other instances void this one's answers too (a local bus calls this on publish). */

@@ -1,15 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
-import { type QueueRow, findQueueRowsByIds, listQueueOrder } from './realtime.repository.js';
+import { isOpen } from './entry-state.js';
+import { comesBefore } from './placement.js';
+import { type QueueRow, findQueueRowsByIds, listQueueOrder } from './queue.repository.js';
 
 /** Past this, the next refresh reads the whole queue again (a missed event heals by itself). */
 const RESYNC_MS = 30_000;
 /** More entries than this in one batch of events: reading the whole queue is simpler. */
 const MAX_PATCH = 50;
-
-const isOpen = (row: QueueRow) => row.status === 'active' || row.status === 'called';
-/** Queue order (decisions §4): priority first, then join order. */
-const before = (a: QueueRow, b: QueueRow) => a.priority > b.priority || (a.priority === b.priority && a.seq < b.seq);
 
 /**
  * A venue's open queue kept in memory between changes: a change re-reads only the entries its
@@ -38,7 +36,7 @@ export class QueueCache {
     if (changedIds.length === 0) return this.rows!;
     const fresh = await findQueueRowsByIds(db, this.venueId, changedIds);
     const rows = this.rows!.filter((row) => !changedIds.includes(row.id));
-    for (const row of fresh) if (isOpen(row)) insertInOrder(rows, row);
+    for (const row of fresh) if (isOpen(row.status)) insertInOrder(rows, row);
     this.rows = rows;
     return rows;
   }
@@ -60,7 +58,7 @@ function insertInOrder(rows: QueueRow[], row: QueueRow): void {
   let hi = rows.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (before(rows[mid]!, row)) lo = mid + 1;
+    if (comesBefore(rows[mid]!, row)) lo = mid + 1;
     else hi = mid;
   }
   rows.splice(lo, 0, row);

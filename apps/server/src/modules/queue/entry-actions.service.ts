@@ -1,0 +1,129 @@
+import { type CancelReason, ErrorCode, RESTORE_WINDOW_MS, type StatusResponse, bandOf } from '@vez/contract';
+import type { EntryRow } from '../../db/types.js';
+import { AppError } from '../../lib/app-error.js';
+import { assertTransition, eventOf, refusalOf, stateAfter } from './entry-state.js';
+import { VENUE_WIDE_BAND, nextPace } from './pace.js';
+import { findEntryAtVenue, getStatus } from './position.service.js';
+import type { QueueDeps } from './queue-deps.js';
+import { publishQueueEvent } from './queue-events.js';
+import * as repo from './queue.repository.js';
+
+/**
+ * Every action on an existing entry, each one a transition of entry-state.ts: checked there,
+ * written here, announced with the transition's event.
+ */
+
+const NO_LONGER_ON_LIST = 'You are no longer on the waitlist.';
+
+/** The diner leaves (cancel reason Customer). A shared link may not do this. */
+export async function leaveWaitlist(deps: QueueDeps, waitlistId: string, venueId: string): Promise<StatusResponse> {
+  const found = await findEntryAtVenue(deps, waitlistId, venueId);
+  if (found.isShared) throw new AppError(ErrorCode.SHARED_LINK_READ_ONLY);
+  await endEntry(deps, found.entry, 'leave', 'Customer');
+  return getStatus(deps, waitlistId, venueId);
+}
+
+/**
+ * Ends an open entry (`leave` by the diner, `cancel` or `remove` by staff). A race lost to another
+ * ending (the entry ended meanwhile) answers FAILED_TO_LEAVE_WAITLIST.
+ */
+export async function endEntry(
+  deps: QueueDeps,
+  entry: EntryRow,
+  transition: 'leave' | 'cancel' | 'remove',
+  reason: CancelReason,
+): Promise<void> {
+  assertTransition(transition, entry.status);
+  if (!(await repo.cancelOpenEntry(deps.db.kysely, entry.id, reason, deps.now()))) {
+    throw new AppError(ErrorCode.FAILED_TO_LEAVE_WAITLIST, NO_LONGER_ON_LIST);
+  }
+  publishQueueEvent(deps, eventOf(transition), entry.venue_id, entry.id);
+}
+
+/**
+ * Ends every party still waiting or called that joined before `joinedBefore` (reason `Expired`):
+ * nobody waits a day, and a forgotten entry must not keep its personal data for ever
+ * (docs/product.md, personal data). Each one is announced like a cancel, so pages, consoles and
+ * kept answers follow.
+ */
+export async function expireOpenEntries(deps: QueueDeps, joinedBefore: number, now = deps.now()): Promise<number> {
+  const expired = await repo.expireOpenEntriesJoinedBefore(deps.db.kysely, joinedBefore, 'Expired' satisfies CancelReason, now);
+  for (const entry of expired) publishQueueEvent(deps, eventOf('expire'), entry.venue_id, entry.id);
+  return expired.length;
+}
+
+/** Staff call a waiting party; the SMS "your turn" is queued in the same transaction. */
+export async function callEntry(deps: QueueDeps, entry: EntryRow): Promise<EntryRow> {
+  assertTransition('call', entry.status);
+  const now = deps.now();
+  const called: EntryRow = { ...entry, status: stateAfter('call', entry), notified_at: now };
+  await deps.db.kysely.transaction().execute(async (trx) => {
+    await repo.updateEntry(trx, entry.id, { status: called.status, notified_at: now });
+    await deps.onCalled?.(trx, called);
+  });
+  publishQueueEvent(deps, eventOf('call'), entry.venue_id, entry.id);
+  return called;
+}
+
+/** Staff seat a waiting or called party; the venue's seating pace learns from it. */
+export async function seatEntry(deps: QueueDeps, entry: EntryRow): Promise<EntryRow> {
+  assertTransition('seat', entry.status);
+  const now = deps.now();
+  const seated: EntryRow = { ...entry, status: stateAfter('seat', entry), seated_at: now, ended_at: now };
+  await deps.db.kysely.transaction().execute(async (trx) => {
+    await repo.updateEntry(trx, entry.id, { status: seated.status, seated_at: now, ended_at: now });
+    const paces = await repo.findPace(trx, entry.venue_id);
+    for (const band of [VENUE_WIDE_BAND, entry.band]) {
+      const previous = paces.find((p) => p.band === band);
+      await repo.upsertPace(trx, nextPace(previous, entry.venue_id, band, now));
+    }
+  });
+  // The event voids the kept pace with the venue's positions (queue-caches.ts).
+  publishQueueEvent(deps, eventOf('seat'), entry.venue_id, entry.id);
+  return seated;
+}
+
+export interface EntryEdit {
+  partySize?: number | undefined;
+  /** Null or empty clears the note. */
+  note?: string | null | undefined;
+  priority?: boolean | undefined;
+}
+
+/** Staff change an open entry's party size, note or priority. */
+export async function editEntry(deps: QueueDeps, entry: EntryRow, edit: EntryEdit, maxPartySize: number): Promise<EntryRow> {
+  assertTransition('edit', entry.status);
+  if (edit.partySize !== undefined && (edit.partySize < 1 || edit.partySize > maxPartySize)) {
+    throw new AppError(ErrorCode.VALIDATION_FAILED, `Party size must be between 1 and ${maxPartySize}.`, 'partySize');
+  }
+  const patch: Partial<EntryRow> = {};
+  if (edit.partySize !== undefined) Object.assign(patch, { party_size: edit.partySize, band: bandOf(edit.partySize) });
+  if (edit.note !== undefined) patch.note = edit.note?.trim() || null;
+  if (edit.priority !== undefined) patch.priority = edit.priority ? 1 : 0;
+  await repo.updateEntry(deps.db.kysely, entry.id, patch);
+  publishQueueEvent(deps, eventOf('edit'), entry.venue_id, entry.id);
+  return { ...entry, ...patch };
+}
+
+/** Staff endings an undo may reverse; a diner's own leave (Customer) is theirs, not ours. */
+const UNDOABLE_REASONS = new Set(['Host', 'NoShow', 'Removed']);
+
+/**
+ * The console's undo: puts a party seated or taken off less than RESTORE_WINDOW_MS ago back where
+ * it was (its join time and priority keep its place; a called party stays called). The seating
+ * pace learnt from an undone seat stays: one sample barely moves the average.
+ */
+export async function restoreEntry(deps: QueueDeps, entry: EntryRow): Promise<EntryRow> {
+  assertTransition('restore', entry.status);
+  const undoable = entry.status === 'seated' || UNDOABLE_REASONS.has(entry.cancel_reason ?? '');
+  if (!undoable || entry.ended_at === null) throw refusalOf('restore');
+  if (deps.now() - entry.ended_at > RESTORE_WINDOW_MS) {
+    throw new AppError(ErrorCode.ENTRY_NOT_ACTIVE, `Too late to undo: a party can be put back within ${RESTORE_WINDOW_MS / 1000} seconds.`);
+  }
+  const status = stateAfter('restore', entry) as 'active' | 'called';
+  if (!(await repo.reopenEntry(deps.db.kysely, entry, status))) {
+    throw new AppError(ErrorCode.ENTRY_NOT_ACTIVE, 'This party changed meanwhile; reload the queue.');
+  }
+  publishQueueEvent(deps, eventOf('restore'), entry.venue_id, entry.id);
+  return (await repo.findEntryById(deps.db.kysely, entry.id)) ?? entry;
+}

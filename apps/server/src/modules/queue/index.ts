@@ -1,0 +1,19 @@
+/**
+ * The queue module's public face (docs/ARCHITECTURE.md, Modules): what other modules may use.
+ * Its repository and internals stay inside.
+ */
+export type { QueueDeps } from './queue-deps.js';
+export { type QueueCaches, createQueueCaches } from './queue-caches.js';
+export type { PositionCache } from './position-cache.js';
+export { type JoinContext, type JoinHook, type JoinHooks, createJoinHooks } from './join-hooks.js';
+export { type JoinOptions, type JoinRequest, type JoinResult, joinWaitlist } from './join.service.js';
+export { findEntryAtVenue, getPosition, getPositionJson, getStatus, placeEntry } from './position.service.js';
+export { callEntry, editEntry, endEntry, expireOpenEntries, leaveWaitlist, restoreEntry, seatEntry } from './entry-actions.service.js';
+export * from './staff-actions.service.js';
+export { announceVenueUpdate, setWaitlistState } from './waitlist-state.service.js';
+export { type EntryState, OPEN_STATES, TRANSITIONS, type Transition, canTransition, isOpen } from './entry-state.js';
+export { type Placement, NOT_WAITING, forEachPlacement, placeQueue, placementOf } from './placement.js';
+export { toHostEntry, toPositionEntry } from './entry-views.js';
+export { QueueCache } from './queue-cache.js';
+export { type QueueRow } from './queue.repository.js';
+export * from './queue-reads.service.js';

@@ -1,0 +1,165 @@
+import { ErrorCode, type Language, REPEAT_JOIN_SMS_INTERVAL_MS, SECTION_NOTE_PREFIX, bandOf, messages } from '@vez/contract';
+import { runWriteTransaction } from '../../db/write-batch.js';
+import type { EntryRow } from '../../db/types.js';
+import { AppError } from '../../lib/app-error.js';
+import { newEntryId } from '../../lib/ids.js';
+import { isJoinProofOf, newJoinProof } from '../../lib/join-proof.js';
+import { toE164 } from '../../lib/phone.js';
+import { type Venue, canTextPhone, smsCountriesText } from '../venues/venue.js';
+import { getVenue } from '../venues/venues.service.js';
+import { eventOf } from './entry-state.js';
+import type { JoinContext, JoinHook } from './join-hooks.js';
+import { placeEntry } from './position.service.js';
+import type { QueueDeps } from './queue-deps.js';
+import { publishQueueEvent } from './queue-events.js';
+import * as repo from './queue.repository.js';
+
+/** A join, as the route or the console hands it over (already checked against the contract). */
+export interface JoinRequest {
+  customer: { name: string; phone: string; email?: string | undefined };
+  partySize: number;
+  note?: string | undefined;
+  lang?: Language | undefined;
+  /** Where the party joined: the diner's page (Widget) or the door (Host). */
+  originLabel: string;
+  /** The proof of this browser's own first join (docs/product.md, repeat joins). */
+  joinProof?: string | undefined;
+}
+
+export interface JoinResult {
+  entry: EntryRow;
+  created: boolean;
+  /** Absent for a diner when the venue hides positions; staff always get it. */
+  globalPos?: number;
+  /** A new remote join's proof, for the joining browser only. */
+  joinProof?: string;
+}
+
+/** The join rules that depend on the venue's settings (docs/product.md, joining); returns the section, if any. */
+function checkAgainstVenue(venue: Venue, body: JoinRequest): string | null {
+  if (body.partySize > venue.maxPartySize) {
+    throw new AppError(ErrorCode.VALIDATION_FAILED, `Party size must be between 1 and ${venue.maxPartySize}.`, 'partySize');
+  }
+  if (venue.settings.emailRequired && !body.customer.email) {
+    throw new AppError(ErrorCode.VALIDATION_FAILED, messages.emailRequired, 'customer.email');
+  }
+  const note = body.note?.trim() ?? '';
+  if (venue.settings.noteMode !== 'note' && note === '') {
+    throw new AppError(ErrorCode.VALIDATION_FAILED, messages.section, 'note');
+  }
+  if (venue.settings.sectionMode !== 'required') return null;
+  const section = venue.sections.find(
+    (s) =>
+      note === `${SECTION_NOTE_PREFIX} ${s}` ||
+      note.startsWith(`${SECTION_NOTE_PREFIX} ${s}\n`) ||
+      note.startsWith(`${SECTION_NOTE_PREFIX} ${s} `),
+  );
+  if (!section) throw new AppError(ErrorCode.VALIDATION_FAILED, messages.section, 'section');
+  return section;
+}
+
+function assertOpen(active: boolean, locked: boolean): void {
+  if (!active) throw new AppError(ErrorCode.WAITLIST_STATUS_NOT_ACTIVE);
+  if (locked) throw new AppError(ErrorCode.WAITLIST_LOCKED);
+}
+
+export interface JoinOptions {
+  priority?: boolean;
+  /** Staff add walk-ins at the door while remote joins are locked. */
+  ignoreLock?: boolean;
+  /**
+   * Staff at the door (decisions §3): past the venue's cap, any country's phone (the SMS then
+   * stays unsent), and a repeat join answers the open entry, which staff see in the queue anyway.
+   */
+  byStaff?: boolean;
+  onJoined?: JoinHook;
+  /** What the join's hooks may know of the caller (the diner's session), never the request itself. */
+  context?: JoinContext;
+  /** Work in a repeat join's transaction when the link goes again (at most once a minute). */
+  onRepeat?: JoinHook;
+}
+
+type JoinOutcome = { entry: EntryRow; created: boolean; globalPos?: number; joinProof?: string } | { alreadyOnList: true };
+
+/**
+ * Joins a venue's waitlist. One transaction per join, under the venue's row lock: the ticket
+ * number is contiguous, and a repeat join with the same phone while its entry is open makes no
+ * second entry. It answers that entry only to staff or to the browser that shows the first join's
+ * proof; anyone else learns only that the party is on the list, and the link goes again by SMS to
+ * the entry's own phone (decisions §3).
+ */
+export async function joinWaitlist(deps: QueueDeps, venueId: string, body: JoinRequest, options: JoinOptions = {}): Promise<JoinResult> {
+  // Usually from the venue cache: a read from the store here would wait behind the write batch
+  // holding SQLite's only connection, and joins would reach the batch one at a time.
+  const venue = await getVenue(deps.db.kysely, venueId);
+  assertOpen(venue.waitlistActive, venue.waitlistLocked && !options.ignoreLock);
+  const section = checkAgainstVenue(venue, body);
+  const phone = toE164(body.customer.phone);
+  if (!phone) throw new AppError(ErrorCode.VALIDATION_FAILED, messages.phone, 'customer.phone');
+  if (!options.byStaff && !canTextPhone(venue, phone)) {
+    throw new AppError(
+      ErrorCode.PHONE_COUNTRY_NOT_ALLOWED,
+      `This venue sends its waitlist link by SMS only to phone numbers from ${smsCountriesText(venue)}.`,
+      'customer.phone',
+    );
+  }
+
+  const now = deps.now();
+  // Group commit on SQLite: joins arriving together share one durable COMMIT (db/write-batch.ts).
+  const result = await runWriteTransaction(deps.db, async (trx): Promise<JoinOutcome> => {
+    const locked = await repo.lockVenueForJoin(trx, venueId, deps.db.dialect);
+    if (!locked) throw new AppError(ErrorCode.VENUE_INFO_NOT_FOUND);
+    assertOpen(locked.waitlist_active === 1, locked.waitlist_locked === 1 && !options.ignoreLock);
+    const existing = await repo.findOpenEntryByPhone(trx, venueId, phone);
+    if (existing) {
+      if (options.byStaff || isJoinProofOf(body.joinProof, existing.join_proof_hash)) return { entry: existing, created: false };
+      if (await repo.markLinkResent(trx, existing.id, now, REPEAT_JOIN_SMS_INTERVAL_MS)) {
+        await options.onRepeat?.(trx, { ...existing, link_resent_at: now }, venue, {});
+      }
+      return { alreadyOnList: true };
+    }
+    const cap = venue.settings.maxWaitingParties;
+    if (!options.byStaff && cap !== null && Number(locked.waiting ?? 0) >= cap) throw new AppError(ErrorCode.WAITLIST_FULL);
+    const proof = options.byStaff ? undefined : newJoinProof();
+    const entry: EntryRow = {
+      id: newEntryId(),
+      share_id: newEntryId(),
+      venue_id: venueId,
+      seq: locked.next_seq,
+      status: 'active',
+      priority: options.priority ? 1 : 0,
+      party_size: body.partySize,
+      band: bandOf(body.partySize),
+      name: body.customer.name.trim().replace(/\s+/g, ' '),
+      phone,
+      email: body.customer.email || null,
+      note: body.note?.trim() || null,
+      section,
+      origin_label: body.originLabel,
+      lang: body.lang ?? 'pt',
+      created_at: now,
+      notified_at: null,
+      seated_at: null,
+      cancelled_at: null,
+      cancel_reason: null,
+      ended_at: null,
+      erased_at: null,
+      join_proof_hash: proof?.hash ?? null,
+      link_resent_at: null,
+    };
+    await repo.insertEntry(trx, entry);
+    await repo.advanceVenueSeq(trx, venueId, locked.next_seq + 1);
+    await options.onJoined?.(trx, entry, venue, options.context ?? {});
+    // The newest ticket: everyone waiting at its priority or above is ahead, read under the lock.
+    const globalPos = await repo.placeOfNewest(trx, venueId, entry.priority);
+    return { entry, created: true, globalPos, ...(proof ? { joinProof: proof.proof } : {}) };
+  });
+  // Committed (with its SMS, if one was due): the caller learns no more than this.
+  if ('alreadyOnList' in result) throw new AppError(ErrorCode.ALREADY_ON_WAITLIST);
+  if (result.created) publishQueueEvent(deps, eventOf('join'), venueId, result.entry.id);
+  const proof = result.joinProof ? { joinProof: result.joinProof } : {};
+  if (venue.settings.hidePosition && !options.byStaff) return { entry: result.entry, created: result.created, ...proof };
+  // A repeat join answers the existing entry's place as it stands now.
+  const globalPos = result.globalPos ?? (await placeEntry(deps, result.entry, venue)).globalPos;
+  return { entry: result.entry, created: result.created, globalPos, ...proof };
+}

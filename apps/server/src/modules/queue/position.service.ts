@@ -1,0 +1,76 @@
+import { ErrorCode, type Language, type PositionResponse, type StatusResponse } from '@vez/contract';
+import type { EntryRow } from '../../db/types.js';
+import { AppError } from '../../lib/app-error.js';
+import type { Venue } from '../venues/venue.js';
+import { getVenue } from '../venues/venues.service.js';
+import { toPositionEntry } from './entry-views.js';
+import { findPaceOf } from './pace-cache.js';
+import { NOT_WAITING, type Placement, placementOf } from './placement.js';
+import type { QueueDeps } from './queue-deps.js';
+import { findEntryByAnyId } from './queue-reads.service.js';
+import * as repo from './queue.repository.js';
+
+/** Where an entry stands: places ahead (global and in its band) and the estimate. */
+export async function placeEntry(deps: QueueDeps, entry: EntryRow, venue: Venue): Promise<Placement> {
+  if (entry.status !== 'active') return { ...NOT_WAITING };
+  const db = deps.db.kysely;
+  const advanced = venue.settings.operationMode === 'advanced';
+  const [ahead, aheadInBand, pace] = await Promise.all([
+    repo.countWaitingAhead(db, entry),
+    advanced ? repo.countWaitingAhead(db, entry, entry.band) : Promise.resolve(undefined),
+    findPaceOf(deps.pace, db, venue.id),
+  ]);
+  return placementOf(entry, venue, ahead, aheadInBand ?? ahead, pace);
+}
+
+export async function getPosition(deps: QueueDeps, waitlistId: string, lang: Language = 'pt'): Promise<PositionResponse> {
+  // The hottest read of the product: one query for the entry and its counts, venue and pace kept.
+  const db = deps.db.kysely;
+  const own = await repo.findPlacedEntry(db, 'id', waitlistId);
+  const placed = own ?? (await repo.findPlacedEntry(db, 'share_id', waitlistId));
+  if (!placed) throw new AppError(ErrorCode.FAILED_TO_GET_WAITLIST_INFORMATION_WITH_POSITION);
+  const { ahead, ...entry } = placed;
+  const found = { entry: entry as EntryRow, isShared: !own };
+  const [venue, pace] = await Promise.all([getVenue(db, entry.venue_id), findPaceOf(deps.pace, db, entry.venue_id)]);
+  // Advanced mode also places the party inside its table-size band: one more count.
+  const advanced = venue.settings.operationMode === 'advanced' && entry.status === 'active';
+  const aheadInBand = advanced ? await repo.countWaitingAhead(db, entry, entry.band) : ahead;
+  const placement = placementOf(found.entry, venue, ahead, aheadInBand, pace);
+  const hidePosition = venue.settings.hidePosition;
+  const operationMode = venue.settings.operationMode;
+  return {
+    waitlist: toPositionEntry(found.entry, placement, { hidePosition, operationMode, isShared: found.isShared, lang }),
+    waitlistSettings: { hiddenCustomerPosition: hidePosition, operationMode },
+  };
+}
+
+/** The position answer, serialised: kept from an earlier read while nothing changed at the venue. */
+export async function getPositionJson(deps: QueueDeps, waitlistId: string, lang: Language = 'pt'): Promise<string> {
+  const cache = deps.positions;
+  // Own and share ids are distinct keys: each keeps its own view.
+  const key = lang + waitlistId;
+  const kept = cache?.recall(key);
+  if (kept !== undefined) return kept;
+  const since = cache?.mark() ?? 0;
+  const answer = await getPosition(deps, waitlistId, lang);
+  const json = JSON.stringify(answer);
+  cache?.keep(key, answer.waitlist.venue, json, since);
+  return json;
+}
+
+export async function findEntryAtVenue(deps: QueueDeps, waitlistId: string, venueId: string) {
+  const found = await findEntryByAnyId(deps.db.kysely, waitlistId);
+  if (!found) throw new AppError(ErrorCode.FAILED_TO_GET_WAITLIST_STATUS);
+  if (found.entry.venue_id !== venueId) throw new AppError(ErrorCode.INVALID_VENUE);
+  return found;
+}
+
+export async function getStatus(deps: QueueDeps, waitlistId: string, venueId: string): Promise<StatusResponse> {
+  const { entry } = await findEntryAtVenue(deps, waitlistId, venueId);
+  return {
+    status: entry.status,
+    cancelReason: entry.cancel_reason,
+    notifiedAt: entry.notified_at === null ? null : new Date(entry.notified_at).toISOString(),
+    seatedAt: entry.seated_at === null ? null : new Date(entry.seated_at).toISOString(),
+  };
+}

@@ -1,0 +1,21 @@
+import type { EventBus } from '../../plugins/bus.js';
+import { type PaceCache, createPaceCache } from './pace-cache.js';
+import { type PositionCache, createPositionCache } from './position-cache.js';
+
+export interface QueueCaches {
+  positions: PositionCache;
+  pace: PaceCache;
+  /** The bus to publish through: it voids this instance's kept state of the venue before anyone is told. */
+  bus: EventBus;
+}
+
+/**
+ * The queue's kept state, one instance per app (no module-level state), voided one way: every
+ * event of a venue, published here or heard from another instance through the bus, voids that
+ * venue's kept positions and pace (docs/decisions/017-queue-module.md).
+ */
+export function createQueueCaches(bus: EventBus): QueueCaches {
+  const pace = createPaceCache();
+  const positions = createPositionCache(bus, undefined, (venueId) => pace.forget(venueId));
+  return { positions, pace, bus: positions.bus };
+}

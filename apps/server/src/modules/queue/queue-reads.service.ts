@@ -1,0 +1,38 @@
+import type { Kysely } from 'kysely';
+import type { Database, EntryRow, NewEntryRow, PaceRow } from '../../db/types.js';
+import * as repo from './queue.repository.js';
+
+/**
+ * Reads (and the few bulk writes) other modules need of the queue, so none of them reaches into
+ * queue.repository.ts: the live streams (realtime), the day's figures (host), retention (jobs),
+ * the demo seed and identity's events.
+ */
+
+type Executor = Kysely<Database>;
+
+export const findEntryById = (db: Executor, id: string): Promise<EntryRow | undefined> => repo.findEntryById(db, id);
+
+/** The entry by its own id, or by its read-only share id (`isShared`). */
+export async function findEntryByAnyId(db: Executor, id: string): Promise<{ entry: EntryRow; isShared: boolean } | undefined> {
+  const own = await repo.findEntryById(db, id);
+  if (own) return { entry: own, isShared: false };
+  const shared = await repo.findEntryByShareId(db, id);
+  return shared ? { entry: shared, isShared: true } : undefined;
+}
+
+/** The live queue of a venue: waiting and called entries in queue order. */
+export const listOpenEntries = (db: Executor, venueId: string): Promise<EntryRow[]> => repo.listOpenEntries(db, venueId);
+
+export const findEntriesByIds = (db: Executor, ids: readonly string[]): Promise<EntryRow[]> => repo.findEntriesByIds(db, ids);
+
+export const findPace = (db: Executor, venueId: string): Promise<PaceRow[]> => repo.findPace(db, venueId);
+
+export { type DayEntryRow } from './queue.repository.js';
+export const listDayEntries = (db: Executor, venueId: string, from: number, to: number) => repo.listDayEntries(db, venueId, from, to);
+
+/** Erases the personal data of entries that ended before `cutoff` (retention); returns how many. */
+export const erasePersonalDataEndedBefore = (db: Executor, cutoff: number, now: number): Promise<number> =>
+  repo.erasePersonalDataEndedBefore(db, cutoff, now);
+
+/** Writes an entry as it is (the demo seed; tests that need a given past). */
+export const insertEntryRow = (db: Executor, row: NewEntryRow): Promise<void> => repo.insertEntry(db, row);
