@@ -1,3 +1,4 @@
+import type { VenueChannelEvent } from '@vez/contract';
 import type { EventBus } from '../../plugins/bus.js';
 
 /** How long a kept answer may be served without a change event (missed events, venue settings read on another instance). */
@@ -41,7 +42,7 @@ export function createPositionCache(
   bus: EventBus,
   now: () => number = () => performance.now(),
   /** Other kept state of a venue to void with its answers (the seating pace). */
-  onForget: (venueId: string) => void = () => {},
+  onForget: (venueId: string, event?: VenueChannelEvent) => void = () => {},
 ): PositionCache {
   let clock = 0;
   let clearedAt = 0;
@@ -49,9 +50,9 @@ export function createPositionCache(
   const changedAt = new Map<string, number>();
   const watching = new Map<string, () => void>();
 
-  const forgetVenue = (venueId: string) => {
+  const forgetVenue = (venueId: string, event?: VenueChannelEvent) => {
     changedAt.set(venueId, ++clock);
-    onForget(venueId);
+    onForget(venueId, event);
   };
 
   /** Events from other instances void this one's answers too (a local bus calls this on publish). */
@@ -65,7 +66,7 @@ export function createPositionCache(
     }
     watching.set(
       venueId,
-      bus.subscribe(venueId, () => forgetVenue(venueId)),
+      bus.subscribe(venueId, (event) => forgetVenue(venueId, event)),
     );
   };
 
@@ -98,7 +99,7 @@ export function createPositionCache(
     },
     bus: {
       publish(event) {
-        forgetVenue(event.venueId);
+        forgetVenue(event.venueId, event);
         bus.publish(event);
       },
       subscribe: (venueId, listener) => bus.subscribe(venueId, listener),

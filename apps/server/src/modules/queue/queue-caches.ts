@@ -1,4 +1,5 @@
 import type { EventBus } from '../../plugins/bus.js';
+import { forgetKeptVenue } from '../venues/venues.service.js';
 import { type PaceCache, createPaceCache } from './pace-cache.js';
 import { type PositionCache, createPositionCache } from './position-cache.js';
 
@@ -12,10 +13,16 @@ export interface QueueCaches {
 /**
  * The queue's kept state, one instance per app (no module-level state), voided one way: every
  * event of a venue, published here or heard from another instance through the bus, voids that
- * venue's kept positions and pace (docs/decisions/017-queue-module.md).
+ * venue's kept positions and pace, and a venue-wide event its kept venue row (docs/decisions/017-queue-module.md). Venue writes
+ * also drop the row at once (venues.repository.ts); each kept thing also expires after a moment,
+ * for a change whose event this instance did not hear.
  */
 export function createQueueCaches(bus: EventBus): QueueCaches {
   const pace = createPaceCache();
-  const positions = createPositionCache(bus, undefined, (venueId) => pace.forget(venueId));
+  const positions = createPositionCache(bus, undefined, (venueId, event) => {
+    pace.forget(venueId);
+    // A venue-wide event (settings, open, lock) changed the venue's row; an entry's did not.
+    if (event && !event.entryId) forgetKeptVenue(venueId);
+  });
   return { positions, pace, bus: positions.bus };
 }

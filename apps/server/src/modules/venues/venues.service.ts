@@ -12,7 +12,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
 import { AppError } from '../../lib/app-error.js';
 import { type Venue, reservationUrlOf, venueFromRow } from './venue.js';
-import { keepVenue, recallVenue } from './venue-cache.js';
+import { forgetVenue, keepVenue, recallVenue } from './venue-cache.js';
 import { findVenueById, updateVenue } from './venues.repository.js';
 
 export function assertVenueId(venueId: string): void {
@@ -74,3 +74,6 @@ export async function saveWaitlistState(
 ): Promise<void> {
   await updateVenue(db, venueId, { waitlist_active: state.active ? 1 : 0, waitlist_locked: state.locked ? 1 : 0, updated_at: now });
 }
+
+/** Drops this instance's kept copy of a venue: its events (another instance changed it) void it. */
+export const forgetKeptVenue = (venueId: string): void => forgetVenue(venueId);

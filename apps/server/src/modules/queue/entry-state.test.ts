@@ -1,0 +1,155 @@
+import type { VenueChannelEvent } from '@vez/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_BISTRO_ID, nextPhone } from '../../../test/fixtures.js';
+import { type TestApp, startTestApp } from '../../../test/harness.js';
+import { stores } from '../../../test/stores.js';
+import type { EntryRow } from '../../db/types.js';
+import { AppError } from '../../lib/app-error.js';
+import { callEntry, editEntry, endEntry, expireOpenEntries, leaveWaitlist, restoreEntry, seatEntry } from './entry-actions.service.js';
+import { type EntryState, TRANSITIONS, type Transition, canTransition, stateAfter } from './entry-state.js';
+import { joinWaitlist } from './join.service.js';
+import { findEntryById } from './queue-reads.service.js';
+
+const ALL_STATES: EntryState[] = ['active', 'called', 'seated', 'cancelled'];
+
+describe('the entry state machine (entry-state.ts)', () => {
+  it('names where each transition may start and where it leads', () => {
+    const table = Object.fromEntries(
+      (Object.keys(TRANSITIONS) as Transition[]).map((t) => [t, ALL_STATES.filter((s) => canTransition(t, s))]),
+    );
+    expect(table).toEqual({
+      join: [],
+      call: ['active'],
+      seat: ['active', 'called'],
+      cancel: ['active', 'called'],
+      remove: ['active', 'called'],
+      leave: ['active', 'called'],
+      expire: ['active', 'called'],
+      edit: ['active', 'called'],
+      restore: ['seated', 'cancelled'],
+    });
+    expect(stateAfter('call', { status: 'active', notified_at: null })).toBe('called');
+    expect(stateAfter('edit', { status: 'called', notified_at: 1 })).toBe('called');
+    expect(stateAfter('restore', { status: 'seated', notified_at: null })).toBe('active');
+    expect(stateAfter('restore', { status: 'cancelled', notified_at: 1 })).toBe('called');
+  });
+});
+
+describe.each(stores)('every transition of an entry on $name', (store) => {
+  let t: TestApp;
+  let events: VenueChannelEvent[];
+  beforeAll(async () => {
+    t = await startTestApp(store);
+    events = [];
+    t.app.bus.subscribe(DEMO_BISTRO_ID, (event) => events.push(event));
+  });
+  afterAll(async () => t.close());
+
+  const deps = () => t.app.queueDeps;
+  const join = async (): Promise<EntryRow> => {
+    const { entry } = await joinWaitlist(deps(), DEMO_BISTRO_ID, {
+      customer: { name: 'Lia Prado', phone: nextPhone() },
+      partySize: 2,
+      originLabel: 'Widget',
+    });
+    return entry;
+  };
+  const reread = async (entry: EntryRow) => (await findEntryById(t.db.kysely, entry.id))!;
+  /** Runs a step and answers the events it published on the venue's channel. */
+  const publishedBy = async (step: () => Promise<unknown>) => {
+    const before = events.length;
+    await step();
+    await new Promise((resolve) => setImmediate(resolve));
+    return events.slice(before).map((e) => e.type);
+  };
+  const refusalOf = async (step: () => Promise<unknown>) => {
+    const error = await step().then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(AppError);
+    return (error as AppError).code;
+  };
+
+  /** One case per transition; the first test fails when a transition has none. */
+  const cases: Record<Transition, () => Promise<void>> = {
+    join: async () => {
+      let entry: EntryRow | undefined;
+      expect(await publishedBy(async () => (entry = await join()))).toEqual(['add']);
+      expect((await reread(entry!)).status).toBe('active');
+    },
+    call: async () => {
+      const entry = await join();
+      expect(await publishedBy(() => callEntry(deps(), entry))).toEqual(['call']);
+      const called = await reread(entry);
+      expect(called.status).toBe('called');
+      expect(called.notified_at).not.toBeNull();
+      expect(await refusalOf(() => callEntry(deps(), called))).toBe('ENTRY_NOT_ACTIVE');
+    },
+    seat: async () => {
+      const entry = await join();
+      expect(await publishedBy(() => seatEntry(deps(), entry))).toEqual(['seat']);
+      const seated = await reread(entry);
+      expect(seated.status).toBe('seated');
+      expect(await refusalOf(() => seatEntry(deps(), seated))).toBe('ENTRY_NOT_ACTIVE');
+    },
+    cancel: async () => {
+      const entry = await callEntry(deps(), await join());
+      expect(await publishedBy(() => endEntry(deps(), entry, 'cancel', 'NoShow'))).toEqual(['cancel']);
+      const ended = await reread(entry);
+      expect([ended.status, ended.cancel_reason]).toEqual(['cancelled', 'NoShow']);
+      expect(await refusalOf(() => endEntry(deps(), ended, 'cancel', 'Host'))).toBe('ENTRY_NOT_ACTIVE');
+    },
+    remove: async () => {
+      const entry = await join();
+      expect(await publishedBy(() => endEntry(deps(), entry, 'remove', 'Removed'))).toEqual(['remove']);
+      const ended = await reread(entry);
+      expect([ended.status, ended.cancel_reason]).toEqual(['cancelled', 'Removed']);
+      expect(await refusalOf(() => endEntry(deps(), ended, 'remove', 'Removed'))).toBe('ENTRY_NOT_ACTIVE');
+    },
+    leave: async () => {
+      const entry = await join();
+      expect(await publishedBy(() => leaveWaitlist(deps(), entry.id, DEMO_BISTRO_ID))).toEqual(['cancel']);
+      const ended = await reread(entry);
+      expect([ended.status, ended.cancel_reason]).toEqual(['cancelled', 'Customer']);
+      expect(await refusalOf(() => leaveWaitlist(deps(), entry.id, DEMO_BISTRO_ID))).toBe('FAILED_TO_LEAVE_WAITLIST');
+      // A shared link may read, never leave.
+      const other = await join();
+      expect(await refusalOf(() => leaveWaitlist(deps(), other.share_id, DEMO_BISTRO_ID))).toBe('SHARED_LINK_READ_ONLY');
+    },
+    expire: async () => {
+      const entry = await join();
+      const published = await publishedBy(() => expireOpenEntries(deps(), entry.created_at + 1));
+      expect(published).toContain('cancel');
+      const ended = await reread(entry);
+      expect([ended.status, ended.cancel_reason]).toEqual(['cancelled', 'Expired']);
+    },
+    edit: async () => {
+      const entry = await join();
+      expect(await publishedBy(() => editEntry(deps(), entry, { partySize: 5, priority: true }, 20))).toEqual(['update']);
+      const edited = await reread(entry);
+      expect([edited.status, edited.party_size, edited.priority]).toEqual(['active', 5, 1]);
+      const seated = await seatEntry(deps(), edited);
+      expect(await refusalOf(() => editEntry(deps(), seated, { partySize: 3 }, 20))).toBe('ENTRY_NOT_ACTIVE');
+    },
+    restore: async () => {
+      const called = await callEntry(deps(), await join());
+      const seated = await seatEntry(deps(), called);
+      expect(await publishedBy(() => restoreEntry(deps(), seated))).toEqual(['update']);
+      expect((await reread(called)).status).toBe('called');
+      const waiting = await join();
+      expect(await refusalOf(() => restoreEntry(deps(), waiting))).toBe('ENTRY_NOT_ACTIVE');
+      // A diner's own leave is theirs: staff cannot undo it.
+      await leaveWaitlist(deps(), waiting.id, DEMO_BISTRO_ID);
+      expect(await refusalOf(async () => restoreEntry(deps(), await reread(waiting)))).toBe('ENTRY_NOT_ACTIVE');
+    },
+  };
+
+  it('has a case for every transition', () => {
+    expect(Object.keys(cases).sort()).toEqual(Object.keys(TRANSITIONS).sort());
+  });
+
+  for (const [transition, run] of Object.entries(cases)) {
+    it(`${transition}: from its states to the next, with its event; refused from others`, run);
+  }
+});

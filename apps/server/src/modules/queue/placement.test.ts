@@ -1,0 +1,104 @@
+import fc from 'fast-check';
+import { bandOf } from '@vez/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_BISTRO_ID } from '../../../test/fixtures.js';
+import { type TestApp, startTestApp } from '../../../test/harness.js';
+import { stores } from '../../../test/stores.js';
+import { addVenueLike } from '../../../test/venues.js';
+import type { EntryRow } from '../../db/types.js';
+import { newEntryId } from '../../lib/ids.js';
+import { getVenue } from '../venues/venues.service.js';
+import { type Placement, isAhead, placeQueue, placementOf } from './placement.js';
+import * as repo from './queue.repository.js';
+
+/**
+ * "Who is ahead of whom" has one definition (placement.ts) and several implementations for speed:
+ * the SQL counts of a position read and of a join, the waiting counts kept by triggers, and the
+ * in-memory walk of the host queue and the live streams. For random queues, every one of them
+ * must give the placement of the one function.
+ */
+
+const STATUSES = ['active', 'active', 'active', 'called', 'seated', 'cancelled'] as const;
+const partyArb = fc.record({
+  priority: fc.integer({ min: 0, max: 1 }),
+  status: fc.constantFrom(...STATUSES),
+  partySize: fc.integer({ min: 1, max: 12 }),
+});
+
+/** The placement straight from the definition: count the waiting entries ahead, in the queue and in the band. */
+function definitionOf(entry: EntryRow, all: EntryRow[], venue: Parameters<typeof placementOf>[1]): Placement {
+  const ahead = all.filter((other) => isAhead(other, entry)).length;
+  const aheadInBand = all.filter((other) => other.band === entry.band && isAhead(other, entry)).length;
+  return placementOf(entry, venue, ahead, aheadInBand, []);
+}
+
+describe.each(stores)('one placement, every path agrees, on $name', (store) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(store);
+  });
+  afterAll(async () => t.close());
+
+  it.each(['basic', 'advanced'] as const)('for random queues in %s mode', async (mode) => {
+    const db = t.db.kysely;
+    const base = await getVenue(db, DEMO_BISTRO_ID);
+    await fc.assert(
+      fc.asyncProperty(fc.array(partyArb, { minLength: 1, maxLength: 14 }), async (parties) => {
+        const venueId = await addVenueLike(t.db, DEMO_BISTRO_ID);
+        const venue = { ...base, id: venueId, settings: { ...base.settings, operationMode: mode } };
+        const rows: EntryRow[] = [];
+        for (const [i, party] of parties.entries()) {
+          const row = {
+            id: newEntryId(),
+            share_id: newEntryId(),
+            venue_id: venueId,
+            seq: i + 1,
+            status: 'active',
+            priority: party.priority,
+            party_size: party.partySize,
+            band: bandOf(party.partySize),
+            name: 'P',
+            phone: null,
+            email: null,
+            note: null,
+            section: null,
+            origin_label: 'Widget',
+            lang: 'pt',
+            created_at: 1_000 + i,
+            notified_at: null,
+            seated_at: null,
+            cancelled_at: null,
+            cancel_reason: null,
+            ended_at: null,
+            erased_at: null,
+            join_proof_hash: null,
+            link_resent_at: null,
+          } satisfies EntryRow;
+          await repo.insertEntry(db, row);
+          // The store's triggers see the change of state as it happens in the product: join, then act.
+          if (party.status !== 'active') await repo.updateEntry(db, row.id, { status: party.status });
+          rows.push({ ...row, status: party.status });
+        }
+        const walk = placeQueue(await repo.listOpenEntries(db, venueId), venue, []);
+        const waiting = rows.filter((r) => r.status === 'active');
+        for (const entry of rows.filter((r) => r.status === 'active' || r.status === 'called')) {
+          const expected = definitionOf(entry, rows, venue);
+          expect(walk.get(entry.id)).toEqual(expected);
+          if (entry.status !== 'active') continue;
+          const ahead = await repo.countWaitingAhead(db, entry);
+          const aheadInBand = await repo.countWaitingAhead(db, entry, entry.band);
+          expect(placementOf(entry, venue, ahead, aheadInBand, [])).toEqual(expected);
+          expect((await repo.findPlacedEntry(db, 'share_id', entry.share_id))?.ahead).toBe(ahead);
+        }
+        // The waiting counts kept by triggers: a join's place (everyone at its priority or above)
+        // and the venue's cap (everyone waiting).
+        for (const priority of [0, 1]) {
+          expect(await repo.placeOfNewest(db, venueId, priority)).toBe(waiting.filter((r) => r.priority >= priority).length);
+        }
+        const locked = await repo.lockVenueForJoin(db, venueId, t.db.dialect);
+        expect(Number(locked?.waiting ?? 0)).toBe(waiting.length);
+      }),
+      { numRuns: 12 },
+    );
+  });
+});
