@@ -5,7 +5,7 @@ import { stores } from '../../../test/stores.js';
 import type { VenueRowUpdate } from '../../db/types.js';
 import { updateVenue } from '../venues/venues.repository.js';
 import { findEntryById } from '../queue/index.js';
-import { callEntry, seatEntry } from '../queue/index.js';
+import { announceVenueUpdate, callEntry, seatEntry } from '../queue/index.js';
 
 const UNKNOWN_VENUE = 'aaaaaaaaaaaaaaaaaaaaaaaa';
 
@@ -30,11 +30,11 @@ describe.each(stores)('waitlist API on $name', (store) => {
           .executeTakeFirstOrThrow()
       ).n,
     );
-  // Through the repository, as the host routes do: it also drops the venue's cached copy. The host
-  // routes then announce the change, which voids the kept position answers; a bare row write does not.
+  // As the host routes do: write the venue, then announce the change, which voids every kept
+  // answer of the venue (modules/queue/queue-caches.ts).
   const setVenue = async (id: string, patch: VenueRowUpdate) => {
     await updateVenue(t.db.kysely, id, patch);
-    t.app.positions.forgetVenue(id);
+    announceVenueUpdate(t.app.queueDeps, id);
   };
 
   describe('venue reads', () => {
