@@ -22,10 +22,7 @@ async function main(): Promise<void> {
     onError: (error) => app.reporter.report(error, { job: 'retention' }),
     // Each one was announced like a cancel: pages, consoles and kept answers follow.
     onExpired: (n) => app.log.info({ expired: n }, 'retention: parties left open for a day ended'),
-    onErased: (n) => {
-      app.positions.clear(); // no kept answer still shows an erased name
-      app.log.info({ erased: n }, 'retention: personal data erased');
-    },
+    onErased: (n) => app.log.info({ erased: n }, 'retention: personal data erased'),
   });
 
   let closing = false;

@@ -29,6 +29,8 @@ export async function runRetentionJob(
 ): Promise<{ expired: number; erased: number }> {
   const expired = await expireOpenEntries(deps, now - options.openMaxHours * HOUR, now);
   const erased = await runRetention(deps.db, options.retentionHours, now);
+  // No kept position answer may still show an erased name.
+  if (erased > 0) deps.positions?.clear();
   return { expired, erased };
 }
 
