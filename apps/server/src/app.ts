@@ -20,13 +20,14 @@ import { createJoinHooks, createQueueCaches } from './modules/queue/index.js';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes.js';
 import { hostRoutes } from './modules/host/host.routes.js';
 import { realtimeRoutes } from './modules/realtime/realtime.routes.js';
-import { allowedOriginsOf, assertSameOrigin, requireVenueStaff } from './modules/staff/staff-auth.js';
+import { staffOfPathVenue } from './modules/staff/staff-auth.js';
 import { type EventBus, createLocalBus } from './plugins/bus.js';
 import { createRedisBus } from './plugins/bus-redis.js';
 import { refuseBodiesOnBodylessWrites } from './plugins/bodyless-writes.js';
 import { registerContractSchemas } from './plugins/contract-schemas.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { serializeRequest } from './plugins/log-urls.js';
+import { ClockedRateLimitStore, asStoreOption } from './plugins/rate-limit-store.js';
 import { type ErrorReporter, createReporter } from './plugins/reporter.js';
 import { registerSecurityHeaders } from './plugins/security.js';
 import { recordRouteTable } from './plugins/route-table.js';
@@ -109,8 +110,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerSecurityHeaders(app);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip', 'identity'] });
   await app.register(cookie);
+  // Every request-rate limit counts in one store, on the app's clock (plugins/rate-limit-store.ts).
+  const rateLimitStore = new ClockedRateLimitStore(now);
+  app.decorate('rateLimitStore', rateLimitStore);
   await app.register(rateLimit, {
     global: false,
+    store: asStoreOption(rateLimitStore),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       code: ErrorCode.RATE_LIMITED,
@@ -127,14 +132,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(notificationsRoutes);
       await api.register(hostRoutes);
       await api.register(realtimeRoutes);
-      // Uploads need staff of that venue and a same-origin write, like every host write.
-      const origins = allowedOriginsOf(config);
-      await api.register(imageUploadRoutes, {
-        guard: async (request) => {
-          assertSameOrigin(request, origins);
-          await requireVenueStaff(deps.db, request, (request.params as { venueId: string }).venueId, now());
-        },
-      });
+      // Uploads need staff of that venue, like every host write (the upload routes refuse cross-site writes).
+      await api.register(imageUploadRoutes, { guard: staffOfPathVenue(deps.db, now) });
       await api.register(docsRoutes, { routes });
     },
     { prefix: '/api' },

@@ -3,6 +3,7 @@ import type { Db } from './db/connect.js';
 import type { Notifier } from './modules/notifications/notifier.js';
 import type { JoinHooks, PositionCache, QueueDeps } from './modules/queue/index.js';
 import type { EventBus } from './plugins/bus.js';
+import type { ClockedRateLimitStore } from './plugins/rate-limit-store.js';
 import type { ErrorReporter } from './plugins/reporter.js';
 import type { RouteTableEntry } from './plugins/route-table.js';
 
@@ -16,6 +17,8 @@ declare module 'fastify' {
     queueDeps: QueueDeps;
     positions: PositionCache;
     notifier: Notifier;
+    /** The store of every request-rate limit (plugins/rate-limit-store.ts). */
+    rateLimitStore: ClockedRateLimitStore;
     /** Every registered route (plugins/route-table.ts). */
     routeTable: readonly RouteTableEntry[];
   }

@@ -1,7 +1,6 @@
-import { HostEntryResponse, HostStatsResponse } from '@vez/contract';
+import { HostEntryResponse, HostStatsQuery, HostStatsResponse } from '@vez/contract';
 import type { FastifyInstance } from 'fastify';
-import { jsonSchema } from '../../lib/json-schema.js';
-import { requireVenueStaff } from '../staff/staff-auth.js';
+import { requireVenueStaff, staffOfPathVenue } from '../staff/staff-auth.js';
 import { renderJoinQrSvg } from './host-poster.service.js';
 import { pathParams } from '../../plugins/contract-schemas.js';
 import { restoreParty } from '../queue/index.js';
@@ -36,22 +35,20 @@ export async function hostExtrasRoutes(app: FastifyInstance): Promise<void> {
     async (request) => restoreParty(deps, request.params.venueId, request.params.entryId),
   );
 
-  app.get<{ Params: { venueId: string }; Querystring: Record<string, string> }>(
+  app.get<{ Params: { venueId: string }; Querystring: HostStatsQuery }>(
     '/host/venues/:venueId/stats',
     {
+      preValidation: staffOfPathVenue(app.db, deps.now),
       schema: {
         tags: ['host'],
         summary:
           "A day's figures: joined, seated, left, no-shows, median and p90 wait, waits by hour (`date`=YYYY-MM-DD, `tz`=minutes east of UTC)",
-        params: venueParams,
-        querystring: { type: 'object', properties: { date: str, tz: { type: 'integer' } } },
-        response: { 200: jsonSchema(HostStatsResponse), ...errors(400, 401, 403, 422) },
+        params: pathParams('venueId'),
+        querystring: HostStatsQuery,
+        response: { 200: HostStatsResponse, ...errors(400, 401, 403, 422) },
       },
     },
-    async (request) => {
-      await staffOf(request);
-      return getDayStats(deps, request.params.venueId, request.query);
-    },
+    async (request) => getDayStats(deps, request.params.venueId, request.query),
   );
 
   app.get<{ Params: { venueId: string } }>(

@@ -1,4 +1,4 @@
-import { ErrorCode, type HostSettingsResponse, VenueSettings, VenueSettingsPatch, type ThemeResponse } from '@vez/contract';
+import { ErrorCode, type HostSettingsResponse, VenueSettings, type VenueSettingsPatch, type ThemeResponse } from '@vez/contract';
 import type { Config } from '../../config.js';
 import type { VenueRowUpdate } from '../../db/types.js';
 import { AppError } from '../../lib/app-error.js';
@@ -47,8 +47,12 @@ function checkSmsCountries(codes: string[]): string[] {
 }
 
 /** Applies a partial change of venue, settings and theme; diners' pages follow through `update`. */
-export async function patchSettings(deps: WaitlistDeps, config: Config, venueId: string, input: unknown): Promise<HostSettingsResponse> {
-  const patch = parseInput(VenueSettingsPatch, input);
+export async function patchSettings(
+  deps: WaitlistDeps,
+  config: Config,
+  venueId: string,
+  patch: VenueSettingsPatch,
+): Promise<HostSettingsResponse> {
   const venue = await getVenue(deps.db.kysely, venueId);
   const update: VenueRowUpdate = { updated_at: deps.now() };
   if (patch.name) {
@@ -72,6 +76,7 @@ export async function patchSettings(deps: WaitlistDeps, config: Config, venueId:
   const sections = patch.sections ?? venue.sections;
   if (patch.sections) update.sections = JSON.stringify(patch.sections);
   if (patch.settings) {
+    // The merged settings must still hold together (a patch is checked alone at the route).
     const settings = parseInput(VenueSettings, { ...venue.settings, ...patch.settings });
     settings.smsCountries = checkSmsCountries(settings.smsCountries);
     if (settings.sectionMode === 'required' && sections.length === 0) {

@@ -1,5 +1,4 @@
-import { HostStatsQuery, type HostStatsResponse } from '@vez/contract';
-import { parseInput } from '../../lib/validate.js';
+import type { HostStatsQuery, HostStatsResponse } from '@vez/contract';
 import { getVenue } from '../venues/venues.service.js';
 import { type QueueDeps as WaitlistDeps, listDayEntries } from '../queue/index.js';
 
@@ -26,8 +25,7 @@ function localDate(now: number, tz: number): string {
  * of the parties seated that day (median, 90th percentile, median by the hour they joined). Works
  * on timings only, so it still counts after personal data is erased.
  */
-export async function getDayStats(deps: WaitlistDeps, venueId: string, input: unknown): Promise<HostStatsResponse> {
-  const query = parseInput(HostStatsQuery, input ?? {});
+export async function getDayStats(deps: WaitlistDeps, venueId: string, query: HostStatsQuery): Promise<HostStatsResponse> {
   await getVenue(deps.db.kysely, venueId);
   const tz = query.tz ?? 0;
   const date = query.date ?? localDate(deps.now(), tz);

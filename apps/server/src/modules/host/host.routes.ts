@@ -1,5 +1,4 @@
 import {
-  HOST_SESSION_COOKIE,
   HostCancelBody,
   HostCreateEntryBody,
   HostEntryPatch,
@@ -12,18 +11,12 @@ import {
   WaitlistStateBody,
   WaitlistStateResponse,
 } from '@vez/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { jsonSchema } from '../../lib/json-schema.js';
+import type { FastifyInstance } from 'fastify';
 import { answerNoStore } from '../../plugins/no-store.js';
+import { refuseCrossSiteWrites } from '../../plugins/same-origin.js';
+import { readSessionToken } from '../../plugins/sessions.js';
 import { createLoginLimiter } from '../staff/login-limiter.js';
-import {
-  allowedOriginsOf,
-  assertSameOrigin,
-  clearSessionCookie,
-  requireStaff,
-  requireVenueStaff,
-  setSessionCookie,
-} from '../staff/staff-auth.js';
+import { clearSessionCookie, requireStaff, setSessionCookie, staffOfPathVenue } from '../staff/staff-auth.js';
 import { getMe, login, logout } from '../staff/staff.service.js';
 import { hostExtrasRoutes } from './host-extras.routes.js';
 import { getSettings, patchSettings } from './host-settings.service.js';
@@ -31,42 +24,36 @@ import { addWalkIn, callParty, cancelParty, editParty, getQueue, putWaitlistStat
 import { pathParams } from '../../plugins/contract-schemas.js';
 
 const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, { $ref: 'ApiError#' }]));
-const str = { type: 'string' };
-const venueParams = { type: 'object', properties: { venueId: str } };
-type VenueReq = FastifyRequest<{ Params: { venueId: string } }>;
 
 /** The host API (decisions §6): staff session cookie, 401 without it, 403 for other venues. */
 export async function hostRoutes(app: FastifyInstance): Promise<void> {
   const deps = app.queueDeps;
   const db = app.db;
-  const origins = allowedOriginsOf(app.config);
-  const limiter = createLoginLimiter({
+  const loginWindowMs = 15 * 60_000;
+  const limiter = createLoginLimiter(app.rateLimitStore, {
     freeFailures: app.config.LOGIN_MAX_PER_ACCOUNT_15_MIN,
-    perAddress: app.config.LOGIN_MAX_PER_ADDRESS_15_MIN,
-    windowMs: 15 * 60_000,
+    windowMs: loginWindowMs,
   });
 
   answerNoStore(app);
   // Every write under /host, login included (login CSRF), must come from our own pages.
-  app.addHook('onRequest', async (request) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') assertSameOrigin(request, origins);
-  });
+  refuseCrossSiteWrites(app);
 
-  const venueStaff = (request: VenueReq) => requireVenueStaff(db, request, request.params.venueId, deps.now());
   // The queue's routes: a thin HTTP layer over modules/queue. The staff session is checked before
   // the request is parsed, so a stranger learns nothing about what a valid request looks like.
-  const staffFirst = async (request: FastifyRequest) => {
-    await venueStaff(request as VenueReq);
-  };
+  const staffFirst = staffOfPathVenue(db, deps.now);
 
-  app.post(
+  app.post<{ Body: HostLoginBody }>(
     '/host/login',
     {
+      // Every attempt counts against its client address, whatever the account (docs/security.md);
+      // wrong passwords also slow their account and address down (staff/login-limiter.ts).
+      config: { rateLimit: { max: app.config.LOGIN_MAX_PER_ADDRESS_15_MIN, timeWindow: loginWindowMs } },
       schema: {
         tags: ['host'],
         summary: 'Start a staff session (cookie)',
-        body: jsonSchema(HostLoginBody, 'input'),
-        response: { 200: jsonSchema(HostMeResponse), ...errors(401, 403, 422, 429) },
+        body: HostLoginBody,
+        response: { 200: HostMeResponse, ...errors(401, 403, 422, 429) },
       },
     },
     async (request, reply) => {
@@ -81,7 +68,7 @@ export async function hostRoutes(app: FastifyInstance): Promise<void> {
     { schema: { tags: ['host'], summary: 'End the staff session', response: { 204: { type: 'null' }, ...errors(401, 403) } } },
     async (request, reply) => {
       await requireStaff(db, request, deps.now());
-      const token = request.cookies[HOST_SESSION_COOKIE];
+      const token = readSessionToken(request, 'staff');
       if (token) await logout(db.kysely, token);
       clearSessionCookie(reply, app.config);
       return reply.status(204).send();
@@ -94,7 +81,7 @@ export async function hostRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['host'],
         summary: 'The signed-in staff member and their venues',
-        response: { 200: jsonSchema(HostMeResponse), ...errors(401) },
+        response: { 200: HostMeResponse, ...errors(401) },
       },
     },
     async (request) => getMe(db.kysely, await requireStaff(db, request, deps.now())),
@@ -197,34 +184,30 @@ export async function hostRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { venueId: string } }>(
     '/host/venues/:venueId/settings',
     {
+      preValidation: staffFirst,
       schema: {
         tags: ['host'],
         summary: 'Venue, settings and theme',
-        params: venueParams,
-        response: { 200: jsonSchema(HostSettingsResponse), ...errors(400, 401, 403) },
+        params: pathParams('venueId'),
+        response: { 200: HostSettingsResponse, ...errors(400, 401, 403) },
       },
     },
-    async (request) => {
-      await venueStaff(request);
-      return getSettings(deps, app.config, request.params.venueId);
-    },
+    async (request) => getSettings(deps, app.config, request.params.venueId),
   );
 
-  app.patch<{ Params: { venueId: string } }>(
+  app.patch<{ Params: { venueId: string }; Body: VenueSettingsPatch }>(
     '/host/venues/:venueId/settings',
     {
+      preValidation: staffFirst,
       schema: {
         tags: ['host'],
         summary: 'Change venue, settings and theme: event update',
-        params: venueParams,
-        body: jsonSchema(VenueSettingsPatch, 'input'),
-        response: { 200: jsonSchema(HostSettingsResponse), ...errors(400, 401, 403, 422) },
+        params: pathParams('venueId'),
+        body: VenueSettingsPatch,
+        response: { 200: HostSettingsResponse, ...errors(400, 401, 403, 422) },
       },
     },
-    async (request) => {
-      await venueStaff(request);
-      return patchSettings(deps, app.config, request.params.venueId, request.body);
-    },
+    async (request) => patchSettings(deps, app.config, request.params.venueId, request.body),
   );
 
   await app.register(hostExtrasRoutes);

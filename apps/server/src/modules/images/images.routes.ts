@@ -1,19 +1,21 @@
 import multipart from '@fastify/multipart';
 import { ErrorCode, ImageUploadResponse } from '@vez/contract';
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { AppError } from '../../lib/app-error.js';
-import { jsonSchema } from '../../lib/json-schema.js';
+import { pathParams } from '../../plugins/contract-schemas.js';
+import { refuseCrossSiteWrites } from '../../plugins/same-origin.js';
 import { storeVenueImage } from './images.service.js';
 
 export interface ImageUploadRoutesOptions {
   /**
    * The staff guard for /host/venues/:venueId/*: it must refuse anyone who is not staff of that
-   * venue. Without one, the route refuses every request (401) rather than accept anonymous uploads.
+   * venue. It runs before the request is parsed. Without one, the route refuses every request
+   * (401) rather than accept anonymous uploads.
    */
-  guard?: preHandlerAsyncHookHandler;
+  guard?: preValidationAsyncHookHandler;
 }
 
-const refuseWithoutGuard: preHandlerAsyncHookHandler = async () => {
+const refuseWithoutGuard: preValidationAsyncHookHandler = async () => {
   throw new AppError(ErrorCode.UNAUTHENTICATED);
 };
 
@@ -53,18 +55,20 @@ async function readUpload(request: FastifyRequest, maxBytes: number): Promise<{ 
 /** POST /host/venues/:venueId/images (under /api): staff upload a logo, background or banner. */
 export async function imageUploadRoutes(app: FastifyInstance, options: ImageUploadRoutesOptions): Promise<void> {
   const maxBytes = app.config.IMAGE_MAX_UPLOAD_BYTES;
+  // A staff cookie writes here: only from our own pages, like every host write.
+  refuseCrossSiteWrites(app);
   // Registered in this scope only: the rest of the API keeps its 64 KB JSON body limit.
   await app.register(multipart, { limits: { fileSize: maxBytes, files: 1 } });
 
   app.post<{ Params: { venueId: string } }>(
     '/host/venues/:venueId/images',
     {
-      preHandler: options.guard ?? refuseWithoutGuard,
+      preValidation: options.guard ?? refuseWithoutGuard,
       schema: {
         tags: ['host'],
         summary: 'Upload a venue image (multipart field `file`: PNG, JPEG, WebP, GIF or SVG; SVG is stored as PNG)',
-        params: { type: 'object', properties: { venueId: { type: 'string' } } },
-        response: { 201: jsonSchema(ImageUploadResponse), ...errors(401, 403, 404, 413, 415, 422, 429) },
+        params: pathParams('venueId'),
+        response: { 201: ImageUploadResponse, ...errors(400, 401, 403, 404, 413, 415, 422, 429) },
       },
     },
     async (request, reply) => {

@@ -1,10 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { ErrorCode, HostLoginBody, type HostMeResponse, type VenueName, isVenueId } from '@vez/contract';
+import { ErrorCode, type HostLoginBody, type HostMeResponse, type VenueName, isVenueId } from '@vez/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
 import { AppError } from '../../lib/app-error.js';
 import { newVenueId } from '../../lib/ids.js';
-import { parseInput } from '../../lib/validate.js';
 import { findVenueById } from '../venues/venues.repository.js';
 import type { LoginLimiter } from './login-limiter.js';
 import { dummyHash, hashPassword, verifyPassword } from './password.js';
@@ -84,27 +83,26 @@ export async function setStaffPassword(db: Db, email: string, password: string):
 }
 
 /**
- * Checks the credentials and opens a session; returns the raw token for the cookie. The limiter
- * counts the attempt first (429 with Retry-After while this account and address must wait), then a
- * wrong email or password answers the same 401 and makes that pair's next wait longer.
+ * Checks the credentials and opens a session; returns the raw token for the cookie. A pair of
+ * account and address that must wait answers 429 with Retry-After first, then a wrong email or
+ * password answers the same 401 and makes that pair's next wait longer.
  */
 export async function login(
   db: Db,
   limiter: LoginLimiter,
-  input: unknown,
+  body: HostLoginBody,
   address: string,
   now = Date.now(),
 ): Promise<{ token: string; identity: StaffIdentity; expiresAt: number }> {
-  const body = parseInput(HostLoginBody, input);
   const email = normaliseEmail(body.email);
-  const wait = limiter.check(email, address, now);
+  const wait = limiter.check(email, address);
   if (wait > 0) {
     throw new AppError(ErrorCode.RATE_LIMITED, `Too many login attempts. Retry in ${wait} s.`, undefined, { 'retry-after': String(wait) });
   }
   const staff = await repo.findStaffByEmail(db, email);
   const ok = await verifyPassword(body.password, staff?.password_hash ?? (await dummyHash()));
   if (!staff || !ok) {
-    limiter.fail(email, address, now);
+    limiter.fail(email, address);
     throw new AppError(ErrorCode.UNAUTHENTICATED, 'Email or password is incorrect.');
   }
   limiter.succeed(email, address);
