@@ -1,8 +1,7 @@
-import { ErrorCode, type Language, UserEventBody, type UserEventResponse } from '@vez/contract';
+import { ErrorCode, type Language, type UserEventBody, type UserEventResponse } from '@vez/contract';
 import type { ProductUserRow } from '../../db/types.js';
 import { AppError } from '../../lib/app-error.js';
 import { newEntryId } from '../../lib/ids.js';
-import { parseInput } from '../../lib/validate.js';
 import { findEntryById } from '../queue/index.js';
 import type { IdentityDeps } from './identity-deps.js';
 import { insertUserEvent } from './identity.repository.js';
@@ -14,8 +13,12 @@ const MAX_EVENT_BODY = 8 * 1024;
  * POST /product-user/event: the waitlist login and waitlist enter events of a logged-in user.
  * `waitlist-enter` names the entry it created, which must be at the event's venue.
  */
-export async function recordEvent(deps: IdentityDeps, user: ProductUserRow, input: unknown, lang: Language): Promise<UserEventResponse> {
-  const body = parseInput(UserEventBody, input);
+export async function recordEvent(
+  deps: IdentityDeps,
+  user: ProductUserRow,
+  body: UserEventBody,
+  lang: Language,
+): Promise<UserEventResponse> {
   const waitlistId = body.eventBody.waitlistId ?? null;
   if (body.eventType === 'waitlist-enter' && !waitlistId) {
     throw new AppError(ErrorCode.VALIDATION_FAILED, text(lang, 'waitlistIdRequired'), 'eventBody.waitlistId');

@@ -10,13 +10,15 @@ import {
   UserEventResponse,
 } from '@vez/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { jsonSchema } from '../../lib/json-schema.js';
+import type { ProductUserRow } from '../../db/types.js';
+import { refuseCrossSiteWrites } from '../../plugins/same-origin.js';
+import { readSessionToken } from '../../plugins/sessions.js';
 import { recordEvent } from './events.service.js';
 import type { IdentityDeps } from './identity-deps.js';
-import { langOfRequest } from './identity-texts.js';
+import { langOfRequest, text } from './identity-texts.js';
 import { sendCode } from './otp.service.js';
 import { exchangePassport } from './passport.service.js';
-import { assertSameSite, clearSessionCookie, sessionTokenOf, setSessionCookie } from './session-cookie.js';
+import { clearSessionCookie, setSessionCookie } from './session-cookie.js';
 import { createUserWithCode, endSession, requireSessionUser, toProductUser, updateProfile } from './users.service.js';
 
 const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, { $ref: 'ApiError#' }]));
@@ -31,7 +33,18 @@ const doc = (summary: string, body: unknown, response: Record<number, unknown>) 
 export async function identityRoutes(app: FastifyInstance): Promise<void> {
   const deps: IdentityDeps = { db: app.db, now: app.queueDeps.now, notifier: app.notifier, config: app.config };
   // Every write here either uses the session cookie or sets it: refuse other sites (CSRF, login CSRF).
-  const guard = async (request: FastifyRequest) => assertSameSite(request, app.config);
+  refuseCrossSiteWrites(app, { message: (request) => text(langOfRequest(request), 'crossSite') });
+  // The logged-in user, found before the body is parsed: a stranger gets 401, never a 422 that
+  // tells them what a valid request looks like.
+  const sessionUsers = new WeakMap<FastifyRequest, ProductUserRow>();
+  const loggedIn = async (request: FastifyRequest) => {
+    sessionUsers.set(request, await requireSessionUser(deps, readSessionToken(request, 'diner'), langOfRequest(request)));
+  };
+  const userOf = (request: FastifyRequest): ProductUserRow => {
+    const user = sessionUsers.get(request);
+    if (!user) throw new Error('route without the loggedIn hook');
+    return user;
+  };
   // Answers here carry personal data or say who is logged in: no cache keeps them (errors included).
   app.addHook('onSend', async (_request, reply, payload) => {
     reply.header('cache-control', 'no-store');
@@ -47,84 +60,75 @@ export async function identityRoutes(app: FastifyInstance): Promise<void> {
     return parseJson(request, text, done);
   });
 
-  app.post(
+  app.post<{ Body: OtpSendBody }>(
     '/otp/send',
     {
-      preHandler: guard,
       schema: doc(
         'Send a 6-digit code by SMS or email (valid 10 min, voids earlier codes; 5 sends per target and 30 per address per 10 min, then 429 + Retry-After; 403 at a venue without the login journey)',
-        jsonSchema(OtpSendBody, 'input'),
-        { 200: jsonSchema(OtpSendResponse), ...errors(400, 403, 404, 422, 429) },
+        OtpSendBody,
+        { 200: OtpSendResponse, ...errors(400, 403, 404, 422, 429) },
       ),
     },
     async (request) => sendCode(deps, request.body, request.ip, langOfRequest(request)),
   );
 
-  const createWithCode = async (request: FastifyRequest, reply: FastifyReply) => {
+  const createWithCode = async (request: FastifyRequest<{ Body: CreateUserWithOtpBody }>, reply: FastifyReply) => {
     const { user, token, created } = await createUserWithCode(deps, request.body, langOfRequest(request));
     setSessionCookie(reply, app.config, token);
     return reply.status(created ? 201 : 200).send(user);
   };
   const createSchema = doc(
     'Create the product user with a code (201), or log in the account whose phone/email a code verified (200); the other contact is stored unverified; sets the session cookie',
-    jsonSchema(CreateUserWithOtpBody, 'input'),
-    { 200: jsonSchema(ProductUser), 201: jsonSchema(ProductUser), ...errors(400, 403, 422) },
+    CreateUserWithOtpBody,
+    { 200: ProductUser, 201: ProductUser, ...errors(400, 403, 422) },
   );
-  app.post('/product-user/otp', { preHandler: guard, schema: createSchema }, createWithCode);
-  app.post('/product-user', { preHandler: guard, schema: createSchema }, createWithCode);
+  app.post<{ Body: CreateUserWithOtpBody }>('/product-user/otp', { schema: createSchema }, createWithCode);
+  app.post<{ Body: CreateUserWithOtpBody }>('/product-user', { schema: createSchema }, createWithCode);
 
   app.get(
     '/product-user',
     {
+      preValidation: loggedIn,
       schema: doc('The logged-in product user (session cookie); 401 when not logged in', undefined, {
-        200: jsonSchema(ProductUser),
+        200: ProductUser,
         ...errors(401),
       }),
     },
-    async (request, reply) => {
-      const user = await requireSessionUser(deps, sessionTokenOf(request), langOfRequest(request));
-      return reply.send(toProductUser(user));
-    },
+    async (request, reply) => reply.send(toProductUser(userOf(request))),
   );
 
-  app.patch(
+  app.patch<{ Body: UpdateUserBody }>(
     '/product-user',
     {
-      preHandler: guard,
-      schema: doc('Update the logged-in user (names, email, birthday, gender)', jsonSchema(UpdateUserBody, 'input'), {
-        200: jsonSchema(ProductUser),
+      preValidation: loggedIn,
+      schema: doc('Update the logged-in user (names, email, birthday, gender)', UpdateUserBody, {
+        200: ProductUser,
         ...errors(400, 401, 403, 422),
       }),
     },
-    async (request, reply) => {
-      const lang = langOfRequest(request);
-      const user = await requireSessionUser(deps, sessionTokenOf(request), lang);
-      return reply.send(await updateProfile(deps, user, request.body, lang));
-    },
+    async (request, reply) => reply.send(await updateProfile(deps, userOf(request), request.body, langOfRequest(request))),
   );
 
   app.post(
     '/product-user/logout',
     {
-      preHandler: guard,
       schema: doc('End the session and clear its cookie (also when not logged in)', undefined, {
-        200: jsonSchema(LogoutResponse),
+        200: LogoutResponse,
         ...errors(403),
       }),
     },
     async (request, reply) => {
-      await endSession(deps, sessionTokenOf(request));
+      await endSession(deps, readSessionToken(request, 'diner'));
       clearSessionCookie(reply, app.config);
       return { loggedOut: true };
     },
   );
 
-  app.post(
+  app.post<{ Body: PassportBody }>(
     '/product-user/oauth2/passport',
     {
-      preHandler: guard,
-      schema: doc('Exchange a single-use passport (from an SMS link) for a session cookie', jsonSchema(PassportBody, 'input'), {
-        200: jsonSchema(ProductUser),
+      schema: doc('Exchange a single-use passport (from an SMS link) for a session cookie', PassportBody, {
+        200: ProductUser,
         ...errors(400, 401, 403, 422),
       }),
     },
@@ -135,19 +139,15 @@ export async function identityRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post(
+  app.post<{ Body: UserEventBody }>(
     '/product-user/event',
     {
-      preHandler: guard,
-      schema: doc('Record a waitlist-login or waitlist-enter event of the logged-in user', jsonSchema(UserEventBody, 'input'), {
-        201: jsonSchema(UserEventResponse),
+      preValidation: loggedIn,
+      schema: doc('Record a waitlist-login or waitlist-enter event of the logged-in user', UserEventBody, {
+        201: UserEventResponse,
         ...errors(400, 401, 403, 422),
       }),
     },
-    async (request, reply) => {
-      const lang = langOfRequest(request);
-      const user = await requireSessionUser(deps, sessionTokenOf(request), lang);
-      return reply.status(201).send(await recordEvent(deps, user, request.body, lang));
-    },
+    async (request, reply) => reply.status(201).send(await recordEvent(deps, userOf(request), request.body, langOfRequest(request))),
   );
 }

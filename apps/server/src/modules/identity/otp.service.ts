@@ -1,10 +1,9 @@
-import { ErrorCode, type Language, OtpSendBody, type OtpSendResponse, messages } from '@vez/contract';
+import { ErrorCode, type Language, type OtpSendBody, type OtpSendResponse, messages } from '@vez/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
 import { AppError } from '../../lib/app-error.js';
 import { newEntryId } from '../../lib/ids.js';
 import { toE164 } from '../../lib/phone.js';
-import { parseInput } from '../../lib/validate.js';
 import { codeMessage, venueNameIn } from '../notifications/message-texts.js';
 import { canTextPhone, smsCountriesText } from '../venues/venue.js';
 import { getVenue } from '../venues/venues.service.js';
@@ -42,8 +41,7 @@ function assertUnderLimit(times: number[], limit: number, now: number, message: 
 let lastCleanup = 0;
 
 /** POST /otp/send: a fresh code for the target, queued for delivery in the same transaction. */
-export async function sendCode(deps: IdentityDeps, input: unknown, clientAddress: string, lang: Language): Promise<OtpSendResponse> {
-  const body = parseInput(OtpSendBody, input);
+export async function sendCode(deps: IdentityDeps, body: OtpSendBody, clientAddress: string, lang: Language): Promise<OtpSendResponse> {
   const target = normaliseTarget(body.channel, body.target);
   const venue = await getVenue(deps.db.kysely, body.venueId);
   // Codes log diners in: only where the venue offers the login journey.

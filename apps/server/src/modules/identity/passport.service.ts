@@ -1,8 +1,7 @@
-import { ErrorCode, type Language, PassportBody, type ProductUser } from '@vez/contract';
+import { ErrorCode, type Language, type PassportBody, type ProductUser } from '@vez/contract';
 import type { Kysely } from 'kysely';
 import type { Database, EntryRow } from '../../db/types.js';
 import { AppError } from '../../lib/app-error.js';
-import { parseInput } from '../../lib/validate.js';
 import { type IdentityDeps, PASSPORT_TTL_MS } from './identity-deps.js';
 import * as repo from './identity.repository.js';
 import { text } from './identity-texts.js';
@@ -38,8 +37,11 @@ export function passportIssuerFor(now: () => number) {
 }
 
 /** POST /product-user/oauth2/passport: the passport is used once and becomes a session. */
-export async function exchangePassport(deps: IdentityDeps, input: unknown, lang: Language): Promise<{ user: ProductUser; token: string }> {
-  const body = parseInput(PassportBody, input);
+export async function exchangePassport(
+  deps: IdentityDeps,
+  body: PassportBody,
+  lang: Language,
+): Promise<{ user: ProductUser; token: string }> {
   const now = deps.now();
   return deps.db.kysely.transaction().execute(async (trx) => {
     const userId = await repo.consumePassport(trx, hashToken(body.passport), now);

@@ -1,9 +1,8 @@
-import { CreateUserWithOtpBody, ErrorCode, type Language, type ProductUser, UpdateUserBody } from '@vez/contract';
+import { type CreateUserWithOtpBody, ErrorCode, type Language, type ProductUser, type UpdateUserBody } from '@vez/contract';
 import type { Kysely } from 'kysely';
 import type { Database, ProductUserRow, ProductUserTable } from '../../db/types.js';
 import { AppError } from '../../lib/app-error.js';
 import { newEntryId } from '../../lib/ids.js';
-import { parseInput } from '../../lib/validate.js';
 import { type IdentityDeps, SESSION_TTL_MS } from './identity-deps.js';
 import * as repo from './identity.repository.js';
 import { text } from './identity-texts.js';
@@ -49,10 +48,9 @@ function isUniqueViolation(error: unknown): boolean {
  */
 export async function createUserWithCode(
   deps: IdentityDeps,
-  input: unknown,
+  body: CreateUserWithOtpBody,
   lang: Language,
 ): Promise<{ user: ProductUser; token: string; created: boolean }> {
-  const body = parseInput(CreateUserWithOtpBody, input);
   const phone = normaliseTarget('sms', body.phone, 'phone');
   const email = body.email ? normaliseTarget('email', body.email, 'email') : null;
   if (body.channel === 'email' && !email) throw new AppError(ErrorCode.VALIDATION_FAILED, text(lang, 'noCode'), 'email');
@@ -126,8 +124,7 @@ export async function requireSessionUser(deps: IdentityDeps, token: string | und
 }
 
 /** PATCH /product-user: names, email, birthday, gender. The phone changes only through a new code. */
-export async function updateProfile(deps: IdentityDeps, user: ProductUserRow, input: unknown, lang: Language): Promise<ProductUser> {
-  const body = parseInput(UpdateUserBody, input);
+export async function updateProfile(deps: IdentityDeps, user: ProductUserRow, body: UpdateUserBody, lang: Language): Promise<ProductUser> {
   if (body.phone !== undefined && normaliseTarget('sms', body.phone, 'phone') !== user.phone) {
     throw new AppError(ErrorCode.VALIDATION_FAILED, text(lang, 'phoneChange'), 'phone');
   }
