@@ -1,6 +1,5 @@
 import { HealthResponse } from '@vez/contract';
 import type { FastifyInstance } from 'fastify';
-import { jsonSchema } from '../../lib/json-schema.js';
 import { checkHealth } from './health.service.js';
 
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
@@ -10,7 +9,7 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['health'],
         summary: 'Ready when the store answers (200), otherwise 503',
-        response: { 200: jsonSchema(HealthResponse), 503: jsonSchema(HealthResponse) },
+        response: { 200: HealthResponse, 503: HealthResponse },
       },
     },
     async (request, reply) => {

@@ -1,6 +1,5 @@
 import { OutboxResponse } from '@vez/contract';
 import type { FastifyInstance } from 'fastify';
-import { jsonSchema } from '../../lib/json-schema.js';
 import { listOutbox } from './messages.repository.js';
 import { isOutbox } from './providers.js';
 
@@ -21,7 +20,7 @@ export async function notificationsRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['dev'],
         summary: 'Messages the outbox provider delivered, newest first (not in production)',
-        response: { 200: jsonSchema(OutboxResponse) },
+        response: { 200: OutboxResponse },
       },
     },
     async (_request, reply) => {

@@ -1,16 +1,16 @@
 import { PartySizesResponse, ThemeResponse, VenueResponse, WaitlistStatusesResponse } from '@vez/contract';
 import type { FastifyInstance } from 'fastify';
-import { jsonSchema } from '../../lib/json-schema.js';
+import { pathParams } from '../../plugins/contract-schemas.js';
 import { getVenue, toPartySizesResponse, toStatusesResponse, toThemeResponse, toVenueResponse } from './venues.service.js';
 
 type VenueParams = { Params: { venueId: string } };
-const venueParams = { type: 'object', properties: { venueId: { type: 'string' } }, required: ['venueId'] };
+const venueParams = pathParams('venueId');
 const errors = { 400: { $ref: 'ApiError#' }, 404: { $ref: 'ApiError#' } };
 
 export async function venuesRoutes(app: FastifyInstance): Promise<void> {
   app.get<VenueParams>(
     '/venues/:venueId',
-    { schema: { tags: ['venues'], summary: 'A venue', params: venueParams, response: { 200: jsonSchema(VenueResponse), ...errors } } },
+    { schema: { tags: ['venues'], summary: 'A venue', params: venueParams, response: { 200: VenueResponse, ...errors } } },
     async (request) => toVenueResponse(await getVenue(app.db.kysely, request.params.venueId), app.config.SMART_LINK_BASE_URL),
   );
 
@@ -21,7 +21,7 @@ export async function venuesRoutes(app: FastifyInstance): Promise<void> {
         tags: ['venues'],
         summary: 'Party sizes and sections',
         params: venueParams,
-        response: { 200: jsonSchema(PartySizesResponse), ...errors },
+        response: { 200: PartySizesResponse, ...errors },
       },
     },
     async (request) => toPartySizesResponse(await getVenue(app.db.kysely, request.params.venueId)),
@@ -33,8 +33,8 @@ export async function venuesRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['venues'],
         summary: 'The venue theme (product path segment: waitlist-api)',
-        params: { type: 'object', properties: { product: { type: 'string' }, venueId: { type: 'string' } } },
-        response: { 200: jsonSchema(ThemeResponse), ...errors },
+        params: pathParams('product', 'venueId'),
+        response: { 200: ThemeResponse, ...errors },
       },
     },
     async (request) => toThemeResponse(await getVenue(app.db.kysely, request.params.venueId)),
@@ -47,7 +47,7 @@ export async function venuesRoutes(app: FastifyInstance): Promise<void> {
         tags: ['venues'],
         summary: 'Whether the waitlist is open',
         params: venueParams,
-        response: { 200: jsonSchema(WaitlistStatusesResponse), ...errors },
+        response: { 200: WaitlistStatusesResponse, ...errors },
       },
     },
     async (request) => toStatusesResponse(await getVenue(app.db.kysely, request.params.venueId)),
