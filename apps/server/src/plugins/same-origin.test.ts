@@ -17,7 +17,7 @@ describe('the cross-site guard', () => {
     expect([...allowed].sort()).toEqual(['https://kiosk.example', 'https://vez.example']);
   });
 
-  it.each([
+  it.each<[Record<string, string>, boolean, string]>([
     [{}, false, 'no browser headers: not a browser'],
     [{ 'sec-fetch-site': 'same-origin' }, false, 'same origin'],
     [{ 'sec-fetch-site': 'none' }, false, 'typed by the user'],
@@ -29,7 +29,7 @@ describe('the cross-site guard', () => {
     [{ 'sec-fetch-site': 'cross-site' }, true, 'another site without an origin'],
     [{ 'sec-fetch-site': 'same-site', origin: 'https://x.vez.example' }, true, 'a sibling subdomain'],
     [{ 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' }, true, 'another site'],
-  ])('%j is cross-site: %s (%s)', (headers, expected) => {
+  ])('%j is cross-site: %s (%s)', (headers, expected, _why) => {
     expect(isCrossSite(request(headers), allowed)).toBe(expected);
   });
 });
