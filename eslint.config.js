@@ -25,6 +25,10 @@ export default tseslint.config(
     },
   },
   {
+    files: ['tools/**/*.js'],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
+  },
+  {
     files: ['bench/**', 'e2e/**', 'tools/**', 'apps/server/src/cli/**', '**/*.test.{ts,tsx}'],
     rules: { 'no-console': 'off' },
   },

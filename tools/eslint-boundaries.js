@@ -16,6 +16,12 @@ function area(file) {
   return { app: rel[0] };
 }
 
+/** The server module a file belongs to (apps/server/src/modules/<name>/…), if any. */
+function moduleOf(file) {
+  const rel = path.relative(path.join(serverSrc, 'modules'), file).split(path.sep);
+  return rel[0] !== '..' && rel.length > 1 ? rel[0] : undefined;
+}
+
 const messages = {
   crossFeature:
     'Feature "{{from}}" imports feature "{{to}}". A feature never imports another feature: move the shared piece to components/ or lib/, or compose both in src/app.',
@@ -24,8 +30,10 @@ const messages = {
   contractImport: 'The contract package imports only its schema library (zod/mini) and its own files: "{{source}}" is not allowed.',
   crossApp: 'apps/{{from}} imports apps/{{to}}: apps share code only through packages/ (put it in @vez/contract).',
   classicZodInWeb: 'The browser must not load classic zod (92 KB gzip): import from "zod/mini" or from @vez/contract instead.',
+  foreignRepository:
+    'Module "{{from}}" imports the repository of module "{{to}}". Modules never reach into another module\'s repository: ask "{{to}}" through its services (for the queue, modules/queue/index.ts).',
   kyselyOutsideRepository:
-    'Only repositories and db/ touch Kysely (conventions §3): move this query into a *.repository.ts and call it from the service.',
+    'Only repositories and db/ touch Kysely (docs/ARCHITECTURE.md, habit 3): move this query into a *.repository.ts and call it from the service.',
 };
 
 export const boundaries = {
@@ -57,7 +65,15 @@ export const boundaries = {
           context.report({ node, messageId: 'kyselyOutsideRepository' });
         }
         if (!source.startsWith('.')) return;
-        const to = area(path.resolve(path.dirname(file), source));
+        const target = path.resolve(path.dirname(file), source);
+        if (from.app === 'server' && !/\.test\.ts$/.test(file) && /\.repository(\.[jt]s)?$/.test(source)) {
+          const fromModule = moduleOf(file);
+          const toModule = moduleOf(target);
+          if (fromModule && toModule && fromModule !== toModule) {
+            context.report({ node, messageId: 'foreignRepository', data: { from: fromModule, to: toModule } });
+          }
+        }
+        const to = area(target);
         if (from.app !== to.app && ['web', 'server', 'contract'].includes(to.app) && from.app !== 'e2e' && from.app !== 'bench') {
           context.report({ node, messageId: 'crossApp', data: { from: from.app, to: to.app } });
           return;

@@ -43,15 +43,15 @@ export interface AppDeps {
   logStream?: { write(line: string): void };
 }
 
-/** Personal data never reaches the log (decisions §3). */
+/** Personal data never reaches the log (docs/product.md §3). */
 export const redactedPaths = [
   'req.headers.cookie',
   'req.headers.authorization',
   'res.headers["set-cookie"]',
   // Top level, one and two levels down: pino's wildcards are not recursive.
-  // joinProof gets a repeat joiner their entry back (decisions §3): as secret as the entry's id.
+  // joinProof gets a repeat joiner their entry back (docs/product.md §3): as secret as the entry's id.
   ...['name', 'phone', 'email', 'note', 'customer', 'joinProof'].flatMap((key) => [key, `*.${key}`, `*.*.${key}`]),
-  // Keys of an entry's link, its share link and a login (decisions §3); URLs are masked in log-urls.ts.
+  // Keys of an entry's link, its share link and a login (docs/product.md §3); URLs are masked in log-urls.ts.
   ...['share_id', 'shareId', 'entryId', 'waitlistId', 'passport', 'token', 'join_proof_hash'].flatMap((key) => [
     key,
     `*.${key}`,
@@ -72,7 +72,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: {
       level: config.LOG_LEVEL,
       redact: { paths: redactedPaths, censor: '[redacted]' },
-      // No entry id, share id or login token in a logged URL (decisions §3).
+      // No entry id, share id or login token in a logged URL (docs/product.md §3).
       serializers: { req: serializeRequest },
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
@@ -131,7 +131,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(identityRoutes);
       await api.register(notificationsRoutes);
       await api.register(hostRoutes);
-      await api.register(realtimeRoutes);
+      await api.register(realtimeRoutes, { staffGuard: staffOfPathVenue(deps.db, now) });
       // Uploads need staff of that venue, like every host write (the upload routes refuse cross-site writes).
       await api.register(imageUploadRoutes, { guard: staffOfPathVenue(deps.db, now) });
       await api.register(docsRoutes, { routes });

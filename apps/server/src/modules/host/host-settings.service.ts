@@ -5,7 +5,7 @@ import { AppError } from '../../lib/app-error.js';
 import { isKnownPhoneCountry } from '../../lib/phone.js';
 import { parseInput } from '../../lib/validate.js';
 import type { Venue } from '../venues/venue.js';
-import { findVenueBySlug, updateVenue } from '../venues/venues.repository.js';
+import { findVenueBySlug, updateVenue } from '../venues/venues.service.js';
 import { getVenue, toVenueResponse } from '../venues/venues.service.js';
 import { type QueueDeps as WaitlistDeps, announceVenueUpdate } from '../queue/index.js';
 
@@ -34,7 +34,7 @@ function mergeTheme(theme: ThemeResponse, patch: NonNullable<VenueSettingsPatch[
   };
 }
 
-/** Each SMS country must be one the phone library knows (decisions §3); repeats are dropped. */
+/** Each SMS country must be one the phone library knows (docs/product.md §3); repeats are dropped. */
 function checkSmsCountries(codes: string[]): string[] {
   const unknown = codes.find((code) => !isKnownPhoneCountry(code));
   if (unknown)

@@ -1,6 +1,6 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { Config } from '../../config.js';
-import { SESSION_COOKIES, readSessionToken } from '../../plugins/sessions.js';
+import { SESSION_COOKIES } from '../../plugins/sessions.js';
 import { SESSION_TTL_MS } from './identity-deps.js';
 
 const USER_COOKIE = SESSION_COOKIES.diner;
@@ -21,6 +21,3 @@ export function setSessionCookie(reply: FastifyReply, config: Config, token: str
 export function clearSessionCookie(reply: FastifyReply, config: Config): void {
   reply.clearCookie(USER_COOKIE, cookieOptions(config));
 }
-
-/** Kept for the join's route until it reads `readSessionToken(request, 'diner')` (plugins/sessions.ts) itself. */
-export const sessionTokenOf = (request: FastifyRequest): string | undefined => readSessionToken(request, 'diner');

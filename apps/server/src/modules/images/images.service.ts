@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import type { Database } from '../../db/types.js';
 import { AppError } from '../../lib/app-error.js';
-import { findVenueById } from '../venues/venues.repository.js';
+import { findVenueById } from '../venues/venues.service.js';
 import { assertVenueId } from '../venues/venues.service.js';
 import { extByContentType } from './image-formats.js';
 import { insertImage } from './images.repository.js';

@@ -55,7 +55,7 @@ export function claimDueMessages(
 }
 
 /**
- * A finished message keeps no usable code or login link (decisions §3): its body becomes the
+ * A finished message keeps no usable code or login link (docs/product.md §3): its body becomes the
  * masked `safe_body` when it has one. Part of the statement that settles the message.
  */
 const maskSecret = { body: sql<string>`coalesce(safe_body, body)`, safe_body: null };

@@ -4,8 +4,8 @@ import { listOutbox } from './messages.repository.js';
 import { isOutbox } from './providers.js';
 
 /**
- * Whether GET /api/dev/outbox exists: only in the demo (decisions §9), with an outbox provider in
- * use, outside production (decisions §5).
+ * Whether GET /api/dev/outbox exists: only in the demo (docs/product.md §9), with an outbox provider in
+ * use, outside production (docs/product.md §5).
  */
 export function isOutboxRouteOn(app: FastifyInstance): boolean {
   const { config } = app;

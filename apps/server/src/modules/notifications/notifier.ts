@@ -29,7 +29,7 @@ export interface OutgoingMessage {
   idempotencyKey: string;
   /**
    * For a body that carries a one-time code or a login link: the same text with the secret masked.
-   * It replaces the stored body once the message is delivered or finally failed (decisions §3).
+   * It replaces the stored body once the message is delivered or finally failed (docs/product.md §3).
    */
   safeBody?: string;
 }

@@ -1,6 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { Config } from '../../config.js';
-import { type MessageProvider, ProviderError, redactContact } from './providers.js';
+import { type MessageProvider, ProviderError, redactContact } from './provider-types.js';
 
 /** Email over SMTP with nodemailer. 5xx answers from the server are permanent; the rest are retried. */
 export function createSmtpProvider(config: Config): MessageProvider {

@@ -1,5 +1,5 @@
 import type { Config } from '../../config.js';
-import { type MessageProvider, ProviderError } from './providers.js';
+import { type MessageProvider, ProviderError } from './provider-types.js';
 
 /** Well under the worker's lease, so a slow answer cannot let a second worker send the same row. */
 const TIMEOUT_MS = 15_000;

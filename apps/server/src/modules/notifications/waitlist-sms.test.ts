@@ -47,7 +47,7 @@ describe.each(stores)('SMS on join and call, passports, on $name', (store) => {
     );
   });
 
-  it('a repeat join with its proof sends no second SMS; without it the plain link goes again (decisions §3)', async () => {
+  it('a repeat join with its proof sends no second SMS; without it the plain link goes again (docs/product.md §3)', async () => {
     const phone = nextPhone();
     const first = (await join(phone)).json();
     const mine = await join(phone, { joinProof: first.joinProof });
@@ -191,7 +191,7 @@ describe.each(stores)('SMS on join and call, passports, on $name', (store) => {
 });
 
 describe('dev outbox route', () => {
-  it('does not exist outside the demo (decisions §9)', async () => {
+  it('does not exist outside the demo (docs/product.md §9)', async () => {
     const t = await startTestApp(sqliteStore, { DEMO: '0' });
     try {
       expect((await t.app.inject({ method: 'GET', url: '/api/dev/outbox' })).statusCode).toBe(404);

@@ -17,13 +17,13 @@ function positionLink(publicBaseUrl: string, entryId: string, passport?: string)
 }
 
 /**
- * The SMS on join (decisions §1): the position page link, in the diner's language, queued in the
+ * The SMS on join (docs/product.md §1): the position page link, in the diner's language, queued in the
  * join's own transaction. The link carries a passport only to a logged-in diner's own verified
  * phone (passport.service.ts).
  */
 export function smsOnJoin(notifier: Notifier, publicBaseUrl: string, issuePassport: PassportIssuer) {
   return async (trx: Executor, entry: EntryRow, venue: Venue, context: JoinContext): Promise<void> => {
-    // Only the venue's SMS countries (decisions §3): a walk-in's foreign phone gets no SMS.
+    // Only the venue's SMS countries (docs/product.md §3): a walk-in's foreign phone gets no SMS.
     if (!entry.phone || !canTextPhone(venue, entry.phone)) return;
     const passport = await issuePassport(trx, context.dinerSessionToken, entry);
     const lang = langOf(entry.lang);
@@ -32,7 +32,7 @@ export function smsOnJoin(notifier: Notifier, publicBaseUrl: string, issuePasspo
       channel: 'sms',
       to: entry.phone,
       body: text(passport),
-      // Once sent, the stored row keeps the plain link: no usable passport (decisions §3).
+      // Once sent, the stored row keeps the plain link: no usable passport (docs/product.md §3).
       ...(passport ? { safeBody: text() } : {}),
       idempotencyKey: `join:${entry.id}`,
     });
@@ -40,7 +40,7 @@ export function smsOnJoin(notifier: Notifier, publicBaseUrl: string, issuePasspo
 }
 
 /**
- * A repeat join without the first join's proof (decisions §3): the position link again, to the
+ * A repeat join without the first join's proof (docs/product.md §3): the position link again, to the
  * entry's own phone and never to anyone else, without a login passport. The caller has already
  * kept this to once a minute per entry.
  */

@@ -1,6 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { answerNoStore } from '../../plugins/no-store.js';
-import { requireVenueStaff } from '../staff/staff-auth.js';
 import { createRealtime } from './realtime.service.js';
 
 const sse = { 200: { description: 'text/event-stream (see packages/contract/src/realtime.ts)', type: 'string' } };
@@ -10,7 +9,13 @@ const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, {
  * Server-Sent Events (docs/decisions/002-realtime-sse.md). Errors (bad id, no session) answer
  * JSON before the stream starts; once it starts, the reply is ours (hijacked), uncompressed.
  */
-export async function realtimeRoutes(app: FastifyInstance): Promise<void> {
+export interface RealtimeRoutesOptions {
+  /** Refuses a request without a session of the path venue's staff (401/403): the app hands in the staff module's guard. */
+  staffGuard: (request: FastifyRequest) => Promise<void>;
+}
+
+/** Streams are transport: this module knows the queue and venues, and gets the staff check from the app. */
+export async function realtimeRoutes(app: FastifyInstance, options: RealtimeRoutesOptions): Promise<void> {
   const realtime = createRealtime(app.queueDeps, app.bus, {
     heartbeatMs: app.config.SSE_HEARTBEAT_SECONDS * 1000,
     limits: { perEntry: app.config.SSE_MAX_STREAMS_PER_ENTRY, perAddress: app.config.SSE_MAX_STREAMS_PER_ADDRESS },
@@ -51,7 +56,7 @@ export async function realtimeRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      await requireVenueStaff(app.db, request, request.params.venueId, app.queueDeps.now());
+      await options.staffGuard(request);
       const slot = realtime.admit(request.ip);
       reply.hijack();
       realtime.openHostStream(reply.raw, request.params.venueId, slot);

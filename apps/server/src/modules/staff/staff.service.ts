@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
 import { AppError } from '../../lib/app-error.js';
 import { newVenueId } from '../../lib/ids.js';
-import { findVenueById } from '../venues/venues.repository.js';
+import { findVenueById } from '../venues/venues.service.js';
 import type { LoginLimiter } from './login-limiter.js';
 import { dummyHash, hashPassword, verifyPassword } from './password.js';
 import * as repo from './staff.repository.js';
@@ -59,13 +59,13 @@ async function requireStaffByEmail(db: Db, email: string) {
   return staff;
 }
 
-/** Ends every session of a staff member at once (decisions §9); answers how many were open. */
+/** Ends every session of a staff member at once (docs/product.md §9); answers how many were open. */
 export async function endStaffSessions(db: Db, email: string): Promise<number> {
   const staff = await requireStaffByEmail(db, email);
   return repo.deleteSessionsOfStaff(db, staff.id);
 }
 
-/** Removes a staff account: its sessions end and it runs no venue any more (decisions §9). */
+/** Removes a staff account: its sessions end and it runs no venue any more (docs/product.md §9). */
 export async function removeStaff(db: Db, email: string): Promise<void> {
   const staff = await requireStaffByEmail(db, email);
   await db.transaction().execute((trx) => repo.deleteStaff(trx, staff.id));
@@ -137,7 +137,7 @@ export async function getMe(db: Db, identity: StaffIdentity): Promise<HostMeResp
   };
 }
 
-/** 403 unless the staff member runs this venue (decisions §3); an unknown venue answers the same. */
+/** 403 unless the staff member runs this venue (docs/product.md §3); an unknown venue answers the same. */
 export async function assertStaffOfVenue(db: Db, identity: StaffIdentity, venueId: string): Promise<void> {
   if (!isVenueId(venueId)) throw new AppError(ErrorCode.INVALID_VENUEID_FORMAT);
   if (!(await repo.isStaffOfVenue(db, identity.staffId, venueId))) {

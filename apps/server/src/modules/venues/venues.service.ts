@@ -55,7 +55,7 @@ export function toStatusesResponse(venue: Venue): WaitlistStatusesResponse {
 }
 
 /**
- * The header image of a venue's join page, chosen as the app would (spec section 4: inspirational
+ * The header image of a venue's join page, chosen as the app would (docs/product.md §14: inspirational
  * images, or one random active banner), or undefined when the app would show its own placeholder.
  */
 export async function bootSpotlightOf(db: Kysely<Database>, imageBaseUrl: string, venueId: string): Promise<BootSpotlight | undefined> {
@@ -77,3 +77,6 @@ export async function saveWaitlistState(
 
 /** Drops this instance's kept copy of a venue: its events (another instance changed it) void it. */
 export const forgetKeptVenue = (venueId: string): void => forgetVenue(venueId);
+
+/** The venue rows other modules read and write (settings, staff, images) go through here, not the repository. */
+export { findVenueById, findVenueBySlug, updateVenue } from './venues.repository.js';

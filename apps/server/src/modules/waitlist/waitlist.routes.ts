@@ -13,7 +13,7 @@ import { AppError } from '../../lib/app-error.js';
 import { pathParams } from '../../plugins/contract-schemas.js';
 import { extraRateLimit } from '../../plugins/extra-rate-limit.js';
 import { answerNoStore } from '../../plugins/no-store.js';
-import { sessionTokenOf } from '../identity/session-cookie.js';
+import { readSessionToken } from '../../plugins/sessions.js';
 import { getPositionJson, getStatus, joinWaitlist, leaveWaitlist } from '../queue/index.js';
 
 /** The diner's routes: a thin HTTP layer over the queue (modules/queue). */
@@ -27,7 +27,7 @@ const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, {
 export async function waitlistRoutes(app: FastifyInstance): Promise<void> {
   const deps = app.queueDeps;
   answerNoStore(app);
-  // Joins per venue and client address (decisions §3), beside the route's limit per address: one
+  // Joins per venue and client address (docs/product.md §3), beside the route's limit per address: one
   // address cannot fill one venue's queue.
   const venueJoinLimit = extraRateLimit(app, {
     max: app.config.RATE_LIMIT_JOINS_PER_VENUE_PER_ADDRESS_10_MIN,
@@ -61,7 +61,7 @@ export async function waitlistRoutes(app: FastifyInstance): Promise<void> {
         deps,
         venueId,
         { ...body, originLabel: body.origin.label },
-        { onJoined: app.joinHooks.run, onRepeat: app.joinHooks.repeat, context: { dinerSessionToken: sessionTokenOf(request) } },
+        { onJoined: app.joinHooks.run, onRepeat: app.joinHooks.repeat, context: { dinerSessionToken: readSessionToken(request, 'diner') } },
       );
       const answer: CreateWaitlistResponse = { _id: result.entry.id, created: result.created };
       if (result.globalPos !== undefined) answer.globalPos = result.globalPos;
