@@ -20,7 +20,7 @@ const ROUND_S = 5;
 let phoneCounter = 0;
 /** A fresh valid Brazilian mobile per join, in order, so no join is a repeat of another. */
 const nextPhone = () => `+55 11 9${80_000_000 + (phoneCounter++ % 19_999_999)}`;
-/** The tests' create payload (spec section 3), with this bench's phone. */
+/** The tests' create payload (docs/product.md §13), with this bench's phone. */
 const joinBody = (partySize = 2) => JSON.stringify(createBody({ customer: { phone: nextPhone() }, partySize }));
 
 /**
@@ -49,7 +49,7 @@ export default async function run(): Promise<BenchReport> {
     RATE_LIMIT_JOINS_PER_VENUE_PER_ADDRESS_10_MIN: '100000000',
     RATE_LIMIT_READS_PER_MIN: '100000000',
   };
-  // Thousands of parties join the demo bistro: no cap of waiting parties there (decisions §3).
+  // Thousands of parties join the demo bistro: no cap of waiting parties there (docs/product.md §3).
   await seedUncappedDemo({ kind: 'sqlite', file: path.join(dir, 'vez.db') });
   const server = await startServerProcess(env);
   try {

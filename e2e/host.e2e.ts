@@ -200,7 +200,7 @@ describe('host console', () => {
     await diner.context().close();
   });
 
-  it('sets the cap of waiting parties and the SMS countries; an unknown country code is refused (decisions §3)', async () => {
+  it('sets the cap of waiting parties and the SMS countries; an unknown country code is refused (docs/product.md §3)', async () => {
     const save = host.getByRole('button', { name: 'Salvar alterações' });
     await host.getByLabel('Países para SMS').fill('BR, XX');
     await save.click();

@@ -101,7 +101,7 @@ describe('joining the waitlist', () => {
     await page.context().close();
   });
 
-  it('a second phone joining with a number already on the list is told so, and sees no entry (decisions §3)', async () => {
+  it('a second phone joining with a number already on the list is told so, and sees no entry (docs/product.md §3)', async () => {
     const join = async (page: Page, name: string) => {
       await pickOption(page, /Número de pessoas/, '2 lugares');
       await page.getByLabel('Nome e sobrenome').fill(name);
@@ -155,7 +155,7 @@ describe('joining the waitlist', () => {
   });
 
   it('joins in English with the section and email a venue requires', async () => {
-    // A US phone: the venue sends SMS to the United States too (decisions §3; Brazil only by default).
+    // A US phone: the venue sends SMS to the United States too (docs/product.md §3; Brazil only by default).
     await patchVenueSettings(server.baseUrl, DEMO_CLUB_ID, { settings: { smsCountries: ['BR', 'US'] } });
     const page = await openPhone(`/remote-waitlist/${DEMO_CLUB_ID}?lng=en`);
     await page.getByRole('heading', { name: 'Join the waitlist at Demo Club' }).waitFor();
@@ -173,7 +173,7 @@ describe('joining the waitlist', () => {
     await expect.poll(() => submit.isEnabled()).toBe(true);
     await saveScreenshot(page, 'join-en-filled', { fullPage: true });
     await submit.click();
-    // Clube Demo has the login journey (decisions §5): step 1 verifies the phone with the code first.
+    // Clube Demo has the login journey (docs/product.md §5): step 1 verifies the phone with the code first.
     await page.getByText('Code sent, check your messages').waitFor();
     await page.keyboard.type(await codeSentTo('+12015550123'));
     const getIn = page.getByRole('button', { name: 'Get in waitlist' });

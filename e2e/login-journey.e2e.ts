@@ -11,7 +11,7 @@ import {
   startVezServer,
 } from './support/index.js';
 
-// The login journey (spec section 2, decisions §5) on the demo venue that hired it (Clube Demo: email and section required).
+// The login journey (docs/product.md §12, docs/product.md §5) on the demo venue that hired it (Clube Demo: email and section required).
 let server: VezServer;
 let browser: Browser;
 let diner: BrowserContext;

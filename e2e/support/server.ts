@@ -60,7 +60,7 @@ export async function startVezServer(options: StartOptions = {}): Promise<VezSer
     env: {
       ...process.env,
       NODE_ENV: 'development',
-      // The demo, as `npm start` runs it (decisions §9): its venues, staff logins and outbox route.
+      // The demo, as `npm start` runs it (docs/product.md §9): its venues, staff logins and outbox route.
       DEMO: '1',
       DATABASE_URL: `file:${dbFile}`,
       PORT: String(port),

@@ -75,7 +75,7 @@ describe('configuration', () => {
     expect(loadConfig({ DEMO: '1', NODE_ENV: 'production' }).DEMO).toBe(true);
   });
 
-  describe('listening beyond loopback (decisions §9)', () => {
+  describe('listening beyond loopback (docs/product.md §9)', () => {
     const listenError = (env: Record<string, string>) => {
       try {
         assertSafeToListen(loadConfig(env));

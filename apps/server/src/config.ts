@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { parseTrustProxy } from './lib/trust-proxy.js';
 
 /**
- * Every environment variable the server reads, validated once at start (conventions §5).
+ * Every environment variable the server reads, validated once at start (docs/ARCHITECTURE.md, habit 5).
  * Nothing else in the server reads process.env.
  */
 const csvOrigins = z.string().transform((v) =>
@@ -65,20 +65,20 @@ const ConfigSchema = z.object({
   RETENTION_INTERVAL_MINUTES: z.coerce.number().positive().default(15),
   /**
    * Parties still waiting or called this many hours after joining are ended (reason Expired) by the
-   * retention job, and erased RETENTION_HOURS later like every finished entry (decisions §3).
+   * retention job, and erased RETENTION_HOURS later like every finished entry (docs/product.md §3).
    */
   RETENTION_OPEN_MAX_HOURS: z.coerce.number().positive().default(24),
   /**
-   * Joins per client address per 10 minutes, all venues together (decisions §3: at least 300; a
+   * Joins per client address per 10 minutes, all venues together (docs/product.md §3: at least 300; a
    * shared network such as a mall's joins several venues from one address).
    */
   RATE_LIMIT_JOINS_PER_10_MIN: z.coerce.number().int().positive().default(1000),
-  /** Joins per venue and client address per 10 minutes (decisions §3: at least 300, room for a venue's own kiosk). */
+  /** Joins per venue and client address per 10 minutes (docs/product.md §3: at least 300, room for a venue's own kiosk). */
   RATE_LIMIT_JOINS_PER_VENUE_PER_ADDRESS_10_MIN: z.coerce.number().int().positive().default(300),
-  /** One-time code sends per phone or email, and per client address, per 10 minutes (decisions §3). */
+  /** One-time code sends per phone or email, and per client address, per 10 minutes (docs/product.md §3). */
   OTP_SENDS_PER_TARGET_PER_10_MIN: z.coerce.number().int().positive().default(5),
   OTP_SENDS_PER_ADDRESS_PER_10_MIN: z.coerce.number().int().positive().default(30),
-  /** Who delivers SMS and email; `outbox` stores them for GET /api/dev/outbox (decisions §5). */
+  /** Who delivers SMS and email; `outbox` stores them for GET /api/dev/outbox (docs/product.md §5). */
   SMS_PROVIDER: z.enum(['outbox', 'twilio']).default('outbox'),
   EMAIL_PROVIDER: z.enum(['outbox', 'smtp']).default('outbox'),
   /** smtp://user:pass@host:587 or smtps://…; required when EMAIL_PROVIDER=smtp. */
@@ -111,7 +111,7 @@ const ConfigSchema = z.object({
       return z.NEVER;
     }),
   /**
-   * Staff login (decisions §3): wrong passwords for one account from one client address in 15
+   * Staff login (docs/product.md §3): wrong passwords for one account from one client address in 15
    * minutes before that pair must wait; each further failure doubles the wait (1 s, 2 s, … up to
    * 15 min). Other addresses, the real owner's included, are not slowed by it.
    */
@@ -128,7 +128,7 @@ const ConfigSchema = z.object({
   SSE_MAX_STREAMS_PER_ENTRY: z.coerce.number().int().positive().default(20),
   SSE_MAX_STREAMS_PER_ADDRESS: z.coerce.number().int().positive().default(1000),
   /**
-   * The demo (decisions §5, §9): seeds the demo venues and their staff logins, prints the logins and
+   * The demo (docs/product.md §5, §9): seeds the demo venues and their staff logins, prints the logins and
    * keeps GET /api/dev/outbox. `npm start` passes `--demo`, which sets it; every other start is off.
    */
   DEMO: boolFlag.default(false),
@@ -161,7 +161,7 @@ export class ConfigError extends Error {}
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);
 
 /**
- * Safe by default (decisions §9): a server that listens beyond loopback, other than the explicit
+ * Safe by default (docs/product.md §9): a server that listens beyond loopback, other than the explicit
  * demo, needs an https PUBLIC_BASE_URL (its links go out by SMS and its cookies are Secure there).
  * main.ts calls this before listening; other readers of the configuration (the admin command, tests)
  * never listen and skip it.

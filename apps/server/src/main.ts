@@ -6,12 +6,12 @@ import { DEMO_STAFF_PASSWORD, demoStaff } from './modules/staff/staff-seed.js';
 import { DEMO_BISTRO_ID, DEMO_CLUB_ID, seedDemo } from './seed/demo.js';
 
 async function main(): Promise<void> {
-  // `npm start` passes --demo (decisions §9); any other start has no demo logins and no outbox route.
+  // `npm start` passes --demo (docs/product.md §9); any other start has no demo logins and no outbox route.
   const config = loadConfig({ ...process.env, ...(process.argv.includes('--demo') ? { DEMO: '1' } : {}) });
   assertSafeToListen(config);
   const db = openDb(config.database);
   await migrateToLatest(db);
-  // Only the demo seeds (decisions §9 over §5's "unless production"): NODE_ENV never turns it on.
+  // Only the demo seeds (docs/product.md §9 over §5's "unless production"): NODE_ENV never turns it on.
   const seeded = config.DEMO ? await seedDemo(db) : false;
 
   const app = await buildApp({ config, db });

@@ -73,7 +73,7 @@ describe.each(targets)('a server killed in the middle of joins ($name)', (target
     const store = await target.create();
     cleanup.push(store.drop);
     // One address sends every join, all to the demo bistro: no per-address limits, and no cap of
-    // waiting parties there (decisions §3), which 400 joins would pass.
+    // waiting parties there (docs/product.md §3), which 400 joins would pass.
     const env = {
       DATABASE_URL: store.databaseUrl,
       RATE_LIMIT_JOINS_PER_10_MIN: '100000',

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { repoRoot, startServerProcess } from './server-process.js';
 import { BISTRO_HOST, DEMO_PASSWORD } from './staff-session.js';
 
-/** Safe by default (decisions §9): only `npm start` is the demo. */
+/** Safe by default (docs/product.md §9): only `npm start` is the demo. */
 describe('a server started without --demo', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vez-safe-'));
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));

@@ -6,7 +6,7 @@ import { loginCookie } from './staff-session.js';
 import { stores } from './stores.js';
 
 /**
- * Write bodies are strict and texts are plain (conventions §15, docs/security.md): an unknown key
+ * Write bodies are strict and texts are plain (docs/ARCHITECTURE.md, habit 15, docs/security.md): an unknown key
  * is a 422 naming it, control and bidi characters in names, notes and venue texts are a 422 naming
  * the field, impossible dates are refused before the database sees them. Nothing changes.
  */

@@ -6,7 +6,7 @@ import { DEMO_BISTRO_ID, seedDemo } from '../src/seed/demo.js';
 /**
  * Prepares a store as a first start would (migrations, demo data), with no cap of waiting parties
  * at the demo bistro: load runs (crash test, benchmarks) queue far more than a venue's default 200
- * (decisions §3). The server started on it afterwards finds the data there and seeds nothing.
+ * (docs/product.md §3). The server started on it afterwards finds the data there and seeds nothing.
  */
 export async function seedUncappedDemo(database: Config['database']): Promise<void> {
   const db = openDb(database);

@@ -1,4 +1,4 @@
-/** Business constants of spec section 9 and decisions §3, shared by server and client. */
+/** Business constants of docs/product.md §19 and docs/product.md §3, shared by server and client. */
 export const PRODUCT_NAME = 'waitlist';
 export const DEFAULT_MAX_PARTY_SIZE = 1;
 export const CODE_LENGTH = 6;
@@ -6,11 +6,11 @@ export const RESEND_COUNTDOWN_START = 60;
 export const RESEND_TICK_MS = 500;
 export const NOTE_MAX_LENGTH = 255;
 export const SESSION_LOCK_MS = 600_000;
-/** A repeat join sends the position link again by SMS at most this often per entry (decisions §3). */
+/** A repeat join sends the position link again by SMS at most this often per entry (docs/product.md §3). */
 export const REPEAT_JOIN_SMS_INTERVAL_MS = 60_000;
-/** How long a browser keeps the proof of its own join (decisions §3): longer than any open entry lives. */
+/** How long a browser keeps the proof of its own join (docs/product.md §3): longer than any open entry lives. */
 export const JOIN_PROOF_KEEP_MS = 24 * 3_600_000;
-/** Venue defaults against queue flooding and SMS pumping (decisions §3). */
+/** Venue defaults against queue flooding and SMS pumping (docs/product.md §3). */
 export const DEFAULT_MAX_WAITING_PARTIES = 200;
 export const MAX_WAITING_PARTIES_LIMIT = 10_000;
 export const DEFAULT_SMS_COUNTRIES = ['BR'] as const;
@@ -37,7 +37,7 @@ export type Language = (typeof LANGUAGES)[number];
 export type VenueNameLanguage = (typeof VENUE_NAME_LANGUAGES)[number];
 
 /**
- * Party-size bands of the advanced operation mode (decisions §2): parties are grouped by the
+ * Party-size bands of the advanced operation mode (docs/product.md §2): parties are grouped by the
  * table size they need, and `pos` is the place inside the band. Upper bounds, inclusive.
  */
 export const PARTY_SIZE_BANDS = [2, 4, 6, Number.POSITIVE_INFINITY] as const;

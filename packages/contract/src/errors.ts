@@ -1,6 +1,6 @@
 /**
- * One error model from database to modal (conventions §6): every error the API answers has a
- * code from the spec's catalogue (section 8, plus the few the product adds), a safe message and
+ * One error model from database to modal (docs/ARCHITECTURE.md, habit 6): every error the API answers has a
+ * code from the catalogue (docs/product.md §18, plus the few the product adds), a safe message and
  * an HTTP status taken from this one table.
  */
 export const ErrorCode = {
@@ -32,7 +32,7 @@ export const ErrorCode = {
   NOT_FOUND: 'NOT_FOUND',
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
   UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
-  /** A repeat join without the first join's proof: no id, the link goes again by SMS (decisions §3). */
+  /** A repeat join without the first join's proof: no id, the link goes again by SMS (docs/product.md §3). */
   ALREADY_ON_WAITLIST: 'ALREADY_ON_WAITLIST',
   /** The venue's cap of waiting parties is reached (setting maxWaitingParties). */
   WAITLIST_FULL: 'WAITLIST_FULL',

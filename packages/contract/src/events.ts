@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 
-/** Real-time event names on a venue's channel (spec section 4). */
+/** Real-time event names on a venue's channel (docs/product.md §14). */
 export const WaitlistEvent = {
   add: 'add',
   update: 'update',
@@ -14,7 +14,7 @@ export const WaitlistEventName = z.enum(['add', 'update', 'call', 'seat', 'cance
 
 /**
  * What travels on a venue channel between instances: no names, phones, emails or notes
- * (decisions §3). `entryId` is absent for venue-wide changes (open, lock, close).
+ * (docs/product.md §3). `entryId` is absent for venue-wide changes (open, lock, close).
  */
 export const VenueChannelEvent = z.object({
   type: WaitlistEventName,

@@ -1,12 +1,12 @@
 import { IMAGE_FORMAT, IMAGE_QUALITY } from './constants.js';
 import type { ThemeResponse } from './venue.js';
 
-/** An image path counts only when non-empty and not the text 'undefined' (spec section 4). */
+/** An image path counts only when non-empty and not the text 'undefined' (docs/product.md §14). */
 export function isImagePresent(path: string | null | undefined): path is string {
   return typeof path === 'string' && path.trim() !== '' && path.trim() !== 'undefined';
 }
 
-/** Image host + path + `?quality=70&format=webp` (spec section 3); absolute URLs keep their host. */
+/** Image host + path + `?quality=70&format=webp` (docs/product.md §13); absolute URLs keep their host. */
 export function imageUrl(imageBaseUrl: string, path: string): string {
   const query = `quality=${IMAGE_QUALITY}&format=${IMAGE_FORMAT}`;
   const base = /^https?:\/\//.test(path) ? path : `${imageBaseUrl.replace(/\/$/, '')}/${path.replace(/^\//, '')}`;
@@ -18,7 +18,7 @@ export function imageOrPlaceholder(imageBaseUrl: string, path: string | undefine
 }
 
 /**
- * The header images by spotlight type (spec section 4): inspirational uses its small and large
+ * The header images by spotlight type (docs/product.md §14): inspirational uses its small and large
  * images; banners uses one random active banner for both; anything else the placeholder.
  */
 export function spotlightImages(

@@ -36,10 +36,10 @@ export const HostEntry = z.object({
   note: z.nullable(z.string()),
   section: z.nullable(z.string()),
   originLabel: z.string(),
-  /** Parties waiting ahead plus one; 0 for called parties (they keep their place, decisions §4). */
+  /** Parties waiting ahead plus one; 0 for called parties (they keep their place, docs/product.md §4). */
   globalPos: z.number(),
   pos: z.number(),
-  /** Minutes the party is expected to wait from now (decisions §4); null without history or when called. */
+  /** Minutes the party is expected to wait from now (docs/product.md §4); null without history or when called. */
   estimatedTime: z.optional(z.nullable(z.number())),
   arrivedAt: z.string(),
   notifiedAt: z.nullable(z.string()),
@@ -56,7 +56,7 @@ export type HostQueueResponse = z.infer<typeof HostQueueResponse>;
 
 /**
  * POST /api/host/venues/{venueId}/entries: a walk-in. The fields of the diner create payload that
- * matter; the diner payload's other keys (decisions §6: same fields) are accepted and ignored, any
+ * matter; the diner payload's other keys (docs/product.md §6: same fields) are accepted and ignored, any
  * other key is a 422 naming it. The origin label is always Host.
  */
 export const HostCreateEntryBody = z.strictObject({

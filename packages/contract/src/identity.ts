@@ -5,7 +5,7 @@ import { isCalendarDate, plainText } from './plain-text.js';
 import { Email, Phone } from './waitlist.js';
 
 /**
- * The user-manager API (spec section 7): one-time codes, product users, passports, user events.
+ * The user-manager API (docs/product.md §17): one-time codes, product users, passports, user events.
  * Every failure answers the ApiErrorBody of errors.ts; its `message` is what the client shows.
  */
 export const ProductName = z.literal(PRODUCT_NAME);
@@ -48,7 +48,7 @@ export type OtpSendResponse = z.infer<typeof OtpSendResponse>;
 export const CreateUserWithOtpBody = z.strictObject({
   firstName: Name('Por favor, informe seu nome completo.'),
   lastName: Name('Por favor, informe seu nome completo.'),
-  /** Digits with a leading plus (E.164), as spec section 3 says; other readable forms are accepted too. */
+  /** Digits with a leading plus (E.164), as docs/product.md §13 says; other readable forms are accepted too. */
   phone: Phone,
   email: OptionalEmail,
   productName: ProductName,

@@ -6,7 +6,7 @@ import { plainText } from './plain-text.js';
 // Defaults live in a zod-free file so pages that only need them do not bundle the schemas.
 export { defaultColor, defaultVenueSettings } from './defaults.js';
 
-/** Venue name per language; Portuguese is required and is the fallback (spec section 3). */
+/** Venue name per language; Portuguese is required and is the fallback (docs/product.md §13). */
 export const VenueName = z.object({
   pt: z.string().check(z.minLength(1), z.maxLength(120)),
   en: z.optional(z.string().check(z.maxLength(120))),
@@ -29,7 +29,7 @@ export const NoteMode = z.enum(['note', 'unit', 'locationAndCompany']);
 export const OperationMode = z.enum(['basic', 'advanced']);
 export type OperationMode = z.infer<typeof OperationMode>;
 
-/** Per-language overrides of named message keys ("special wording", decisions §2). */
+/** Per-language overrides of named message keys ("special wording", docs/product.md §2). */
 export const Wording = z.record(
   z.string().check(plainText(), z.maxLength(20)),
   z.record(z.string().check(plainText(), z.maxLength(100)), z.string().check(plainText({ multiLine: true }), z.maxLength(500))),
@@ -45,7 +45,7 @@ export const LinkUrl = z
   .string()
   .check(plainText(), z.maxLength(2000), z.refine(isLinkUrl, { error: 'Use an http(s) address (https://…) or a path on this site (/…).' }));
 
-/** Per-venue settings that replace the spec's hard-coded venues (decisions §2). */
+/** Per-venue settings that replace the spec's hard-coded venues (docs/product.md §2). */
 export const VenueSettings = z.object({
   hidePriorityDisclaimer: z.boolean(),
   emailRequired: z.boolean(),
@@ -58,10 +58,10 @@ export const VenueSettings = z.object({
   /** Null means `SMART_LINK_BASE_URL` + venue id. */
   reservationUrl: z.nullable(LinkUrl),
   operationMode: OperationMode,
-  /** Remote joins stop while this many parties wait; null: no cap (decisions §3). */
+  /** Remote joins stop while this many parties wait; null: no cap (docs/product.md §3). */
   maxWaitingParties: z.nullable(z.int().check(z.gte(1), z.lte(MAX_WAITING_PARTIES_LIMIT))),
   /**
-   * ISO 3166-1 alpha-2 codes of the countries whose phones get this venue's SMS (decisions §3);
+   * ISO 3166-1 alpha-2 codes of the countries whose phones get this venue's SMS (docs/product.md §3);
    * a remote join with another country's phone is refused. The server checks each code is known.
    */
   smsCountries: z

@@ -7,7 +7,7 @@ import { plainText } from './plain-text.js';
 
 export { messages } from './messages.js';
 
-/** Spec section 5: two letters, a space, a surname of at least two characters. */
+/** docs/product.md §15: two letters, a space, a surname of at least two characters. */
 export const FULL_NAME_PATTERN = /^\s*\p{L}[\p{L}\p{M}'’.-]+(?:\s+[\p{L}\p{M}'’.-]+)*\s+[\p{L}\p{M}'’.-]{2,}\s*$/u;
 
 export function phoneDigits(value: string): string {
@@ -15,7 +15,7 @@ export function phoneDigits(value: string): string {
 }
 
 /**
- * Spec section 5: an optional country prefix plus at least 9 digits; parsing rejects numbers under
+ * docs/product.md §15: an optional country prefix plus at least 9 digits; parsing rejects numbers under
  * 2 or over 17 digits. The server also parses it to E.164 with libphonenumber-js.
  */
 export function isPlausiblePhone(value: string): boolean {
@@ -34,7 +34,7 @@ export const OptionalEmail = z.optional(z.union([z.literal(''), Email]));
 /** A note may span lines (a unit, a company name and a location on their own lines). */
 export const Note = z.string().check(plainText({ multiLine: true }), z.maxLength(NOTE_MAX_LENGTH, { error: messages.note }));
 
-/** POST /waitlists/{venueId}/create (spec section 3). Strict: an unknown key is a 422 naming it (conventions §15). */
+/** POST /waitlists/{venueId}/create (docs/product.md §13). Strict: an unknown key is a 422 naming it (docs/ARCHITECTURE.md, habit 15). */
 export const CreateWaitlistBody = z.strictObject({
   customer: z.strictObject({ name: FullName, phone: Phone, email: OptionalEmail }),
   venue: VenueId,
@@ -48,7 +48,7 @@ export const CreateWaitlistBody = z.strictObject({
   /** The diner's language for messages; not in the spec's payload, optional. */
   lang: z.optional(z.enum(['pt', 'en'])),
   /**
-   * The `joinProof` of this browser's own first join (decisions §3): a repeat join that shows it
+   * The `joinProof` of this browser's own first join (docs/product.md §3): a repeat join that shows it
    * gets its entry back (200); without it a repeat join answers 409 ALREADY_ON_WAITLIST, no id.
    */
   joinProof: z.optional(z.string().check(z.maxLength(100))),
@@ -63,7 +63,7 @@ export type CreateWaitlistBody = z.infer<typeof CreateWaitlistBody>;
 export const CreateWaitlistResponse = z.object({
   _id: EntryId,
   created: z.boolean(),
-  /** Absent when the venue hides positions (`hidePosition`, decisions §4). */
+  /** Absent when the venue hides positions (`hidePosition`, docs/product.md §4). */
   globalPos: z.optional(z.number()),
   joinProof: z.optional(z.string()),
 });
@@ -80,7 +80,7 @@ export const PositionEntry = z.object({
   status: EntryStatus,
   /**
    * Parties waiting ahead plus one (1 = next); 0 once the entry is no longer waiting. Absent, like
-   * `pos` and `estimatedTime`, when the venue hides positions (`hidePosition`, decisions §4).
+   * `pos` and `estimatedTime`, when the venue hides positions (`hidePosition`, docs/product.md §4).
    */
   globalPos: z.optional(z.number()),
   pos: z.optional(z.number()),

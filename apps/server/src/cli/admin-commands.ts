@@ -11,7 +11,7 @@ export interface AdminIo {
   db: Db;
   out(line: string): void;
   err(line: string): void;
-  /** Reads a secret (a password) from standard input: never from the command line (decisions §9). */
+  /** Reads a secret (a password) from standard input: never from the command line (docs/product.md §9). */
   prompt(question: string): Promise<string>;
   now?: () => number;
 }

@@ -90,7 +90,7 @@ describe.each(stores)('admin commands on $name', (store) => {
     ['create-staff', '--email', 'pw@arg.example', '--password', 'senha-na-linha'],
     ['create-staff', '--email', 'pw@arg.example', '--password=senha-na-linha'],
     ['staff:password', 'chef@cantina.example', '--password', 'senha-na-linha'],
-  ])('refuses a password on the command line (%j): standard input only (decisions §9)', async (...argv) => {
+  ])('refuses a password on the command line (%j): standard input only (docs/product.md §9)', async (...argv) => {
     const result = await admin(argv, 'senha-do-stdin');
     expect(result.code).toBe(64);
     expect(result.err).toMatch(/standard input only/);

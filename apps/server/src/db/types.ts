@@ -51,7 +51,7 @@ export interface EntryTable {
   /** When it stopped waiting (seated or cancelled); drives retention. */
   ended_at: number | null;
   erased_at: number | null;
-  /** SHA-256 (hex) of the proof handed to the browser that made the join (decisions §3). */
+  /** SHA-256 (hex) of the proof handed to the browser that made the join (docs/product.md §3). */
   join_proof_hash: string | null;
   /** When a repeat join last sent the position link again by SMS (at most once a minute). */
   link_resent_at: number | null;
@@ -102,12 +102,12 @@ export interface StaffSessionTable {
   expires_at: number;
 }
 
-/** A diner with a login (spec section 3, product user); each contact counts once a code verified it. */
+/** A diner with a login (docs/product.md §13, product user); each contact counts once a code verified it. */
 export interface ProductUserTable {
   id: string;
   first_name: string;
   last_name: string;
-  /** E.164; null once its verified owner claimed it from this account (decisions §3). */
+  /** E.164; null once its verified owner claimed it from this account (docs/product.md §3). */
   phone: string | null;
   /** When a code verified the phone; null: contact data only, never matches an account. */
   phone_verified_at: number | null;
@@ -128,7 +128,7 @@ export interface UserSessionTable {
   expires_at: number;
 }
 
-/** A one-time code: scrypt hash, 10 minutes, at most 5 wrong tries (decisions §3). */
+/** A one-time code: scrypt hash, 10 minutes, at most 5 wrong tries (docs/product.md §3). */
 export interface OneTimeCodeTable {
   id: string;
   channel: 'sms' | 'email';

@@ -6,7 +6,7 @@ import { migrations } from './migrations/index.js';
 const now = 1_763_900_000_000;
 
 /**
- * Migration 007 rebuilds SQLite's product_users table (decisions §3: only verified contacts are
+ * Migration 007 rebuilds SQLite's product_users table (docs/product.md §3: only verified contacts are
  * unique). Sessions, passports and events refer to it with ON DELETE CASCADE: the rebuild must
  * keep them, and a user from before keeps the phone as verified.
  */

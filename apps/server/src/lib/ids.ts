@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 
-/** 16 random bytes as 22 base64url characters: 128 bits (decisions §3 asks for at least 122). */
+/** 16 random bytes as 22 base64url characters: 128 bits (docs/product.md §3 asks for at least 122). */
 export function newEntryId(): string {
   return randomBytes(16).toString('base64url');
 }

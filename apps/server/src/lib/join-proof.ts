@@ -3,7 +3,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 const hashOf = (proof: string) => createHash('sha256').update(proof).digest('hex');
 
 /**
- * The proof a joining browser gets once (decisions §3): 32 random bytes, base64url. Only its
+ * The proof a joining browser gets once (docs/product.md §3): 32 random bytes, base64url. Only its
  * SHA-256 is stored; 256 random bits need no slow hash.
  */
 export function newJoinProof(): { proof: string; hash: string } {

@@ -11,7 +11,7 @@ function fieldOf(issue: Issue): string | undefined {
 }
 
 function messageOf(issue: Issue, field: string | undefined): string {
-  // Write bodies are strict (conventions §15): a typo must not pass as "nothing changed".
+  // Write bodies are strict (docs/ARCHITECTURE.md, habit 15): a typo must not pass as "nothing changed".
   if (issue.code === 'unrecognized_keys') {
     return issue.keys.length > 1 ? `Unknown fields: ${issue.keys.join(', ')}` : `Unknown field: ${issue.keys[0]}`;
   }

@@ -5,7 +5,7 @@ import { AppError } from '../lib/app-error.js';
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
- * Write bodies are strict (conventions §15): a write that takes no body (call, seat, logout, …)
+ * Write bodies are strict (docs/ARCHITECTURE.md, habit 15): a write that takes no body (call, seat, logout, …)
  * refuses one with keys, naming the first, instead of ignoring it. `{}`, `null` and no body pass.
  * Routes with a body schema validate theirs with the contract; multipart uploads (no JSON body) pass.
  */

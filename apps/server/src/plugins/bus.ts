@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import type { VenueChannelEvent } from '@vez/contract';
 
 /**
- * The venue channels. Publishing never carries personal data (decisions §3). This in-process bus
+ * The venue channels. Publishing never carries personal data (docs/product.md §3). This in-process bus
  * serves one instance; a Redis-backed bus with the same interface fans out across instances.
  */
 export interface EventBus {

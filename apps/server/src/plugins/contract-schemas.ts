@@ -6,7 +6,7 @@ import { jsonSchema } from '../lib/json-schema.js';
 import { parseInput } from '../lib/validate.js';
 
 /**
- * Contract schemas at the route (conventions §15). A route names its contract schemas in its
+ * Contract schemas at the route (docs/ARCHITECTURE.md, habit 15). A route names its contract schemas in its
  * `schema` (params, querystring, body, response); this one place parses requests with them, so a
  * handler receives typed input and a service never parses `unknown`. A failure is a 4xx naming the
  * field (lib/validate.ts). Path ids answer the catalogue's own code for a malformed id, in the

@@ -42,7 +42,7 @@ function fromDatabaseError(error: unknown): { error: AppError; state: string } |
 }
 
 /**
- * One error model (conventions §6): every error answers `ApiErrorBody`. Unexpected errors go to
+ * One error model (docs/ARCHITECTURE.md, habit 6): every error answers `ApiErrorBody`. Unexpected errors go to
  * the reporter and answer a 500 with no detail.
  */
 export function registerErrorHandling(app: FastifyInstance): void {

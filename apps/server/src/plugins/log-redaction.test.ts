@@ -41,7 +41,7 @@ describe.each(stores)('log redaction on $name', (store) => {
     const position = await t.app.inject({ method: 'GET', url: `/api/waitlists/${entryId}/position` });
     expect(position.statusCode).toBe(200);
     shareId = position.json().waitlist.shareId;
-    // Every kind of URL that names an entry, a share or a login token (decisions §3).
+    // Every kind of URL that names an entry, a share or a login token (docs/product.md §3).
     for (const url of [
       `/waitlist/${entryId}`,
       `/waitlist/${shareId}?shared=true`,
@@ -83,7 +83,7 @@ describe.each(stores)('log redaction on $name', (store) => {
     expect(text).toContain('[redacted]');
   });
 
-  it('no log line holds the join proof (decisions §3: it gets the entry back)', () => {
+  it('no log line holds the join proof (docs/product.md §3: it gets the entry back)', () => {
     expect(joinProof).not.toBe('');
     expect(lines.filter((line) => line.includes(joinProof))).toEqual([]);
   });

@@ -4,7 +4,7 @@ import { maskUrl } from './log-urls.js';
 const venue = '6553f1a2b3c4d5e6f7a8b901';
 const entry = 'Ab3_x-9ZqW0eRt5yUi7oP1';
 
-describe('maskUrl (decisions §3: no entry id, share id or login token in logs)', () => {
+describe('maskUrl (docs/product.md §3: no entry id, share id or login token in logs)', () => {
   it.each([
     [`/waitlist/${entry}`, '/waitlist/:masked'],
     [`/waitlist/short?shared=true`, '/waitlist/:masked?shared=true'],

@@ -2,7 +2,7 @@ import { isVenueId } from '@vez/contract';
 import type { FastifyRequest } from 'fastify';
 
 /**
- * Logs carry no entry id, share id or login token (decisions §3): an entry's id is the key of its
+ * Logs carry no entry id, share id or login token (docs/product.md §3): an entry's id is the key of its
  * link, a share id reads it, a passport logs someone in. Request URLs are masked before pino
  * writes them; venue ids stay (they are public, printed on posters).
  */

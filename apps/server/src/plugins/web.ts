@@ -16,7 +16,7 @@ import { AppError } from '../lib/app-error.js';
 
 const defaultDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
 
-/** What the browser may know of the configuration (conventions §5): an explicit list. */
+/** What the browser may know of the configuration (docs/ARCHITECTURE.md, habit 5): an explicit list. */
 function clientConfig(app: FastifyInstance) {
   return {
     imageBaseUrl: app.config.IMAGE_BASE_URL,

@@ -93,7 +93,7 @@ const waitingParties = [
   { name: 'Carla Menezes', phone: '+5511987650003', size: 3 },
 ];
 
-/** Seeds the demo venues of decisions §5 and a few waiting parties; only into an empty database. */
+/** Seeds the demo venues of docs/product.md §5 and a few waiting parties; only into an empty database. */
 export async function seedDemo(db: Db, now = Date.now()): Promise<boolean> {
   if ((await countVenues(db.kysely)) > 0) return false;
   await db.kysely.transaction().execute(async (trx) => {

@@ -33,8 +33,8 @@ const fuzzEnv = {
 
 /**
  * Refusals that change rows by design, each with its rule. Anything else a 4xx changes fails.
- * - A repeat join (409) sends the position link again by SMS (decisions §3).
- * - A wrong code counts against the code's 5 tries (decisions §3).
+ * - A repeat join (409) sends the position link again by SMS (docs/product.md §3).
+ * - A wrong code counts against the code's 5 tries (docs/product.md §3).
  */
 const allowedChanges: Partial<Record<string, Allowance>> = {
   ALREADY_ON_WAITLIST: { tables: ['messages'], columns: ['entries.link_resent_at'] },

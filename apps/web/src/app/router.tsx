@@ -12,7 +12,7 @@ const FallbackRoute = lazy(() => import('./routes/fallback'));
 // The host console: loaded only under /host.
 const HostRoute = lazy(() => import('./routes/host'));
 
-/** Routes of spec section 2, exact match; anything else gets the fallback screen. */
+/** Routes of docs/product.md §12, exact match; anything else gets the fallback screen. */
 export function AppRoutes() {
   return (
     <Suspense fallback={<PageLoading />}>

@@ -1,4 +1,4 @@
-/** Every route path of the diner client and its href builder, in one place (conventions §8). */
+/** Every route path of the diner client and its href builder, in one place (docs/ARCHITECTURE.md, habit 8). */
 export const paths = {
   position: {
     path: '/waitlist/:waitlistId',

@@ -6,7 +6,7 @@ import { pt } from '../locales/pt/translation';
 import { languageDetector } from './language-detector';
 
 /**
- * pt is the default and fallback, en the other language (spec section 9). Detection order:
+ * pt is the default and fallback, en the other language (docs/product.md §19). Detection order:
  * ?lng=, localStorage `i18n`, cookie, browser, <html lang>; the choice is cached in localStorage.
  * Both catalogues of the shared texts ship in the entry, so the first render is synchronous; the
  * join, verification and terms texts come with those screens' code (locales/forms.ts).

@@ -1,7 +1,7 @@
 import type { LanguageDetectorModule } from 'i18next';
 
 /**
- * The diner's language candidates, in the order of spec section 9: ?lng=, localStorage, cookie,
+ * The diner's language candidates, in the order of docs/product.md §19: ?lng=, localStorage, cookie,
  * the browser's languages, then <html lang>. Region suffixes are dropped (pt-BR -> pt); i18next
  * picks the first supported candidate and falls back to pt. Written here instead of
  * i18next-browser-languagedetector: the same order in a fraction of its weight (position page budget).

@@ -71,7 +71,7 @@ export interface ApiJoin {
   joinProof: string;
 }
 
-/** A diner's join through the real API (another browser or device), with the create payload of spec section 3. */
+/** A diner's join through the real API (another browser or device), with the create payload of docs/product.md §13. */
 export async function joinByApi(
   api: TestApi,
   venueId: string,

@@ -3,7 +3,7 @@ import { type TestApi, startTestApi } from './api-server';
 
 /**
  * The real API for a whole test file: started before its first test, closed after its last
- * (conventions §17: one set-up, used by every suite). The returned object is filled in when the
+ * (docs/ARCHITECTURE.md, habit 17: one set-up, used by every suite). The returned object is filled in when the
  * API has started, so tests use it as they would the API itself.
  */
 export function setUpTestApi(): TestApi {

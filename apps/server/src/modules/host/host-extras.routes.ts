@@ -11,7 +11,7 @@ const str = { type: 'string' };
 const venueParams = { type: 'object', properties: { venueId: str } };
 
 /**
- * Host routes the console needs beyond decisions §6: undo, today's figures, the QR poster.
+ * Host routes the console needs beyond docs/product.md §6: undo, today's figures, the QR poster.
  * Registered inside hostRoutes, so its cross-site write guard covers them too.
  */
 export async function hostExtrasRoutes(app: FastifyInstance): Promise<void> {

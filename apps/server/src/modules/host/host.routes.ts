@@ -25,7 +25,7 @@ import { pathParams } from '../../plugins/contract-schemas.js';
 
 const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, { $ref: 'ApiError#' }]));
 
-/** The host API (decisions §6): staff session cookie, 401 without it, 403 for other venues. */
+/** The host API (docs/product.md §6): staff session cookie, 401 without it, 403 for other venues. */
 export async function hostRoutes(app: FastifyInstance): Promise<void> {
   const deps = app.queueDeps;
   const db = app.db;

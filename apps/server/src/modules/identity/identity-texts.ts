@@ -1,7 +1,7 @@
 import type { Language } from '@vez/contract';
 import type { FastifyRequest } from 'fastify';
 
-/** Messages the client shows as they are (spec section 8: the server's message). */
+/** Messages the client shows as they are (docs/product.md §18: the server's message). */
 const texts = {
   invalidCode: { pt: 'Código inválido. Confira e tente de novo.', en: 'Invalid code. Check it and try again.' },
   expiredCode: { pt: 'O código expirou. Peça um novo código.', en: 'The code has expired. Ask for a new code.' },

@@ -11,7 +11,7 @@ export type Contact = 'phone' | 'email';
 
 /**
  * The account whose phone or email a code has verified, or undefined. An unverified contact is
- * contact data only and never finds an account (decisions §3).
+ * contact data only and never finds an account (docs/product.md §3).
  */
 export function findUserByVerified(db: Executor, contact: Contact, value: string): Promise<ProductUserRow | undefined> {
   return db

@@ -29,7 +29,7 @@ const doc = (summary: string, body: unknown, response: Record<number, unknown>) 
   response,
 });
 
-/** The user-manager API of spec section 7: codes, product users, passports, events. */
+/** The user-manager API of docs/product.md §17: codes, product users, passports, events. */
 export async function identityRoutes(app: FastifyInstance): Promise<void> {
   const deps: IdentityDeps = { db: app.db, now: app.queueDeps.now, notifier: app.notifier, config: app.config };
   // Every write here either uses the session cookie or sets it: refuse other sites (CSRF, login CSRF).
@@ -50,7 +50,7 @@ export async function identityRoutes(app: FastifyInstance): Promise<void> {
     reply.header('cache-control', 'no-store');
     return payload;
   });
-  // Logout has no payload (spec section 7); a client that still says application/json with an
+  // Logout has no payload (docs/product.md §17); a client that still says application/json with an
   // empty body gets {} here instead of a 400. Other bodies go through Fastify's own safe parser.
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');

@@ -52,7 +52,7 @@ export function findNewestUnusedCode(
     .executeTakeFirst();
 }
 
-/** A new code voids the target's earlier ones (decisions §3: only the newest code counts). */
+/** A new code voids the target's earlier ones (docs/product.md §3: only the newest code counts). */
 export async function voidLiveCodes(db: Executor, channel: 'sms' | 'email', target: string, now: number): Promise<void> {
   await db
     .updateTable('one_time_codes')

@@ -46,7 +46,7 @@ export async function sendCode(deps: IdentityDeps, body: OtpSendBody, clientAddr
   const venue = await getVenue(deps.db.kysely, body.venueId);
   // Codes log diners in: only where the venue offers the login journey.
   if (!venue.loginJourney) throw new AppError(ErrorCode.FORBIDDEN, text(lang, 'noLoginJourney'), 'venueId');
-  // Codes by SMS follow the venue's SMS countries like the join's link (decisions §3: no SMS pumping).
+  // Codes by SMS follow the venue's SMS countries like the join's link (docs/product.md §3: no SMS pumping).
   if (body.channel === 'sms' && !canTextPhone(venue, target)) {
     throw new AppError(
       ErrorCode.PHONE_COUNTRY_NOT_ALLOWED,
@@ -73,7 +73,7 @@ export async function sendCode(deps: IdentityDeps, body: OtpSendBody, clientAddr
   const message = codeMessage(lang, code, venueNameIn(venue, lang));
   const safeBody = codeMessage(lang, MASKED_CODE, venueNameIn(venue, lang)).body;
   await deps.db.kysely.transaction().execute(async (trx) => {
-    // Only the newest code counts (decisions §3): the ones sent before stop working now.
+    // Only the newest code counts (docs/product.md §3): the ones sent before stop working now.
     await repo.voidLiveCodes(trx, body.channel, target, now);
     await repo.insertCode(trx, {
       id,
@@ -98,7 +98,7 @@ export async function sendCode(deps: IdentityDeps, body: OtpSendBody, clientAddr
 
 /**
  * Checks a code against the newest code sent to the target on the channel: a resend voids the
- * earlier ones (decisions §3). The comparison first takes one of the code's 5 tries, so concurrent
+ * earlier ones (docs/product.md §3). The comparison first takes one of the code's 5 tries, so concurrent
  * guesses get no more. Answers the code's id, to be consumed in the caller's transaction. Nothing
  * here looks at accounts: the answer is the same whether the target has one or not.
  */

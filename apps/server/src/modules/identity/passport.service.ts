@@ -25,7 +25,7 @@ export async function issuePassport(trx: Kysely<Database>, userId: string, entry
 /**
  * For the SMS on join: a passport when the join carries the diner's live user session and the SMS
  * goes to that account's own verified phone, so the diner who opens the link on another device is
- * logged in there too. A join that names any other phone gets the plain link (decisions §3).
+ * logged in there too. A join that names any other phone gets the plain link (docs/product.md §3).
  */
 export function passportIssuerFor(now: () => number) {
   return async (trx: Kysely<Database>, token: string | undefined, entry: EntryRow): Promise<string | undefined> => {

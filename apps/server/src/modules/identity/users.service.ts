@@ -14,7 +14,7 @@ export function toProductUser(row: ProductUserRow): ProductUser {
     _id: row.id,
     firstName: row.first_name,
     lastName: row.last_name,
-    // Empty once its verified owner claimed it from this account (decisions §3).
+    // Empty once its verified owner claimed it from this account (docs/product.md §3).
     phone: row.phone ?? '',
     email: row.email,
     birthday: row.birthday,
@@ -41,7 +41,7 @@ function isUniqueViolation(error: unknown): boolean {
 
 /**
  * Creates the user, or logs in the one whose phone (sms) or email (email) a code has verified
- * (decisions §3). The code proves only the contact it went to: the other contact of the body is
+ * (docs/product.md §3). The code proves only the contact it went to: the other contact of the body is
  * contact data, stored unverified, and never matches, merges or refuses an account, so the answer
  * does not tell whether it belongs to someone. The verified contact is claimed: an unverified copy
  * of it on another account is detached. Code, user and session are written in one transaction.
@@ -134,7 +134,7 @@ export async function updateProfile(deps: IdentityDeps, user: ProductUserRow, bo
   if (body.birthday !== undefined) patch.birthday = body.birthday;
   if (body.gender !== undefined) patch.gender = body.gender || null;
   if (body.email !== undefined) {
-    // Contact data only until a code verifies it (decisions §3): it neither matches nor refuses an
+    // Contact data only until a code verifies it (docs/product.md §3): it neither matches nor refuses an
     // account, so an address someone else holds is not given away here.
     const email = emailOf(body.email);
     if (email !== user.email) {

@@ -21,7 +21,7 @@ function imageHeaders(reply: FastifyReply, image: ServedImage): void {
 }
 
 /**
- * The image host (decisions §1): GET /images/<path>, bundled files and uploads stored in the
+ * The image host (docs/product.md §1): GET /images/<path>, bundled files and uploads stored in the
  * database (/images/uploads/<id>.<ext>), converted on request with `?quality=&format=&w=`.
  */
 export async function imageHostRoutes(app: FastifyInstance): Promise<void> {

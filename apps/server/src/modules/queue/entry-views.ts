@@ -9,7 +9,7 @@ const priorityWords: Record<Language, string> = { pt: 'Prioridade', en: 'Priorit
 
 /**
  * The position view of one entry. A shared (read-only) view never carries the share id or full name.
- * With `hidePosition` it carries no position figures at all (decisions §4): the keys are left
+ * With `hidePosition` it carries no position figures at all (docs/product.md §4): the keys are left
  * undefined, which JSON leaves out.
  */
 export function toPositionEntry(

@@ -68,7 +68,7 @@ export interface JoinOptions {
   /** Staff add walk-ins at the door while remote joins are locked. */
   ignoreLock?: boolean;
   /**
-   * Staff at the door (decisions §3): past the venue's cap, any country's phone (the SMS then
+   * Staff at the door (docs/product.md §3): past the venue's cap, any country's phone (the SMS then
    * stays unsent), and a repeat join answers the open entry, which staff see in the queue anyway.
    */
   byStaff?: boolean;
@@ -86,7 +86,7 @@ type JoinOutcome = { entry: EntryRow; created: boolean; globalPos?: number; join
  * number is contiguous, and a repeat join with the same phone while its entry is open makes no
  * second entry. It answers that entry only to staff or to the browser that shows the first join's
  * proof; anyone else learns only that the party is on the list, and the link goes again by SMS to
- * the entry's own phone (decisions §3).
+ * the entry's own phone (docs/product.md §3).
  */
 export async function joinWaitlist(deps: QueueDeps, venueId: string, body: JoinRequest, options: JoinOptions = {}): Promise<JoinResult> {
   // Usually from the venue cache: a read from the store here would wait behind the write batch

@@ -17,7 +17,7 @@ interface Kept {
 /**
  * Position answers kept serialised until the venue's queue changes. A position changes only when
  * something happens at its venue, and every such change publishes an event on the venue's channel
- * (decisions §1): publishing here, or hearing it from another instance through the bus, voids every kept
+ * (docs/product.md §1): publishing here, or hearing it from another instance through the bus, voids every kept
  * answer of that venue at once. Diner pages read positions far more often than queues change, so
  * most reads need neither the store nor serialising.
  *

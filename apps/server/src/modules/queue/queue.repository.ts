@@ -35,7 +35,7 @@ export async function advanceVenueSeq(trx: Executor, venueId: string, nextSeq: n
   await trx.updateTable('venues').set({ next_seq: nextSeq }).where('id', '=', venueId).execute();
 }
 
-/** The open (waiting or called) entry with this phone at the venue, if any (decisions §3). */
+/** The open (waiting or called) entry with this phone at the venue, if any (docs/product.md §3). */
 export function findOpenEntryByPhone(db: Executor, venueId: string, phone: string): Promise<EntryRow | undefined> {
   return db
     .selectFrom('entries')
@@ -67,7 +67,7 @@ export async function insertEntry(db: Executor, row: NewEntryRow): Promise<void>
 }
 
 /**
- * Waiting parties ahead of an entry: priority first, then join order (decisions §4). Reads only
+ * Waiting parties ahead of an entry: priority first, then join order (docs/product.md §4). Reads only
  * the venue's waiting rows through the `entries_queue` index, never its history.
  */
 export async function countWaitingAhead(

@@ -106,7 +106,7 @@ describe('position templates', () => {
     expect(positionChunk(new ChunkArena(), holeless, { globalPos: 2, pos: 2, estimatedTime: null })).toBeUndefined();
   });
 
-  it('a venue that hides positions gets one message for every placement, with no figures (decisions §4)', () => {
+  it('a venue that hides positions gets one message for every placement, with no figures (docs/product.md §4)', () => {
     const hidden = { hidePosition: true, operationMode: 'basic' as const };
     const template = frameTemplate(buildTemplate(row, hidden, false, 'pt', { globalPos: 9, pos: 9, estimatedTime: 4 }));
     expect(template.fixed).toBeDefined();

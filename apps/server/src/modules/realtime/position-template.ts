@@ -14,7 +14,7 @@ export interface PositionTemplate {
   version: string;
   parts: [string, string, string, string] | undefined;
   /**
-   * The whole message when it carries no figures (the venue hides positions, decisions §4): the
+   * The whole message when it carries no figures (the venue hides positions, docs/product.md §4): the
    * same for every placement, so a change costs a subscriber nothing to build.
    */
   fixed?: string;

@@ -70,7 +70,7 @@ describe.each(stores)('real-time streams on $name', (store) => {
     stream.close();
   });
 
-  it('a venue that hides positions streams no position figures at all (decisions §4)', async () => {
+  it('a venue that hides positions streams no position figures at all (docs/product.md §4)', async () => {
     const ahead = await join('Hugo Antes');
     const id = await join('Iris Oculta');
     expect((await host('PATCH', '/settings', { settings: { hidePosition: true } })).statusCode).toBe(200);

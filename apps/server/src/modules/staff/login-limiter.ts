@@ -1,7 +1,7 @@
 import type { ClockedRateLimitStore } from '../../plugins/rate-limit-store.js';
 
 /**
- * Staff login throttling (decisions §3, docs/security.md) on the rate-limit store
+ * Staff login throttling (docs/product.md §3, docs/security.md) on the rate-limit store
  * (plugins/rate-limit-store.ts), per instance. Attempts per client address, whatever the account,
  * are the login route's own rate limit (host.routes.ts); this is the other half.
  *

@@ -6,7 +6,7 @@ import { addStaffVenue, insertStaff } from './staff.repository.js';
 
 export const DEMO_STAFF_PASSWORD = 'demo1234';
 
-/** One staff account per demo venue (decisions §5). */
+/** One staff account per demo venue (docs/product.md §5). */
 export const demoStaff = [
   { email: 'host@bistro.example', venueId: '6553f1a2b3c4d5e6f7a8b901' },
   { email: 'host@clube.example', venueId: '6553f1a2b3c4d5e6f7a8b902' },

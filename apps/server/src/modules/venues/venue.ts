@@ -72,13 +72,13 @@ export function venueFromRow(row: VenueRow): Venue {
   };
 }
 
-/** The smart-link (reservation widget) page used when the waitlist is closed (decisions §2). */
+/** The smart-link (reservation widget) page used when the waitlist is closed (docs/product.md §2). */
 export function reservationUrlOf(venue: Venue, smartLinkBaseUrl: string): string {
   if (venue.settings.reservationUrl) return venue.settings.reservationUrl;
   return smartLinkBaseUrl.endsWith('/') ? `${smartLinkBaseUrl}${venue.id}` : `${smartLinkBaseUrl}/${venue.id}`;
 }
 
-/** Whether this venue sends SMS to this E.164 phone: only to its `smsCountries` (decisions §3). */
+/** Whether this venue sends SMS to this E.164 phone: only to its `smsCountries` (docs/product.md §3). */
 export function canTextPhone(venue: Venue, phone: string): boolean {
   const country = phoneCountryOf(phone);
   return country !== undefined && venue.settings.smsCountries.includes(country);

@@ -106,7 +106,7 @@ describe.each(stores)('waitlist API on $name', (store) => {
       expect(body.globalPos).toBeGreaterThanOrEqual(4); // three demo parties wait ahead
     });
 
-    it('a repeat join with the same phone makes no second entry and answers no id (decisions §3)', async () => {
+    it('a repeat join with the same phone makes no second entry and answers no id (docs/product.md §3)', async () => {
       const phone = nextPhone();
       const first = await join(createBody({ customer: { phone } }));
       expect(first.json().joinProof).toMatch(/^[\w-]{43}$/);
@@ -327,7 +327,7 @@ describe.each(stores)('waitlist API on $name', (store) => {
       expect(advanced.waitlist.pos).toBeLessThan(advanced.waitlist.globalPos); // parties of 3 and 4 wait in other bands
       expect(hidden.waitlistSettings).toEqual({ hiddenCustomerPosition: true, operationMode: 'advanced' });
       expect(hidden.waitlist.hideCustomerPosition).toBe(true);
-      // decisions §4: no position figures at all, not only a flag; the join answer neither.
+      // docs/product.md §4: no position figures at all, not only a flag; the join answer neither.
       for (const key of ['globalPos', 'pos', 'estimatedTime']) expect(hidden.waitlist).not.toHaveProperty(key);
       expect(hiddenJoin.statusCode).toBe(201);
       expect(hiddenJoin.json()).not.toHaveProperty('globalPos');

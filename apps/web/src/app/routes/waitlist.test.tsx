@@ -157,7 +157,7 @@ describe('the position route against the real API', { timeout: 30_000 }, () => {
     expect(screen.queryByText(/Tempo estimado de espera/)).not.toBeInTheDocument();
     cleanup();
 
-    // Staff seat two parties: the first starts the clock, the second gives the pace (decisions §4).
+    // Staff seat two parties: the first starts the clock, the second gives the pace (docs/product.md §4).
     const login = await fetch(`${api.baseUrl}/api/host/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

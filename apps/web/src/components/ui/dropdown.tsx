@@ -32,7 +32,7 @@ interface DropdownProps {
   name?: string;
 }
 
-/** Dropdown selector of spec section 2: a button and a listbox at most 140px high, keyboard-operable. */
+/** Dropdown selector of docs/product.md §12: a button and a listbox at most 140px high, keyboard-operable. */
 export function Dropdown(props: DropdownProps) {
   const {
     label,

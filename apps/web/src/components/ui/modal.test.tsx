@@ -2,7 +2,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { Modal } from './modal';
 
-describe('Modal (spec section 2)', () => {
+describe('Modal (docs/product.md §12)', () => {
   it('closes by its close button or a click outside when closable', () => {
     const onClose = vi.fn();
     render(<Modal open type="warning" title="Atenção" onClose={onClose} closeLabel="Fechar" />);

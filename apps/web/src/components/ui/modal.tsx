@@ -11,14 +11,14 @@ interface ModalProps {
   children?: ReactNode;
   /** Buttons of the modal; the first one with autoFocus gets the focus. */
   actions?: ReactNode;
-  /** false: no close button, no outside click, no Escape (spec section 2). */
+  /** false: no close button, no outside click, no Escape (docs/product.md §12). */
   closable?: boolean;
   onClose?: () => void;
   closeLabel?: string;
 }
 
 /**
- * The modal of spec section 2 on a native <dialog>: showModal() makes the page behind it inert and
+ * The modal of docs/product.md §12 on a native <dialog>: showModal() makes the page behind it inert and
  * keeps the focus inside; focus returns where it was on close. jsdom lacks showModal, hence the
  * fallback to the `open` attribute.
  */

@@ -1,4 +1,4 @@
-/** The generic Return button of spec section 2: one step back in the browser history. */
+/** The generic Return button of docs/product.md §12: one step back in the browser history. */
 export function ReturnButton({ label }: { label: string }) {
   return (
     <button type="button" className="return-button" onClick={() => window.history.back()}>

@@ -5,7 +5,7 @@ interface TextInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id
   label: string;
   /** Shown while the field is empty. */
   hint?: string;
-  /** Shown when the field is filled and invalid (spec section 5). */
+  /** Shown when the field is filled and invalid (docs/product.md §15). */
   error?: string;
   /** Whether the field holds a value; decides between hint and error hint. */
   filled: boolean;
@@ -14,7 +14,7 @@ interface TextInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id
   prefix?: ReactNode;
 }
 
-/** Text input of spec section 2: label, a hint when empty, an error hint when invalid and filled. */
+/** Text input of docs/product.md §12: label, a hint when empty, an error hint when invalid and filled. */
 export function TextInput({ label, hint, error, filled, ref, prefix, className, ...inputProps }: TextInputProps) {
   const id = useId();
   const hintId = `${id}-hint`;

@@ -1,4 +1,4 @@
-/** Brazilian Portuguese: the default and fallback language (spec section 9). */
+/** Brazilian Portuguese: the default and fallback language (docs/product.md §19). */
 export const pt = {
   common: {
     ok: 'OK',

@@ -12,7 +12,7 @@ import { SettingsRules } from './settings-rules';
 
 export type DraftUpdate = (change: (draft: SettingsDraft) => SettingsDraft) => void;
 
-/** Every per-venue setting (decisions §2), the venue's names and its branding; one Save. */
+/** Every per-venue setting (docs/product.md §2), the venue's names and its branding; one Save. */
 export function SettingsScreen({ venueId }: { venueId: string }) {
   const { t } = useHostT();
   const client = useQueryClient();

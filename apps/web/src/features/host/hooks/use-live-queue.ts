@@ -11,7 +11,7 @@ export type LiveState = 'connecting' | 'live' | 'offline';
 
 /**
  * The venue's queue: one GET, then the host stream writes every `queue` message into the same
- * cache entry the screen reads (conventions §7). EventSource reconnects by itself; each reconnect
+ * cache entry the screen reads (docs/ARCHITECTURE.md, habit 7). EventSource reconnects by itself; each reconnect
  * starts with a fresh snapshot, so nothing is lost while offline.
  */
 export function useLiveQueue(venueId: string) {

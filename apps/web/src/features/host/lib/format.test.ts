@@ -103,7 +103,7 @@ describe('settings draft', () => {
     expect(toPatch({ ...draft, wordingText: '' }).settings?.wording).toEqual({});
   });
 
-  it('edits the SMS countries and the cap of waiting parties (decisions §3): codes upper-cased, empty cap is none', () => {
+  it('edits the SMS countries and the cap of waiting parties (docs/product.md §3): codes upper-cased, empty cap is none', () => {
     const draft = toDraft(settings);
     expect(draft).toMatchObject({ smsCountriesText: 'BR', maxWaitingText: '200' });
     expect(toPatch({ ...draft, smsCountriesText: 'br, pt  us', maxWaitingText: ' 50 ' }).settings).toMatchObject({

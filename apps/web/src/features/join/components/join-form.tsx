@@ -62,7 +62,7 @@ export function JoinForm({
   const partySize = form.watch('partySize');
   const { isValid, isSubmitting, errors } = form.formState;
   const { setValue } = form;
-  // A logged-in diner's details prefill the form (spec section 6); they stay after Editar.
+  // A logged-in diner's details prefill the form (docs/product.md §16); they stay after Editar.
   useEffect(() => {
     if (!user) return;
     setValue('name', user.name, { shouldValidate: true });
@@ -82,7 +82,7 @@ export function JoinForm({
     }
     const lock = findSessionLock(venueId, payload.customer.phone);
     if (lock) return onOutcome({ kind: 'success', waitlistId: lock.waitlistId });
-    // This browser's own earlier join: its proof gets the entry back (decisions §3).
+    // This browser's own earlier join: its proof gets the entry back (docs/product.md §3).
     const joinProof = findJoinProof(venueId, payload.customer.phone);
     try {
       const created = await join.mutateAsync(joinProof ? { ...payload, joinProof } : payload);
@@ -109,7 +109,7 @@ export function JoinForm({
   };
 
   const onValid = async (values: JoinFormValues) => {
-    // Login journey (spec section 4): step 0 moves to step 1 when the venue has the login journey
+    // Login journey (docs/product.md §14): step 0 moves to step 1 when the venue has the login journey
     // and the guest is not logged in.
     if (journey && !journey.user) {
       setVerifying(values);

@@ -15,12 +15,12 @@ interface JoinOutcomeModalProps {
   outcome: JoinOutcome | undefined;
   reservationUrl: string;
   hideReceptionistHint: boolean;
-  /** Per-venue wording override of a message key, if any (decisions §2). */
+  /** Per-venue wording override of a message key, if any (docs/product.md §2). */
   text: (key: string) => string;
   onDismiss: () => void;
 }
 
-/** The join screen's dialogs of spec section 8: joined, failed, closed, venue not found. */
+/** The join screen's dialogs of docs/product.md §18: joined, failed, closed, venue not found. */
 export function JoinOutcomeModal({ outcome, reservationUrl, hideReceptionistHint, text, onDismiss }: JoinOutcomeModalProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();

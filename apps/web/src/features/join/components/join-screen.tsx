@@ -21,7 +21,7 @@ export interface JoinVenue {
   reservationUrl: string;
 }
 
-/** Join screen, step 0 and its outcomes (spec section 2), once the venue is known. */
+/** Join screen, step 0 and its outcomes (docs/product.md §12), once the venue is known. */
 export function JoinScreen({ venue, language, loginJourney }: { venue: JoinVenue; language: Language; loginJourney?: JoinLoginJourney }) {
   const { t } = useTranslation();
   const statuses = useWaitlistStatuses(venue.venueId);

@@ -7,7 +7,7 @@ interface JoinSummaryCardProps {
   reservationUrl: string;
 }
 
-/** The join-waitlist summary card; Change goes to the venue's reservation page (spec section 2). */
+/** The join-waitlist summary card; Change goes to the venue's reservation page (docs/product.md §12). */
 export function JoinSummaryCard({ venueName, place, reservationUrl }: JoinSummaryCardProps) {
   const { t } = useTranslation();
   return (

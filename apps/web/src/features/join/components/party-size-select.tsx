@@ -11,7 +11,7 @@ interface PartySizeSelectProps {
   onFirstInteraction: () => void;
 }
 
-/** Party size first (spec section 2): 1..maxPartySize, '1 lugar' / '2 lugares' ('seat' / 'seats'). */
+/** Party size first (docs/product.md §12): 1..maxPartySize, '1 lugar' / '2 lugares' ('seat' / 'seats'). */
 export function PartySizeSelect({ control, maxPartySize, onFirstInteraction }: PartySizeSelectProps) {
   const { t } = useTranslation();
   const { field } = useController({ control, name: 'partySize' });

@@ -16,7 +16,7 @@ interface PersonalDataFieldsProps {
 }
 
 /**
- * The personal-data block of step 0 (spec section 2): name and surname, phone, email, then the
+ * The personal-data block of step 0 (docs/product.md §12): name and surname, phone, email, then the
  * note, unit, or location plus company per the venue's noteMode, and the section when required.
  * A separate chunk: it carries the phone metadata, needed only once a party size is chosen.
  */

@@ -22,7 +22,7 @@ function format(country: CountryCode, digits: string): string {
 }
 
 /**
- * Phone input with country search (spec section 2): Brazil and the United States first, Brazil by
+ * Phone input with country search (docs/product.md §12): Brazil and the United States first, Brazil by
  * default; the country code is shown, not editable; the number is formatted as typed. The value is
  * `+<code> <formatted national number>`. This file (and libphonenumber's metadata) is loaded only
  * with the personal-data block of the join form.

@@ -13,7 +13,7 @@ const values = {
   note: 'Cadeira de bebê',
 };
 
-describe('create payload (spec section 3)', () => {
+describe('create payload (docs/product.md §13)', () => {
   it('is exactly the spec payload plus the language', () => {
     const payload = buildCreatePayload(values, { venueId, settings: defaultVenueSettings }, 'en');
     expect(payload).toEqual({

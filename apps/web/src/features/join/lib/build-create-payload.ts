@@ -27,7 +27,7 @@ export class FullNameMissingError extends Error {
   }
 }
 
-/** The create payload of spec section 3, exactly; plus the diner's language. */
+/** The create payload of docs/product.md §13, exactly; plus the diner's language. */
 export function buildCreatePayload(
   values: JoinFormValues,
   venue: { venueId: string; settings: Pick<VenueSettings, 'sectionMode' | 'noteMode'> },

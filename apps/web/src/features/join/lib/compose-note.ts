@@ -8,7 +8,7 @@ interface NoteParts {
 }
 
 /**
- * The note sent with a join (spec section 5): the free note or the unit; or location plus company
+ * The note sent with a join (docs/product.md §15): the free note or the unit; or location plus company
  * name; prefixed with 'Localização: <section>' when the venue asks for a section.
  */
 export function composeNote(values: NoteParts, settings: Pick<VenueSettings, 'sectionMode' | 'noteMode'>): string {

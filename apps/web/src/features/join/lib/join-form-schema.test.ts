@@ -10,14 +10,14 @@ const rules = (over: Partial<JoinRules['settings']> = {}, sections: string[] = [
 
 const valid: JoinFormValues = { ...emptyJoinForm, partySize: '2', name: 'Maria Silva', phone: '+55 (11) 98765-4321' };
 
-/** The message of each failing field, as the contract writes it (spec section 5, word for word). */
+/** The message of each failing field, as the contract writes it (docs/product.md §15, word for word). */
 function errorsOf(values: Partial<JoinFormValues>, r: JoinRules = rules()): Record<string, string> {
   const result = joinFormSchema(r).safeParse({ ...valid, ...values });
   if (result.success) return {};
   return Object.fromEntries(result.error.issues.map((i) => [i.path.join('.'), i.message]));
 }
 
-describe('join form rules (spec section 5)', () => {
+describe('join form rules (docs/product.md §15)', () => {
   it('accepts a complete form', () => {
     expect(errorsOf({})).toEqual({});
   });

@@ -34,13 +34,13 @@ export interface JoinRules {
 
 const required = z.string().check(z.refine((v) => v.trim().length > 0, { error: messages.section }));
 
-/** National digits: what follows the country code (spec section 5: at least 9 digits). */
+/** National digits: what follows the country code (docs/product.md §15: at least 9 digits). */
 export function nationalDigits(phone: string): string {
   const match = /^\+(\d{1,4})\s(.*)$/.exec(phone.trim());
   return phoneDigits(match ? (match[2] ?? '') : phone);
 }
 
-/** The validation rules of spec section 5 for one venue's settings (decisions §2). */
+/** The validation rules of docs/product.md §15 for one venue's settings (docs/product.md §2). */
 export function joinFormSchema(rules: JoinRules) {
   const { settings, sections, maxPartySize } = rules;
   return z

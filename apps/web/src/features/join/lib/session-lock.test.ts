@@ -19,7 +19,7 @@ describe('browser session lock (spec sections 3 and 9)', () => {
     expect(localStorage.getItem(SESSION_LOCK_STORAGE_KEY)).toBeNull();
   });
 
-  it('keeps the join proof for a day after the lock itself ends (decisions §3)', () => {
+  it('keeps the join proof for a day after the lock itself ends (docs/product.md §3)', () => {
     const t0 = 1_000_000;
     writeSessionLock(venue, '+55 11 98765-4321', 'entry-1', t0, 'proof-1');
     expect(findJoinProof(venue, '+5511987654321', t0 + 1)).toBe('proof-1');

@@ -1,11 +1,11 @@
 import { JOIN_PROOF_KEEP_MS, SESSION_LOCK_MS, phoneDigits } from '@vez/contract';
 
 /**
- * The browser session lock of spec section 3: a map in localStorage keyed by venue id plus the
+ * The browser session lock of docs/product.md §13: a map in localStorage keyed by venue id plus the
  * phone's digits, with a timestamp (and the entry it produced, so a repeat submit within 10
  * minutes shows that entry instead of joining twice). Expired keys are cleared on every read.
  *
- * The lock also keeps the `joinProof` of the join (decisions §3), for a day: after the lock's 10
+ * The lock also keeps the `joinProof` of the join (docs/product.md §3), for a day: after the lock's 10
  * minutes a repeat join sends it, and only with it does the server hand this browser its entry
  * back (anyone else with the same phone learns only that the party is on the list).
  */

@@ -5,7 +5,7 @@ import { currentLanguage } from '../../../lib/i18n';
 import { languageOption, languageOptions } from '../lib/languages';
 import './language-selector.css';
 
-/** The language button of the venue header and its selection modal (spec section 2). */
+/** The language button of the venue header and its selection modal (docs/product.md §12). */
 export function LanguageSelector() {
   const { t, i18n } = useTranslation();
   const [open, setOpen] = useState(false);

@@ -1,6 +1,6 @@
 import type { Language } from '@vez/contract';
 
-/** A language the diner can pick (spec section 2: code, name, fullName, country code, flag). */
+/** A language the diner can pick (docs/product.md §12: code, name, fullName, country code, flag). */
 export interface LanguageOption {
   code: Language;
   name: string;

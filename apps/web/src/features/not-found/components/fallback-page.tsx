@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import poweredByLogo from '../../../assets/powered-by-vez.svg';
 
-/** Any path outside spec section 2's routes: a quiet screen with the product's mark. */
+/** Any path outside docs/product.md §12's routes: a quiet screen with the product's mark. */
 export function FallbackPage() {
   const { t } = useTranslation();
   return (

@@ -8,7 +8,7 @@ export function fetchPosition(waitlistId: string, lng: Language, signal?: AbortS
   return apiGet<PositionResponse>(`/waitlists/${id(waitlistId)}/position?lng=${lng}`, signal);
 }
 
-/** PUT /waitlists/{waitlistId}/{venueId}/cancel with the body of spec section 7 (reason Customer). */
+/** PUT /waitlists/{waitlistId}/{venueId}/cancel with the body of docs/product.md §17 (reason Customer). */
 export function leaveWaitlist(waitlistId: string, venueId: string, customerId: string): Promise<StatusResponse> {
   const body: CancelBody = {
     logs: { customer: customerId, actionType: 'Remove' },

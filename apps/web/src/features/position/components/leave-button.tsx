@@ -10,7 +10,7 @@ interface LeaveButtonProps {
   text: TextFn;
 }
 
-/** Leave, after the confirmation of spec section 5; 'Failed to leave the waitlist.' when refused. */
+/** Leave, after the confirmation of docs/product.md §15; 'Failed to leave the waitlist.' when refused. */
 export function LeaveButton({ waitlistId, venueId, customerId, text }: LeaveButtonProps) {
   const [isConfirming, setConfirming] = useState(false);
   const leave = useLeaveWaitlist(waitlistId);

@@ -14,7 +14,7 @@ export function PositionNotes({ text }: { text: TextFn }) {
   );
 }
 
-/** The footer prompt to the venue's menu (decisions §2: `menuUrl` with `hasMenu`). */
+/** The footer prompt to the venue's menu (docs/product.md §2: `menuUrl` with `hasMenu`). */
 export function MenuPrompt({ menuUrl, text }: { menuUrl: string; text: TextFn }) {
   return (
     <aside className="menu-prompt" aria-label={text('position.menuLink')}>

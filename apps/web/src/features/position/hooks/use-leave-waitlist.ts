@@ -7,7 +7,7 @@ import { leaveWaitlist } from '../api/position-api';
 
 /**
  * Leaves with reason Customer. On success every cached language of this position becomes the
- * cancelled entry at once (spec section 4: 'resets the local entry'); the stream confirms it.
+ * cancelled entry at once (docs/product.md §14: 'resets the local entry'); the stream confirms it.
  * Plain state rather than useMutation: the mutation machinery would add ~3 KB gzip to the page's
  * first load (its JS budget is 120 KB) for one request.
  */

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { paths } from '../../../config/paths';
 import { reportError } from '../../../lib/error-reporter';
 
-/** The read-only link of decisions §3: the share id, never the diner's own id. */
+/** The read-only link of docs/product.md §3: the share id, never the diner's own id. */
 export function sharedPositionUrl(origin: string, shareId: string): string {
   return `${origin}${paths.position.href(shareId)}?shared=true`;
 }

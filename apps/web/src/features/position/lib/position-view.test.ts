@@ -32,8 +32,8 @@ function answer(patch: Partial<PositionResponse['waitlist']> = {}, hidden = fals
 }
 const own = { isSharedLink: false };
 
-describe('toPositionView: the state machine of spec section 4', () => {
-  it('shows the hidden-position message when the answer carries no figures (decisions §4)', () => {
+describe('toPositionView: the state machine of docs/product.md §14', () => {
+  it('shows the hidden-position message when the answer carries no figures (docs/product.md §4)', () => {
     const { globalPos: _g, pos: _p, estimatedTime: _e, ...noFigures } = answer().waitlist;
     const data: PositionResponse = { waitlist: noFigures, waitlistSettings: { hiddenCustomerPosition: true, operationMode: 'basic' } };
     expect(toPositionView(data, own)).toMatchObject({

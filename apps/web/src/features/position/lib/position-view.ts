@@ -10,7 +10,7 @@ export interface WaitingView {
   /** Venue setting or entry flag: show the watch-your-SMS message instead of numbers. */
   isPositionHidden: boolean;
   isTurnComing: boolean;
-  /** Leave and share: only the diner's own link, never a shared one (decisions §3). */
+  /** Leave and share: only the diner's own link, never a shared one (docs/product.md §3). */
   canLeave: boolean;
   canShare: boolean;
   partySize: number;
@@ -21,7 +21,7 @@ export interface WaitingView {
 }
 
 /**
- * The state machine of spec section 4. `none`: cancelled (any reason), shows 'You are no longer on
+ * The state machine of docs/product.md §14. `none`: cancelled (any reason), shows 'You are no longer on
  * the waitlist.'; `unknown`: a status the product does not show.
  */
 export type PositionView = WaitingView | { kind: 'called' } | { kind: 'seated' } | { kind: 'none' } | { kind: 'unknown' };
@@ -44,7 +44,7 @@ export function toPositionView(data: PositionResponse, options: ViewOptions): Po
   if (entry.status !== 'active') return { kind: 'unknown' };
 
   const isShared = options.isSharedLink || entry.isShared || !entry.shareId;
-  // A venue that hides positions sends no figures at all (decisions §4): nothing to show but the message.
+  // A venue that hides positions sends no figures at all (docs/product.md §4): nothing to show but the message.
   const globalPos = entry.globalPos ?? 0;
   const position = (entry.pos ?? 0) > 0 ? (entry.pos ?? 0) : globalPos;
   return {

@@ -3,7 +3,7 @@ import { ReturnButton } from '../../../components/ui/return-button';
 import poweredByLogo from '../../../assets/powered-by-vez.svg';
 import './terms-page.css';
 
-/** Terms of service and waitlist (spec section 2), on the venue's background colour. */
+/** Terms of service and waitlist (docs/product.md §12), on the venue's background colour. */
 export function TermsPage({ background }: { background: string }) {
   const { t } = useTranslation();
   const general = t('terms.general', { returnObjects: true }) as string[];

@@ -30,7 +30,7 @@ async function settle<T>(promise: Promise<T>, failure: ErrorCode, venueId: strin
 const isMissingVenue = (error: unknown) => isApiError(error) && (error.status === 404 || error.status === 400);
 
 /**
- * The session's kept venue info for this id (spec section 3), showing the banner that this page's
+ * The session's kept venue info for this id (docs/product.md §13), showing the banner that this page's
  * boot screen already shows; kept again with it, so the session's next screens show the same one.
  */
 export function keptVenueInfo(venueId: string): VenueInfo | undefined {

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../components/ui/modal';
 
 /**
- * 'Waitlist is currently inaccessible.' (spec section 8): not closable; OK leaves for the venue's
+ * 'Waitlist is currently inaccessible.' (docs/product.md §18): not closable; OK leaves for the venue's
  * reservation page.
  */
 export function VenueInaccessibleModal({ reservationUrl }: { reservationUrl: string }) {

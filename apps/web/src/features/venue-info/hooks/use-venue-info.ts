@@ -5,7 +5,7 @@ import type { VenueInfoResult } from '../lib/venue-info';
 
 /**
  * The venue of a page, with its load result. Never throws: errors are codes in the result.
- * Reused from sessionStorage for the same id (spec section 3), so the random banner stays put.
+ * Reused from sessionStorage for the same id (docs/product.md §13), so the random banner stays put.
  */
 export function useVenueInfo(venueId: string | undefined) {
   return useQuery<VenueInfoResult>({

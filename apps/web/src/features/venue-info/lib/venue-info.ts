@@ -8,7 +8,7 @@ import {
   defaultVenueSettings,
 } from '@vez/contract';
 
-/** The venue as the diner pages hold it (spec section 3), merged from venue, party sizes and theme. */
+/** The venue as the diner pages hold it (docs/product.md §13), merged from venue, party sizes and theme. */
 export interface VenueInfo {
   _id: string;
   slug: string;
@@ -31,7 +31,7 @@ export interface VenueInfo {
   reservationUrl: string;
 }
 
-/** The venue loading result of spec section 3: a success flag plus error codes. */
+/** The venue loading result of docs/product.md §13: a success flag plus error codes. */
 export interface VenueInfoResult {
   success: boolean;
   errors: ErrorCode[];
@@ -62,18 +62,18 @@ export function defaultVenueInfo(venueId: string, reservationUrl: string, placeh
   };
 }
 
-/** Venue info is updated by merging partial data into the held state (spec section 4). */
+/** Venue info is updated by merging partial data into the held state (docs/product.md §14). */
 export function mergeVenueInfo(state: VenueInfo, ...partials: Partial<VenueInfo>[]): VenueInfo {
   return partials.reduce<VenueInfo>((acc, partial) => ({ ...acc, ...partial }), state);
 }
 
-/** The venue name in a language, Portuguese when that language has none (spec section 3). */
+/** The venue name in a language, Portuguese when that language has none (docs/product.md §13). */
 export function venueNameIn(info: Pick<VenueInfo, 'venueName'>, language: string): string {
   const lang = language.split('-')[0] as VenueNameLanguage;
   return info.venueName[lang] || info.venueName.pt || '';
 }
 
-/** Only the theme failed: the venue is usable with default branding (spec section 8). */
+/** Only the theme failed: the venue is usable with default branding (docs/product.md §18). */
 export function isOnlyThemeProblem(errors: readonly ErrorCode[]): boolean {
   return errors.length > 0 && errors.every((code) => code === 'THEME_NOT_FOUND');
 }

@@ -12,7 +12,7 @@ function Harness({ onComplete }: { onComplete: (code: string) => void }) {
 const boxes = () => screen.getAllByRole('textbox') as HTMLInputElement[];
 const values = () => boxes().map((box) => box.value);
 
-describe('code boxes (spec section 5)', () => {
+describe('code boxes (docs/product.md §15)', () => {
   it('strips non-digits, keeps one digit per box and moves on', async () => {
     const user = userEvent.setup();
     const onComplete = vi.fn();

@@ -5,7 +5,7 @@ interface CodeBoxesProps {
   /** The digits typed so far, one per box ('' for an empty box). */
   digits: readonly string[];
   onChange: (digits: string[]) => void;
-  /** Called with the whole code when the last box gets its digit (spec section 5). */
+  /** Called with the whole code when the last box gets its digit (docs/product.md §15). */
   onComplete: (code: string) => void;
   /** Accessible name of box n (1-based). */
   boxLabel: (n: number) => string;
@@ -20,7 +20,7 @@ interface CodeBoxesProps {
 export const emptyCode = (): string[] => Array.from({ length: CODE_LENGTH }, () => '');
 
 /**
- * Six single-digit boxes (spec section 5): non-digits are stripped and one digit is kept per box;
+ * Six single-digit boxes (docs/product.md §15): non-digits are stripped and one digit is kept per box;
  * typing moves to the next box, a paste (or an autofilled one-time code) of several digits fills
  * the boxes from the current one, backspace on an empty box moves back and clears it, and the
  * digit that completes the code submits it.

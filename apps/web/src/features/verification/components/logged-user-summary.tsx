@@ -9,7 +9,7 @@ import { useFormattedPhone } from '../hooks/use-formatted-phone';
 import '../verification.css';
 
 /**
- * The logged-in diner's name, phone and email (spec section 2) in place of those fields. Editar
+ * The logged-in diner's name, phone and email (docs/product.md §12) in place of those fields. Editar
  * logs out: the fields come back, prefilled, and the code step applies again.
  */
 export function LoggedUserSummary({ user }: { user: ProductUser }) {

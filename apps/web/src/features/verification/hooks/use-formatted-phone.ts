@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 
 /**
- * The phone formatted by its country (spec section 5), for display. The phone metadata loads on
+ * The phone formatted by its country (docs/product.md §15), for display. The phone metadata loads on
  * demand (the join page's entry does not carry it); until then the stored +digits show.
  */
 export function useFormattedPhone(phone: string): string {

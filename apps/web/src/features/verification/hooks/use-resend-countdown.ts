@@ -2,7 +2,7 @@ import { RESEND_COUNTDOWN_START, RESEND_TICK_MS } from '@vez/contract';
 import { useCallback, useEffect, useState } from 'react';
 
 /**
- * The resend countdown of spec section 4: starts at 60 and ticks about every half second; resend
+ * The resend countdown of docs/product.md §14: starts at 60 and ticks about every half second; resend
  * is allowed at zero. `restart` sets it back to the start (a new code was sent, or the channel
  * toggled). The interval runs only while there is something to count.
  */

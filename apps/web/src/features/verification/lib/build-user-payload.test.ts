@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FullNameRequiredError, buildUserPayload, splitFullName } from './build-user-payload';
 
-describe('name split (spec section 5)', () => {
+describe('name split (docs/product.md §15)', () => {
   it('takes the last word as the last name and the rest as the first name', () => {
     expect(splitFullName('Maria Souza')).toEqual({ firstName: 'Maria', lastName: 'Souza' });
     expect(splitFullName('  Ana  Maria   de Souza ')).toEqual({ firstName: 'Ana Maria de', lastName: 'Souza' });
@@ -14,7 +14,7 @@ describe('name split (spec section 5)', () => {
   });
 });
 
-describe('user creation payload (spec section 3)', () => {
+describe('user creation payload (docs/product.md §13)', () => {
   it('sends the phone as digits with a leading plus and the code with its channel', () => {
     const payload = buildUserPayload(
       { name: 'João da Silva', phone: '+55 (11) 98765-4321', email: ' joao@example.com ' },

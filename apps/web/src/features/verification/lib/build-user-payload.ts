@@ -26,7 +26,7 @@ export function splitFullName(fullName: string): { firstName: string; lastName: 
   return { firstName: words.join(' '), lastName };
 }
 
-/** The user creation payload of spec section 3 (productName is added by the API call). */
+/** The user creation payload of docs/product.md §13 (productName is added by the API call). */
 export function buildUserPayload(
   contact: VerificationContact,
   code: { otp: string; channel: OtpChannel },
