@@ -1,21 +1,23 @@
 // API throughput on loopback: a bare Fastify route of the same server (the baseline), position
 // reads over a queue of ~200 parties, and joins per second on SQLite. Targets: position
-// reads >= 60% of the bare route; >= 1,000 joins/s.
+// reads >= 60% of the bare route; >= 1,000 joins/s. In the same run, servers with one kept
+// optimisation swapped for its simpler way show what each optimisation still pays.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { type ChildProcess, fork } from 'node:child_process';
 import { createBody } from '../apps/server/test/fixtures.js';
-import { startServerProcess } from '../apps/server/test/server-process.js';
 import { seedUncappedDemo } from '../apps/server/test/uncapped-demo.js';
 import { DEMO_BISTRO_ID } from '../apps/server/src/seed/demo.js';
+import { API_VARIANTS, type ApiVariant } from './lib/api-variants.js';
+import { compare, comparisonTable } from './lib/compare.js';
 import { measureLoad } from './lib/load.js';
 import { type BenchReport, type LoadFigures, loadTable, round } from './lib/report.js';
 
 const QUEUE = 200;
 const CONNECTIONS = 50;
-const DURATION_S = 10;
-const ROUNDS = 3;
-const ROUND_S = 5;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const ROUND_S = 4;
 
 let phoneCounter = 0;
 /** A fresh valid Brazilian mobile per join, in order, so no join is a repeat of another. */
@@ -37,108 +39,228 @@ function cpuLines(bare: LoadFigures, position: LoadFigures, joins: LoadFigures):
   ];
 }
 
+interface Server {
+  variant: ApiVariant;
+  url: string;
+  child: ChildProcess;
+  ids: string[];
+}
+
+/** One server process per variant, each on a store of its own (the demo, no cap of waiting parties). */
+async function startServer(variant: ApiVariant, dir: string): Promise<Server> {
+  const file = path.join(dir, `${variant}.db`);
+  // Thousands of parties join the demo bistro: no cap of waiting parties there (docs/product.md §3).
+  await seedUncappedDemo({ kind: 'sqlite', file });
+  const child = fork(path.join(import.meta.dirname, 'lib', 'api-server.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+    env: {
+      ...process.env,
+      DATABASE_URL: `file:${file}`,
+      BENCH_BARE_ROUTE: '1',
+      BENCH_VARIANT: variant,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'development',
+      // The limits protect production from one address; the bench is one address by design.
+      RATE_LIMIT_JOINS_PER_10_MIN: '100000000',
+      RATE_LIMIT_JOINS_PER_VENUE_PER_ADDRESS_10_MIN: '100000000',
+      RATE_LIMIT_READS_PER_MIN: '100000000',
+    },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const { port } = await new Promise<{ port: number }>((resolve, reject) => {
+    child.once('message', (m) => resolve(m as { port: number }));
+    child.once('exit', (code) => reject(new Error(`api-server (${variant}) exited with ${code}`)));
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const ids: string[] = [];
+  for (let i = 0; i < QUEUE; i++) {
+    const res = await fetch(`${url}/api/waitlists/${DEMO_BISTRO_ID}/create`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: joinBody((i % 8) + 1),
+    });
+    if (res.status !== 201) throw new Error(`filling the queue: join answered ${res.status} ${await res.text()}`);
+    ids.push(((await res.json()) as { _id: string })._id);
+  }
+  return { variant, url, child, ids };
+}
+
+async function stopServer(server: Server): Promise<void> {
+  const exited = new Promise((r) => server.child.once('exit', r));
+  server.child.send({ cmd: 'stop' });
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+  server.child.kill();
+}
+
+type Kind = { kind: string; run: () => Promise<LoadFigures> };
+
+/** Every kind once per round, the order turning by one each round, so other work on the machine hits all alike. */
+async function alternate(kinds: Kind[]): Promise<{ round: number; kind: string; figures: LoadFigures; load1m: number }[]> {
+  const all: { round: number; kind: string; figures: LoadFigures; load1m: number }[] = [];
+  for (let r = 0; r < ROUNDS; r++)
+    for (let k = 0; k < kinds.length; k++) {
+      const { kind, run } = kinds[(k + r) % kinds.length]!;
+      const figures = await run();
+      all.push({ round: r + 1, kind, figures, load1m: round(os.loadavg()[0] ?? 0, 2) });
+      process.stderr.write(
+        `[api] round ${r + 1} ${kind}: ${round(figures.requestsPerSec)} req/s, ${round(figures.serverCpuUsPerRequest ?? NaN)} µs/req\n`,
+      );
+    }
+  return all;
+}
+
+const medianOf = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
 export default async function run(): Promise<BenchReport> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vez-bench-'));
-  const env = {
-    DATABASE_URL: `file:${path.join(dir, 'vez.db')}`,
-    BENCH_BARE_ROUTE: '1',
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'development',
-    // The limits protect production from one address; the bench is one address by design.
-    RATE_LIMIT_JOINS_PER_10_MIN: '100000000',
-    RATE_LIMIT_JOINS_PER_VENUE_PER_ADDRESS_10_MIN: '100000000',
-    RATE_LIMIT_READS_PER_MIN: '100000000',
-  };
-  // Thousands of parties join the demo bistro: no cap of waiting parties there (docs/product.md §3).
-  await seedUncappedDemo({ kind: 'sqlite', file: path.join(dir, 'vez.db') });
-  const server = await startServerProcess(env);
+  const servers = new Map<ApiVariant, Server>();
   try {
-    const url = server.url;
-    const createUrl = `${url}/api/waitlists/${DEMO_BISTRO_ID}/create`;
+    for (const variant of API_VARIANTS) servers.set(variant, await startServer(variant, dir));
+    const server = (v: ApiVariant) => servers.get(v)!;
     const headers = { 'content-type': 'application/json' };
-
-    const ids: string[] = [];
-    for (let i = 0; i < QUEUE; i++) {
-      const res = await fetch(createUrl, { method: 'POST', headers, body: joinBody((i % 8) + 1) });
-      if (res.status !== 201) throw new Error(`filling the queue: join answered ${res.status} ${await res.text()}`);
-      ids.push(((await res.json()) as { _id: string })._id);
-    }
-
-    const common = { url, connections: CONNECTIONS, duration: DURATION_S };
-    const pid = server.child.pid;
-    // Other work on a shared machine comes and goes: bare and position runs alternate, and the
-    // round with the median ratio is reported (every round is kept in the JSON).
-    const rounds: { bare: LoadFigures; position: LoadFigures; ratio: number }[] = [];
     let next = 0;
-    for (let round = 0; round < ROUNDS; round++) {
-      const bareRun = await measureLoad(
-        'bare Fastify route (GET /api/bench/bare)',
-        { ...common, duration: ROUND_S, url: `${url}/api/bench/bare` },
-        1,
-        pid,
-      );
-      const positionRun = await measureLoad(
-        `position read (GET /api/waitlists/{id}/position, ${QUEUE} waiting)`,
-        {
-          ...common,
-          duration: ROUND_S,
-          requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: `/api/waitlists/${ids[next++ % ids.length]}/position` }) }],
-        },
-        1,
-        pid,
-      );
-      rounds.push({ bare: bareRun, position: positionRun, ratio: positionRun.requestsPerSec / bareRun.requestsPerSec });
-    }
-    const median = [...rounds].sort((a, b) => a.ratio - b.ratio)[Math.floor(ROUNDS / 2)] as (typeof rounds)[number];
-    const { bare, position } = median;
+    const common = { connections: CONNECTIONS, duration: ROUND_S };
+    const bareOf = (v: ApiVariant): Kind => ({
+      kind: `bare:${v}`,
+      run: () =>
+        measureLoad(
+          'bare Fastify route (GET /api/bench/bare)',
+          { ...common, url: `${server(v).url}/api/bench/bare` },
+          1,
+          server(v).child.pid,
+        ),
+    });
+    const readsOf = (v: ApiVariant): Kind => ({
+      kind: `position:${v}`,
+      run: () =>
+        measureLoad(
+          `position read (GET /api/waitlists/{id}/position, ${QUEUE} waiting), ${v}`,
+          {
+            ...common,
+            url: server(v).url,
+            requests: [
+              {
+                method: 'GET',
+                setupRequest: (req) => ({ ...req, path: `/api/waitlists/${server(v).ids[next++ % QUEUE]}/position` }),
+              },
+            ],
+          },
+          1,
+          server(v).child.pid,
+        ),
+    });
+    const joinsOf = (v: ApiVariant): Kind => ({
+      kind: `join:${v}`,
+      run: () =>
+        measureLoad(
+          `join (POST /api/waitlists/{venueId}/create, unique phones), ${v}`,
+          {
+            ...common,
+            url: `${server(v).url}/api/waitlists/${DEMO_BISTRO_ID}/create`,
+            requests: [{ method: 'POST', headers, setupRequest: (req) => ({ ...req, body: joinBody() }) }],
+          },
+          1,
+          server(v).child.pid,
+        ),
+    });
+    // Reads, then joins (joins grow the queue, which reads would then walk).
+    const readRounds = await alternate([bareOf('app'), readsOf('app'), readsOf('noKeptPositions'), readsOf('noStatementCache')]);
     // Kept answers serve most reads of a quiet queue; here the queue changes 10 times a second
     // (a join every 100 ms), each change voiding the venue's kept answers: reads go to the store again.
+    const app = server('app');
+    const createUrl = `${app.url}/api/waitlists/${DEMO_BISTRO_ID}/create`;
     const churn = setInterval(() => void fetch(createUrl, { method: 'POST', headers, body: joinBody() }).catch(() => {}), 100);
     const churning = await measureLoad(
       `position read while the queue changes 10×/s (a join every 100 ms)`,
       {
         ...common,
-        duration: ROUND_S,
-        requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: `/api/waitlists/${ids[next++ % ids.length]}/position` }) }],
+        url: app.url,
+        requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: `/api/waitlists/${app.ids[next++ % QUEUE]}/position` }) }],
       },
       1,
-      pid,
+      app.child.pid,
     );
     clearInterval(churn);
-    const joins = await measureLoad(
-      'join (POST /api/waitlists/{venueId}/create, unique phones)',
-      {
-        ...common,
-        url: createUrl,
-        requests: [{ method: 'POST', headers, setupRequest: (req) => ({ ...req, body: joinBody() }) }],
-      },
-      2,
-      pid,
-    );
-    const all = [bare, position, churning, joins];
+    const joinKinds = [joinsOf('app'), joinsOf('oneTransactionPerJoin'), joinsOf('noStatementCache')];
+    // The join path's first seconds (JIT, SQLite's pages) count for nothing: each server joins 2 s first.
+    for (const v of ['app', 'oneTransactionPerJoin', 'noStatementCache'] as const)
+      await measureLoad(
+        'warm-up',
+        {
+          ...common,
+          duration: 2,
+          url: `${server(v).url}/api/waitlists/${DEMO_BISTRO_ID}/create`,
+          requests: [{ method: 'POST', headers, setupRequest: (req) => ({ ...req, body: joinBody() }) }],
+        },
+        0,
+      );
+    const joinRounds = await alternate(joinKinds);
+
+    const all = [...readRounds, ...joinRounds];
+    const series = (kind: string, pick: (f: LoadFigures) => number) =>
+      all
+        .filter((x) => x.kind === kind)
+        .sort((a, b) => a.round - b.round)
+        .map((x) => pick(x.figures));
+    const rps = (kind: string) => series(kind, (f) => f.requestsPerSec);
+    const cpu = (kind: string) => series(kind, (f) => f.serverCpuUsPerRequest ?? NaN);
+    const both = (name: string, optimised: string, simpler: string) => [
+      compare(name, 'req/s', rps(optimised), rps(simpler), 'higher'),
+      compare(name, 'server CPU µs/req', cpu(optimised), cpu(simpler), 'lower'),
+    ];
+    const comparisons = [
+      ...both('kept position answers vs none (position reads)', 'position:app', 'position:noKeptPositions'),
+      ...both('statement cache vs none (position reads)', 'position:app', 'position:noStatementCache'),
+      ...both('SQLite group commit vs one transaction per join (joins)', 'join:app', 'join:oneTransactionPerJoin'),
+      ...both('statement cache vs none (joins)', 'join:app', 'join:noStatementCache'),
+    ];
+    const ratios = readRounds
+      .filter((x) => x.kind === 'position:app')
+      .map((x) => x.figures.requestsPerSec / readRounds.find((b) => b.round === x.round && b.kind === 'bare:app')!.figures.requestsPerSec);
+    const readRatio = medianOf(ratios);
+    const pick = (kind: string) => {
+      const rows = all.filter((x) => x.kind === kind);
+      return [...rows].sort((a, b) => a.figures.requestsPerSec - b.figures.requestsPerSec)[Math.floor(rows.length / 2)]!.figures;
+    };
+    const bare = pick('bare:app');
+    const position = pick('position:app');
+    const joins = pick('join:app');
+    const roundTable = [
+      '| round | kind | req/s | p50 ms | p99 ms | server CPU µs/req | non-2xx | errors | load 1 min |',
+      '|---:|---|---:|---:|---:|---:|---:|---:|---:|',
+      ...all.map(
+        (x) =>
+          `| ${x.round} | ${x.kind} | ${round(x.figures.requestsPerSec)} | ${x.figures.p50Ms} | ${x.figures.p99Ms} | ${round(x.figures.serverCpuUsPerRequest ?? NaN)} | ${x.figures.non2xx} | ${x.figures.errors} | ${x.load1m} |`,
+      ),
+    ].join('\n');
+    const headline = [bare, position, churning, joins];
     // A failed answer is not throughput: a run with any counts as a missed target.
     const clean = (f: LoadFigures) => f.non2xx === 0 && f.errors === 0;
-
-    const readRatio = position.requestsPerSec / bare.requestsPerSec;
+    const allClean = all.filter((x) => x.kind.endsWith(':app')).every((x) => clean(x.figures));
     const joinRatio = joins.requestsPerSec / bare.requestsPerSec;
     return {
       title: 'API throughput on loopback (autocannon), SQLite',
       environment: {
         store: 'SQLite (WAL, synchronous=FULL)',
         connections: CONNECTIONS,
-        durationS: DURATION_S,
-        readRounds: `${ROUNDS} × ${ROUND_S} s`,
-        warmupS: 2,
+        rounds: `${ROUNDS} × ${ROUND_S} s each kind, order turning`,
+        warmupS: 1,
         queue: QUEUE,
-        logLevel: env.LOG_LEVEL,
+        variants: API_VARIANTS.join(', '),
+        logLevel: 'warn',
       },
       figures: {
         bare,
         position,
         positionWhileChanging: churning,
         joins,
-        ratios: { positionToBare: round(readRatio, 3), joinsToBare: round(joinRatio, 3) },
-        readRounds: rounds.map((r) => ({ bare: r.bare, position: r.position, ratio: round(r.ratio, 3) })),
+        ratios: {
+          positionToBare: round(readRatio, 3),
+          joinsToBare: round(joinRatio, 3),
+          positionToBarePerRound: ratios.map((r) => round(r, 3)),
+        },
+        comparisons,
+        rounds: all,
         loadAverageAtEnd: os.loadavg().map((l) => round(l, 2)),
       },
       targets: [
@@ -146,26 +268,36 @@ export default async function run(): Promise<BenchReport> {
           name: 'position reads / bare route',
           value: round(readRatio, 3),
           target: '>= 0.60',
-          met: readRatio >= 0.6 && clean(position) && clean(bare),
+          met: readRatio >= 0.6 && allClean,
         },
         {
           name: 'joins per second (SQLite)',
           value: round(joins.requestsPerSec),
           target: '>= 1000',
-          met: joins.requestsPerSec >= 1000 && clean(joins),
+          met: joins.requestsPerSec >= 1000 && allClean,
         },
       ],
       markdown: [
-        loadTable(all),
+        `One server process per variant (the app as shipped, and the app with one kept optimisation swapped for its simpler way, docs/decisions/018-optimisations-that-pay.md), each on a SQLite store of its own; every kind of load runs once per round for ${ROUND_S} s after 1 s of warm-up, the order turning each round, ${ROUNDS} rounds.`,
         '',
-        `Position reads reach ${round(readRatio * 100, 1)}% of the bare route's throughput (median of ${ROUNDS} alternating rounds of ${ROUND_S} s: ${rounds.map((r) => `${round(r.ratio * 100, 1)}%`).join(', ')}); joins ${round(joinRatio * 100, 1)}%.`,
+        comparisonTable(comparisons),
+        '',
+        'The app as shipped (the median round of each):',
+        '',
+        loadTable(headline),
+        '',
+        `Position reads reach ${round(readRatio * 100, 1)}% of the bare route's throughput (median of ${ROUNDS} rounds: ${ratios.map((r) => `${round(r * 100, 1)}%`).join(', ')}); joins ${round(joinRatio * 100, 1)}%.`,
         `A position answer is kept, serialised, until something happens at its venue (or 1 s passes): on a quiet queue most reads are a lookup. ` +
           `While the queue changes 10 times a second every read after a change goes to the store again: ${round(churning.requestsPerSec)} req/s (${round((churning.requestsPerSec / bare.requestsPerSec) * 100, 1)}% of the bare route).`,
         ...cpuLines(bare, position, joins),
+        '',
+        'Every round:',
+        '',
+        roundTable,
       ].join('\n'),
     };
   } finally {
-    await server.stop('SIGTERM');
+    await Promise.all([...servers.values()].map(stopServer));
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }

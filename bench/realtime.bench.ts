@@ -3,6 +3,7 @@
 // so every diner's position changes) must reach all of them: p50/p99 delivery latency from the
 // moment the host's request is sent, and the server's memory per open stream. In the same run, a
 // bare broadcast (the same payload written straight to the same sockets, as the app writes) is the baseline.
+// Rounds of the app alternate with rounds of its simpler ways of writing (docs/decisions/018-optimisations-that-pay.md).
 // Targets: p99 <= 250 ms, <= 1.5x the bare broadcast's p99, <= 30 KB per connection.
 import { type ChildProcess, fork } from 'node:child_process';
 import fs from 'node:fs';
@@ -11,13 +12,29 @@ import path from 'node:path';
 import { migrateToLatest, openDb } from '../apps/server/src/db/connect.js';
 import type { NewEntryRow } from '../apps/server/src/db/types.js';
 import { newEntryId } from '../apps/server/src/lib/ids.js';
+import type { FanoutVariant } from '../apps/server/src/modules/realtime/venue-hub.js';
 import { DEMO_BISTRO_ID, seedDemo } from '../apps/server/src/seed/demo.js';
+import { compare, comparisonTable } from './lib/compare.js';
 import { type BenchReport, round } from './lib/report.js';
 
 const N = Number(process.env.BENCH_STREAMS ?? 10_000);
-const ROUNDS = 5;
-/** Parties at the head of the queue, seated one per round (the warm-up round included). */
-const HEADS = ROUNDS + 1;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
+/**
+ * The app's ways of writing a fan-out, each seated in every round on the same open streams: the
+ * kept optimisations against the simpler ways (docs/decisions/018-optimisations-that-pay.md).
+ */
+const VARIANTS: { name: string; label: string; fanout: FanoutVariant }[] = [
+  { name: 'app', label: 'app as shipped: templates, whole chunks to the socket', fanout: { responseWrites: false, stringifyEach: false } },
+  { name: 'response', label: 'app, templates, through res.write', fanout: { responseWrites: true, stringifyEach: false } },
+  {
+    name: 'stringify',
+    label: 'app, JSON.stringify per diner, chunks to the socket',
+    fanout: { responseWrites: false, stringifyEach: true },
+  },
+  { name: 'plain', label: 'app, JSON.stringify per diner, through res.write', fanout: { responseWrites: true, stringifyEach: true } },
+];
+/** Parties at the head of the queue, seated one per app round (the warm-up round included). */
+const HEADS = (ROUNDS + 1) * VARIANTS.length;
 const now = () => performance.timeOrigin + performance.now();
 const log = (line: string) => process.stderr.write(`[realtime] ${line}\n`);
 
@@ -86,32 +103,29 @@ async function measure(server: ChildProcess, clients: ChildProcess, trigger: Tri
   };
 }
 
+type Kind = string;
+
 /**
- * App and bare rounds alternate (warm-up set first, not counted), so all see the same machine:
- * other work on it slows whichever round it hits, and the median pair by p99 decides.
+ * Every kind of round (each app variant, the two bare broadcasts) once per round, the order
+ * turning by one each round (A,B,C / B,C,A / ...), so all see the same machine: other work on it
+ * slows whichever round it hits. The warm-up round is not counted; the median round by p99 decides.
  */
-async function rounds(server: ChildProcess, clients: ChildProcess, app: (r: number) => Trigger, bare: Trigger, bareHttp: Trigger) {
-  const pairs: { app: Round; bare: Round; bareHttp: Round }[] = [];
+async function rounds(server: ChildProcess, clients: ChildProcess, kinds: { kind: Kind; trigger: () => Promise<Trigger> }[]) {
+  const all: { round: number; kind: Kind; result: Round; load1m: number }[] = [];
   const pause = () => new Promise((done) => setTimeout(done, 300));
   for (let r = 0; r <= ROUNDS; r++) {
-    const a = await measure(server, clients, app(r));
-    await pause();
-    const b = await measure(server, clients, bare);
-    await pause();
-    const h = await measure(server, clients, bareHttp);
-    await pause();
-    pairs.push({ app: a, bare: b, bareHttp: h });
+    for (let k = 0; k < kinds.length; k++) {
+      const { kind, trigger } = kinds[(k + r) % kinds.length]!;
+      const result = await measure(server, clients, await trigger());
+      all.push({ round: r, kind, result, load1m: round(os.loadavg()[0] ?? 0, 2) });
+      log(`round ${r} ${kind}: fan-out p99 ${result.fanoutP99} ms, p99 ${result.p99} ms, received ${result.received}`);
+      await pause();
+    }
   }
-  const measured = pairs.slice(1);
-  const median = (pick: (p: (typeof pairs)[number]) => Round) =>
-    [...measured].map(pick).sort((x, y) => x.p99 - y.p99)[Math.floor(measured.length / 2)]!;
-  return {
-    warmup: pairs[0]!,
-    pairs: measured,
-    app: median((p) => p.app),
-    bare: median((p) => p.bare),
-    bareHttp: median((p) => p.bareHttp),
-  };
+  const measured = all.filter((x) => x.round > 0);
+  const of = (kind: Kind) => measured.filter((x) => x.kind === kind).map((x) => x.result);
+  const median = (kind: Kind) => [...of(kind)].sort((x, y) => x.p99 - y.p99)[Math.floor(of(kind).length / 2)]!;
+  return { all, of, median };
 }
 
 export default async function run(): Promise<BenchReport> {
@@ -218,48 +232,70 @@ export default async function run(): Promise<BenchReport> {
     const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
     // The bare broadcast sends what a diner got (the last diner's position message).
     const payload = await (await fetch(`${api}/waitlists/${ids[N - 1]}/position`)).text();
-    const run = await rounds(
-      server.child,
-      clients,
-      (r) => async () => {
-        const res = await fetch(`${api}/host/venues/${DEMO_BISTRO_ID}/entries/${head[r]!.id}/seat`, {
-          method: 'POST',
-          headers: { cookie },
-        });
-        if (res.status !== 200) throw new Error(`seat answered ${res.status}`);
+    let seated = 0;
+    const seat: Trigger = async () => {
+      const res = await fetch(`${api}/host/venues/${DEMO_BISTRO_ID}/entries/${head[seated++]!.id}/seat`, {
+        method: 'POST',
+        headers: { cookie },
+      });
+      if (res.status !== 200) throw new Error(`seat answered ${res.status}`);
+    };
+    const run = await rounds(server.child, clients, [
+      ...VARIANTS.map((v) => ({
+        kind: v.name,
+        trigger: async () => {
+          await ask(server.child, { cmd: 'variant', fanout: v.fanout });
+          return seat;
+        },
+      })),
+      { kind: 'bare', trigger: async () => async () => void (await ask(server.child, { cmd: 'broadcast', payload })) },
+      {
+        kind: 'bareHttp',
+        trigger: async () => async () => void (await ask(server.child, { cmd: 'broadcast', payload, through: 'response' })),
       },
-      async () => {
-        await ask(server.child, { cmd: 'broadcast', payload });
-      },
-      async () => {
-        await ask(server.child, { cmd: 'broadcast', payload, through: 'response' });
-      },
-    );
-    log(`pairs: ${JSON.stringify([run.warmup, ...run.pairs])}`);
+    ]);
+    await ask(server.child, { cmd: 'variant', fanout: VARIANTS[0]!.fanout });
 
-    const ratio = round(run.app.fanoutP99 / run.bare.fanoutP99, 2);
-    const row = (label: string, i: number | string, x: Round) =>
-      `| ${label} | ${i} | ${x.received} | ${x.p50} | ${x.p99} | ${x.fanoutP50} | ${x.fanoutP99} | ${x.serverCpuMs} |`;
+    const app = run.median('app');
+    const bare = run.median('bare');
+    const bareHttp = run.median('bareHttp');
+    const fanout = (kind: string) => run.of(kind).map((x) => x.fanoutP99);
+    const cpu = (kind: string) => run.of(kind).map((x) => x.serverCpuMs);
+    const pairsOf = (name: string, optimised: string, simpler: string) => [
+      compare(name, 'fan-out p99 ms', fanout(optimised), fanout(simpler), 'lower'),
+      compare(name, 'server CPU ms', cpu(optimised), cpu(simpler), 'lower'),
+    ];
+    const comparisons = [
+      ...pairsOf('chunks straight to the socket vs res.write (both from templates)', 'app', 'response'),
+      ...pairsOf('pre-framed templates vs JSON.stringify per diner (both chunks to the socket)', 'app', 'stringify'),
+      ...pairsOf('both (as shipped) vs the plainest (JSON.stringify per diner, res.write)', 'app', 'plain'),
+      ...pairsOf('bare: bytes straight to the socket vs res.write (no app)', 'bare', 'bareHttp'),
+    ];
+    const ratio = round(app.fanoutP99 / bare.fanoutP99, 2);
+    const row = (label: string, i: number | string, x: Round, load: number) =>
+      `| ${label} | ${i} | ${x.received} | ${x.p50} | ${x.p99} | ${x.fanoutP50} | ${x.fanoutP99} | ${x.serverCpuMs} | ${load} |`;
+    const labels: Record<string, string> = {
+      ...Object.fromEntries(VARIANTS.map((v) => [v.name, v.label])),
+      bare: 'bare broadcast (bytes to each socket)',
+      bareHttp: 'bare broadcast through res.write',
+    };
     const markdown = [
       `${N} diner streams (SSE) on one venue, one server process (SQLite, in-process bus); clients on raw sockets in a second process. Opening them took ${connectS} s.`,
-      `App: the host seats the party at the head, so every diner's position changes; latency from sending that request. Bare: the same ${payload.length}-byte message, as one HTTP chunk of bytes, written straight to the sockets of the same ${N} responses (as the app writes), nothing of the app in between. Rounds alternate app, bare, bare through res.write.`,
+      `App: the host seats the party at the head, so every diner's position changes; latency from sending that request. Each app round writes the fan-out one way (the kept optimisations, or a simpler way switched on the same open streams). Bare: the same ${payload.length}-byte message written to the sockets of the same ${N} responses, nothing of the app in between. Every kind runs once per round, the order turning each round; round 0 is a warm-up.`,
       '',
-      '| Run | round | received | p50 ms | p99 ms | fan-out p50 ms | fan-out p99 ms | server CPU ms |',
-      '|---|---:|---:|---:|---:|---:|---:|---:|',
-      ...[run.warmup, ...run.pairs].flatMap((p, i) => [
-        row('app: seat at the head', i === 0 ? 'warm-up' : i, p.app),
-        row('bare broadcast (bytes to each socket)', i === 0 ? 'warm-up' : i, p.bare),
-        row('bare broadcast through res.write (for reference)', i === 0 ? 'warm-up' : i, p.bareHttp),
-      ]),
+      comparisonTable(comparisons),
       '',
-      `Median (by p99): app p50 ${run.app.p50} ms, p99 ${run.app.p99} ms end to end (fan-out p99 ${run.app.fanoutP99} ms, server CPU ${run.app.serverCpuMs} ms); bare p99 ${run.bare.p99} ms (fan-out p99 ${run.bare.fanoutP99} ms, server CPU ${run.bare.serverCpuMs} ms).`,
-      `Ratio app/bare, fan-out p99 (from the change in the server's hand to the last stream): ${ratio}; end to end: ${round(run.app.p99 / run.bare.p99, 2)}; server CPU: ${round(run.app.serverCpuMs / run.bare.serverCpuMs, 2)}.`,
-      `For reference, the same broadcast written through each ServerResponse (res.write, Node's HTTP layer, as the app wrote before decision 012): fan-out p99 ${run.bareHttp.fanoutP99} ms; the app's fan-out p99 is ${round(run.app.fanoutP99 / run.bareHttp.fanoutP99, 2)}× that. The target is judged against the bytes-to-socket broadcast, the app's own way of writing.`,
+      '| Run | round | received | p50 ms | p99 ms | fan-out p50 ms | fan-out p99 ms | server CPU ms | load 1 min |',
+      '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+      ...run.all.map((x) => row(labels[x.kind] ?? x.kind, x.round === 0 ? 'warm-up' : x.round, x.result, x.load1m)),
+      '',
+      `Median (by p99): app p50 ${app.p50} ms, p99 ${app.p99} ms end to end (fan-out p99 ${app.fanoutP99} ms, server CPU ${app.serverCpuMs} ms); bare p99 ${bare.p99} ms (fan-out p99 ${bare.fanoutP99} ms, server CPU ${bare.serverCpuMs} ms); bare through res.write fan-out p99 ${bareHttp.fanoutP99} ms.`,
+      `Ratio app/bare, fan-out p99 (from the change in the server's hand to the last stream): ${ratio}; end to end: ${round(app.p99 / bare.p99, 2)}; server CPU: ${round(app.serverCpuMs / bare.serverCpuMs, 2)}. Against the bare broadcast through res.write: ${round(app.fanoutP99 / bareHttp.fanoutP99, 2)}.`,
       `Server memory per open stream: ${perStream.rssKB} KB RSS (${perStream.heapKB} KB heap + external).`,
       `Load average at the end: ${os
         .loadavg()
         .map((l) => round(l, 1))
-        .join(', ')} on ${os.cpus().length} cores; other work on the machine slows both kinds of round.`,
+        .join(', ')} on ${os.cpus().length} cores; other work on the machine slows whichever round it hits.`,
     ].join('\n');
     return {
       title: `Real-time fan-out: ${N} SSE diner streams, one change`,
@@ -271,13 +307,23 @@ export default async function run(): Promise<BenchReport> {
         cpus: os.cpus().length,
         loadAverage1m: round(os.loadavg()[0] ?? 0, 1),
       },
-      figures: { ...run, ratioFanoutP99: ratio, memoryPerStream: perStream, connectSeconds: connectS, payloadBytes: payload.length },
+      figures: {
+        app,
+        bare,
+        bareHttp,
+        rounds: run.all,
+        comparisons,
+        ratioFanoutP99: ratio,
+        memoryPerStream: perStream,
+        connectSeconds: connectS,
+        payloadBytes: payload.length,
+      },
       targets: [
         {
           name: 'p99 delivery latency, end to end (ms)',
-          value: run.app.p99,
+          value: app.p99,
           target: '<= 250',
-          met: run.app.p99 <= 250 && run.app.received === N,
+          met: app.p99 <= 250 && app.received === N,
         },
         { name: 'fan-out p99 vs bare broadcast (x)', value: ratio, target: '<= 1.5', met: ratio <= 1.5 },
         { name: 'server memory per stream (KB RSS)', value: perStream.rssKB, target: '<= 30', met: perStream.rssKB <= 30 },

@@ -3,11 +3,13 @@
 // writes one payload straight to the sockets of the same open stream responses, framed as the
 // app frames it, with nothing of the app in between: same process, same connections, same bytes. IPC: {cmd:'memory'} (after a full GC),
 // {cmd:'cpu'}, {cmd:'handedOffAt'} (when the last change reached the bus or the broadcast began),
-// {cmd:'broadcast', payload, through?: 'response'}, {cmd:'stop'}.
+// {cmd:'broadcast', payload, through?: 'response'}, {cmd:'variant', fanout} (the app's way of
+// writing for the next rounds: the kept optimisations or a simpler way, docs/decisions/018-optimisations-that-pay.md), {cmd:'stop'}.
 import type { ServerResponse } from 'node:http';
 import { buildApp } from '../../apps/server/src/app.js';
 import { loadConfig } from '../../apps/server/src/config.js';
 import { migrateToLatest, openDb } from '../../apps/server/src/db/connect.js';
+import type { FanoutVariant } from '../../apps/server/src/modules/realtime/venue-hub.js';
 import { type EventBus, createLocalBus } from '../../apps/server/src/plugins/bus.js';
 
 const config = loadConfig({ ...process.env, HOST: '127.0.0.1', PORT: '0' });
@@ -26,7 +28,9 @@ const bus: EventBus = {
   subscribe: (venueId, listener) => local.subscribe(venueId, listener),
   close: () => local.close(),
 };
-const app = await buildApp({ config, db, bus });
+// Switched between rounds on the same open streams ({cmd:'variant'}); starts as the app ships.
+const fanout: FanoutVariant = { responseWrites: false, stringifyEach: false };
+const app = await buildApp({ config, db, bus, bench: { fanout } });
 await app.listen({ port: 0, host: '127.0.0.1', backlog: 4096 });
 
 const streams = new Set<ServerResponse>();
@@ -37,7 +41,7 @@ app.server.on('request', (req, res: ServerResponse) => {
 });
 
 const gc = (globalThis as { gc?: () => void }).gc;
-process.on('message', (message: { cmd: string; payload?: string; through?: 'response' }) => {
+process.on('message', (message: { cmd: string; payload?: string; through?: 'response'; fanout?: FanoutVariant }) => {
   if (message.cmd === 'memory') {
     gc?.();
     gc?.();
@@ -53,12 +57,16 @@ process.on('message', (message: { cmd: string; payload?: string; through?: 'resp
       // For reference: through each ServerResponse, Node's HTTP layer framing the chunk.
       for (const res of streams) res.write(text);
     } else {
-      // As the app's streams write (sse-stream.ts): one whole HTTP chunk of bytes straight to each socket.
+      // As the app's streams write (sse-stream.ts), one whole HTTP chunk straight to each socket, but
+      // its bytes built once for all: the cheapest write of the same message, the stricter baseline.
       const frame = Buffer.from(text);
       const chunk = Buffer.concat([Buffer.from(`${frame.length.toString(16)}\r\n`), frame, Buffer.from('\r\n')]);
       for (const res of streams) res.socket?.write(chunk);
     }
     process.send?.({ sent: streams.size });
+  } else if (message.cmd === 'variant') {
+    Object.assign(fanout, message.fanout);
+    process.send?.({ fanout });
   } else if (message.cmd === 'stop') {
     void app
       .close()

@@ -20,6 +20,7 @@ import { createJoinHooks, createQueueCaches } from './modules/queue/index.js';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes.js';
 import { hostRoutes } from './modules/host/host.routes.js';
 import { realtimeRoutes } from './modules/realtime/realtime.routes.js';
+import type { FanoutVariant } from './modules/realtime/venue-hub.js';
 import { staffOfPathVenue } from './modules/staff/staff-auth.js';
 import { type EventBus, createLocalBus } from './plugins/bus.js';
 import { createRedisBus } from './plugins/bus-redis.js';
@@ -41,6 +42,11 @@ export interface AppDeps {
   now?: () => number;
   /** Where log lines go instead of stdout (tests read them to check redaction). */
   logStream?: { write(line: string): void };
+  /**
+   * Bench only (bench/lib/*-server.ts): the simpler ways of kept optimisations, measured against
+   * them in the same run (docs/decisions/018-optimisations-that-pay.md). Never set by main.ts.
+   */
+  bench?: { fanout?: FanoutVariant; keptPositions?: false };
 }
 
 /** Personal data never reaches the log (docs/product.md §3). */
@@ -101,7 +107,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('joinHooks', createJoinHooks());
   // SMS on join and on call go through the durable message queue (docs/decisions/003-message-queue.md).
   const onCalled = setupNotifications(app, { now, issuePassport: passportIssuerFor(now) });
-  app.decorate('queueDeps', { db: deps.db, bus, now, onCalled, positions, pace: caches.pace });
+  const keptPositions = deps.bench?.keptPositions === false ? {} : { positions };
+  app.decorate('queueDeps', { db: deps.db, bus, now, onCalled, ...keptPositions, pace: caches.pace });
 
   registerErrorHandling(app);
   const routes = collectRoutes(app);
@@ -131,7 +138,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(identityRoutes);
       await api.register(notificationsRoutes);
       await api.register(hostRoutes);
-      await api.register(realtimeRoutes, { staffGuard: staffOfPathVenue(deps.db, now) });
+      await api.register(realtimeRoutes, {
+        staffGuard: staffOfPathVenue(deps.db, now),
+        ...(deps.bench?.fanout ? { fanout: deps.bench.fanout } : {}),
+      });
       // Uploads need staff of that venue, like every host write (the upload routes refuse cross-site writes).
       await api.register(imageUploadRoutes, { guard: staffOfPathVenue(deps.db, now) });
       await api.register(docsRoutes, { routes });

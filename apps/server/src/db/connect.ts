@@ -16,6 +16,8 @@ export interface Db {
   dialect: Dialect;
   /** The PostgreSQL schema of this store when it is not the default (each test file has its own). */
   schema?: string;
+  /** Bench only (openDb's groupCommit: false): each SQLite write in a transaction of its own (db/write-batch.ts). */
+  oneTransactionPerWrite?: true;
   close(): Promise<void>;
 }
 
@@ -25,7 +27,16 @@ pg.types.setTypeParser(20, (v) => Number(v));
 pg.types.setTypeParser(1700, (v) => Number(v));
 
 /** Opens the configured store. SQLite: WAL with synchronous=FULL, so a commit is durable before we answer. */
-export function openDb(database: Config['database'], options: { poolSize?: number; schema?: string } = {}): Db {
+export function openDb(
+  database: Config['database'],
+  options: {
+    poolSize?: number;
+    schema?: string;
+    /** Bench only: the simpler ways of SQLite's kept optimisations (docs/decisions/018-optimisations-that-pay.md). */
+    statementCache?: false;
+    groupCommit?: false;
+  } = {},
+): Db {
   if (database.kind === 'sqlite') {
     fs.mkdirSync(path.dirname(database.file), { recursive: true });
     const sqlite = new SQLite(database.file);
@@ -33,8 +44,14 @@ export function openDb(database: Config['database'], options: { poolSize?: numbe
     sqlite.pragma('synchronous = FULL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    const kysely = new Kysely<Database>({ dialect: new FifoSqliteDialect({ database: withStatementCache(sqlite) }) });
-    return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+    const handle = options.statementCache === false ? sqlite : withStatementCache(sqlite);
+    const kysely = new Kysely<Database>({ dialect: new FifoSqliteDialect({ database: handle }) });
+    return {
+      kysely,
+      dialect: 'sqlite',
+      ...(options.groupCommit === false ? { oneTransactionPerWrite: true as const } : {}),
+      close: () => kysely.destroy(),
+    };
   }
   const pool = new pg.Pool({
     connectionString: database.url,

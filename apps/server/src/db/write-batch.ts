@@ -27,7 +27,7 @@ const batchers = new WeakMap<Kysely<Database>, WriteBatcher>();
  * failing one rolls back alone; every caller is answered only after the shared COMMIT.
  */
 export function runWriteTransaction<T>(db: Db, work: WriteWork<T>): Promise<T> {
-  if (db.dialect !== 'sqlite') return db.kysely.transaction().execute(work);
+  if (db.dialect !== 'sqlite' || db.oneTransactionPerWrite) return db.kysely.transaction().execute(work);
   let batcher = batchers.get(db.kysely);
   if (!batcher) {
     batcher = new WriteBatcher(db.kysely);

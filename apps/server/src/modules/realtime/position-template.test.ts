@@ -1,7 +1,9 @@
+import type { ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import type { EntryRow } from '../../db/types.js';
 import { toPositionEntry } from '../queue/index.js';
-import { ChunkArena, buildTemplate, fillFrame, frameTemplate, positionChunk, render, renderFull, versionOf } from './position-template.js';
+import { buildTemplate, fillFrame, frameTemplate, render, renderFull, versionOf } from './position-template.js';
+import { SseStream } from './sse-stream.js';
 
 const row: EntryRow = {
   id: 'AAAAAAAAAAAAAAAAAAAAAA',
@@ -48,6 +50,25 @@ const placements = [
   [{ globalPos: 12_345, pos: 3, estimatedTime: 999 }],
 ] as const;
 
+/** A stream whose head is out and whose body is chunked: what it writes to the socket. */
+function chunkedStream(): { stream: SseStream; written: Buffer[] } {
+  const written: Buffer[] = [];
+  const socket = {
+    writableLength: 0,
+    write: (chunk: string | Uint8Array) => written.push(Buffer.from(chunk)) > 0,
+  };
+  const raw = {
+    socket,
+    headersSent: true,
+    chunkedEncoding: true,
+    writableLength: 0,
+    write: () => {
+      throw new Error('once the head is out, messages go to the socket as whole chunks');
+    },
+  };
+  return { stream: new SseStream(raw as unknown as ServerResponse), written };
+}
+
 describe('position templates', () => {
   it.each(placements)('renders exactly what a full serialisation gives for %j', (placement) => {
     for (const [isShared, lang] of [
@@ -82,28 +103,30 @@ describe('position templates', () => {
 
   it.each(placements)('writes %j as one whole HTTP chunk holding exactly the string message, accents included', (placement) => {
     const accented: EntryRow = { ...row, name: 'Joã "Ç" Ñúñez 🍷' };
-    const arena = new ChunkArena(1024); // small slabs: several messages cross into new ones
     for (const [isShared, lang] of [
       [false, 'pt'],
       [true, 'en'],
     ] as const) {
       const template = frameTemplate(buildTemplate(accented, view, isShared, lang, { globalPos: 9, pos: 9, estimatedTime: 4 }));
       const message = Buffer.from(fillFrame(template.frame!, placement));
-      for (let i = 0; i < 3; i++) {
-        const chunk = positionChunk(arena, template, placement)!;
+      const { stream, written } = chunkedStream();
+      for (let i = 0; i < 3; i++) stream.sendFrame(fillFrame(template.frame!, placement));
+      expect(written).toHaveLength(3);
+      for (const chunk of written) {
         expect(chunk.toString()).toBe(`${message.length.toString(16)}\r\n${message.toString()}\r\n`);
         expect(message.toString()).toBe(`event: position\ndata: ${full(accented, placement, isShared, lang)}\n\n`);
       }
     }
   });
 
-  it('leaves to the string path what is not a plain count, and a template without holes', () => {
+  it('fills a figure that is not a plain count as JSON writes it; a template without holes has no frame', () => {
     const template = frameTemplate(buildTemplate(row, view, false, 'pt', { globalPos: 2, pos: 2, estimatedTime: null }));
-    expect(positionChunk(new ChunkArena(), template, { globalPos: 2, pos: 2, estimatedTime: 1.5 })).toBeUndefined();
+    const odd = { globalPos: 2, pos: 2, estimatedTime: 1.5 };
+    expect(fillFrame(template.frame!, odd)).toBe(`event: position\ndata: ${full(row, odd)}\n\n`);
     const holeless = frameTemplate(
       buildTemplate({ ...row, name: 'Ana -917000001 Souza' }, view, false, 'pt', { globalPos: 2, pos: 2, estimatedTime: null }),
     );
-    expect(positionChunk(new ChunkArena(), holeless, { globalPos: 2, pos: 2, estimatedTime: null })).toBeUndefined();
+    expect(holeless.frame).toBeUndefined();
   });
 
   it('a venue that hides positions gets one message for every placement, with no figures (docs/product.md §4)', () => {
@@ -116,17 +139,8 @@ describe('position templates', () => {
     }
     const message = `event: position\ndata: ${template.fixed}\n\n`;
     expect(template.fixedFrame).toBe(message);
-    expect(template.fixedChunk?.toString()).toBe(`${Buffer.byteLength(message).toString(16)}\r\n${message}\r\n`);
-  });
-
-  it('never hands out the same bytes twice', () => {
-    const arena = new ChunkArena(16);
-    const a = arena.take(10);
-    const b = arena.take(10); // does not fit: a new slab
-    const c = arena.take(40); // larger than a slab: a slab of its own
-    a.fill(1);
-    b.fill(2);
-    c.fill(3);
-    expect([a.every((x) => x === 1), b.every((x) => x === 2), c.every((x) => x === 3)]).toEqual([true, true, true]);
+    const { stream, written } = chunkedStream();
+    stream.sendFrame(template.fixedFrame!);
+    expect(written.map(String)).toEqual([`${Buffer.byteLength(message).toString(16)}\r\n${message}\r\n`]);
   });
 });

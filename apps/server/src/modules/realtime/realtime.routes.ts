@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { answerNoStore } from '../../plugins/no-store.js';
 import { createRealtime } from './realtime.service.js';
+import type { FanoutVariant } from './venue-hub.js';
 
 const sse = { 200: { description: 'text/event-stream (see packages/contract/src/realtime.ts)', type: 'string' } };
 const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, { $ref: 'ApiError#' }]));
@@ -12,6 +13,8 @@ const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, {
 export interface RealtimeRoutesOptions {
   /** Refuses a request without a session of the path venue's staff (401/403): the app hands in the staff module's guard. */
   staffGuard: (request: FastifyRequest) => Promise<void>;
+  /** Bench only: the simpler ways of the fan-out, to compare in one run (venue-hub.ts FanoutVariant). */
+  fanout?: FanoutVariant;
 }
 
 /** Streams are transport: this module knows the queue and venues, and gets the staff check from the app. */
@@ -20,6 +23,7 @@ export async function realtimeRoutes(app: FastifyInstance, options: RealtimeRout
     heartbeatMs: app.config.SSE_HEARTBEAT_SECONDS * 1000,
     limits: { perEntry: app.config.SSE_MAX_STREAMS_PER_ENTRY, perAddress: app.config.SSE_MAX_STREAMS_PER_ADDRESS },
     onError: (error) => app.reporter.report(error, { module: 'realtime' }),
+    ...(options.fanout ? { fanout: options.fanout } : {}),
   });
   // Open streams would hold app.close() forever: end them first.
   app.addHook('preClose', async () => realtime.closeAll());

@@ -5,7 +5,7 @@ import type { EventBus } from '../../plugins/bus.js';
 import { type QueueDeps, findEntryByAnyId } from '../queue/index.js';
 import { SseStream } from './sse-stream.js';
 import { type StreamLimits, type StreamSlot, createStreamSlots } from './stream-slots.js';
-import { type DinerSubscriber, type HostSubscriber, VenueHub, viewKey } from './venue-hub.js';
+import { type DinerSubscriber, type FanoutVariant, type HostSubscriber, VenueHub, viewKey } from './venue-hub.js';
 
 export interface Realtime {
   /** Resolves the entry (own or share id) or throws 400/404; call before taking over the reply. */
@@ -31,7 +31,13 @@ export interface Realtime {
 export function createRealtime(
   deps: QueueDeps,
   bus: EventBus,
-  options: { heartbeatMs: number; limits: StreamLimits; onError: (error: unknown) => void },
+  options: {
+    heartbeatMs: number;
+    limits: StreamLimits;
+    onError: (error: unknown) => void;
+    /** Bench only: the simpler ways of the fan-out (venue-hub.ts FanoutVariant). */
+    fanout?: FanoutVariant;
+  },
 ): Realtime {
   const hubs = new Map<string, { hub: VenueHub; unsubscribe: () => void }>();
   const streams = new Set<SseStream>();
@@ -40,7 +46,7 @@ export function createRealtime(
   const hubFor = (venueId: string): VenueHub => {
     const existing = hubs.get(venueId);
     if (existing) return existing.hub;
-    const hub = new VenueHub(venueId, deps, options.onError);
+    const hub = new VenueHub(venueId, deps, options.onError, options.fanout);
     hubs.set(venueId, { hub, unsubscribe: bus.subscribe(venueId, (event) => hub.onEvent(event)) });
     return hub;
   };
@@ -52,7 +58,7 @@ export function createRealtime(
     }
   };
   const track = (raw: ServerResponse, slot: StreamSlot, onClose: () => void): SseStream => {
-    const stream = new SseStream(raw);
+    const stream = new SseStream(raw, options.fanout);
     streams.add(stream);
     raw.on('close', () => {
       stream.closed = true;

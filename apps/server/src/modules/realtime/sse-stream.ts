@@ -6,7 +6,11 @@ const MAX_BUFFERED_BYTES = 256 * 1024;
 /** One open text/event-stream response. Kept small: 10,000 of these live in one process. */
 export class SseStream {
   closed = false;
-  constructor(private readonly raw: ServerResponse) {}
+  constructor(
+    private readonly raw: ServerResponse,
+    /** Bench only (venue-hub.ts FanoutVariant): every message through res.write, the simpler way. */
+    private readonly variant?: { responseWrites: boolean },
+  ) {}
 
   open(): void {
     this.raw.writeHead(200, {
@@ -32,23 +36,11 @@ export class SseStream {
     this.write(frame);
   }
 
-  /** Whether sendChunk may be used: the head is out and the body goes in HTTP/1.1 chunks. */
-  get takesChunks(): boolean {
-    return !this.closed && this.chunkSocket() !== null;
-  }
-
   /** The socket to write whole chunks to, once the head is out and the body is chunked; else null. */
   private chunkSocket() {
+    if (this.variant?.responseWrites) return null;
     const socket = this.raw.socket;
     return socket !== null && this.raw.headersSent && this.raw.chunkedEncoding ? socket : null;
-  }
-
-  /** One message already framed as a whole HTTP chunk (positionChunk), straight to the socket. */
-  sendChunk(chunk: Uint8Array): void {
-    const socket = this.raw.socket;
-    if (this.closed || !socket) return;
-    if (this.isBehind(socket.writableLength)) return;
-    socket.write(chunk);
   }
 
   private isBehind(buffered: number): boolean {

@@ -15,13 +15,11 @@ import {
 } from '../queue/index.js';
 import { getVenue } from '../venues/venues.service.js';
 import {
-  ChunkArena,
   type FramedTemplate,
   type PositionView,
   buildTemplate,
   fillFrame,
   frameTemplate,
-  positionChunk,
   renderFull,
   versionOf,
 } from './position-template.js';
@@ -54,6 +52,20 @@ interface EntrySubscribers {
   version: string | undefined;
   versionOf: QueueRow | undefined;
   versionView: PositionView | undefined;
+  /** The whole row the templates were built from, kept only for the bench's stringifyEach variant. */
+  row: EntryRow | undefined;
+}
+
+/**
+ * Bench only (bench/realtime.bench.ts): the simpler ways of writing a fan-out, measured against
+ * the kept ones in the same run (docs/decisions/018-optimisations-that-pay.md). Read at every
+ * write, so the bench switches between rounds on the same open streams. Production passes none.
+ */
+export interface FanoutVariant {
+  /** Every message through res.write instead of whole HTTP chunks straight to the socket (sse-stream.ts). */
+  responseWrites: boolean;
+  /** Each diner's message built and serialised whole (toPositionEntry + JSON.stringify) instead of filled into its template. */
+  stringifyEach: boolean;
 }
 
 /** How long new streams wait for others to share their snapshot's queue read. */
@@ -83,6 +95,7 @@ export class VenueHub {
     readonly venueId: string,
     private readonly deps: QueueDeps,
     private readonly onError: (error: unknown) => void,
+    private readonly variant?: FanoutVariant,
   ) {
     this.queue = new QueueCache(venueId);
   }
@@ -100,7 +113,15 @@ export class VenueHub {
     if (!entry)
       this.diners.set(
         sub.entryId,
-        (entry = { subs: [], templates: new Map(), seenAt: 0, version: undefined, versionOf: undefined, versionView: undefined }),
+        (entry = {
+          subs: [],
+          templates: new Map(),
+          seenAt: 0,
+          version: undefined,
+          versionOf: undefined,
+          versionView: undefined,
+          row: undefined,
+        }),
       );
     entry.subs.push(sub);
     this.requestSnapshots();
@@ -169,7 +190,6 @@ export class VenueHub {
     view: PositionView,
     stamp: number,
     onlyNew: boolean,
-    arena: ChunkArena,
   ): boolean {
     // The queue keeps a row object until that entry changes: its version is worked out once.
     if (entry.versionOf !== row || entry.versionView !== view) {
@@ -184,12 +204,19 @@ export class VenueHub {
       const sub = subs[i]!;
       if (sub.stamp >= stamp || (onlyNew && sub.stamp !== 0)) continue;
       const template = entry.templates.get(sub.key);
-      if (!template || template.version !== version || (!template.frame && template.fixedFrame === undefined)) {
+      if (
+        !template ||
+        template.version !== version ||
+        (!template.frame && template.fixedFrame === undefined) ||
+        (this.variant?.stringifyEach && !entry.row)
+      ) {
         complete = false;
         continue;
       }
       sub.stamp = stamp;
-      writePosition(sub.stream, template, placement, arena);
+      if (this.variant?.stringifyEach && entry.row)
+        sub.stream.send(StreamMessage.position, renderFull(entry.row, placement, view, sub.isShared, sub.lang));
+      else writePosition(sub.stream, template, placement);
     }
     return complete;
   }
@@ -202,9 +229,9 @@ export class VenueHub {
     view: PositionView,
     stamp: number,
     onlyNew: boolean,
-    arena: ChunkArena,
   ): void {
     const version = versionOf(row, view);
+    if (this.variant?.stringifyEach) entry.row = row;
     for (const sub of entry.subs) {
       if (sub.stamp >= stamp || (onlyNew && sub.stamp !== 0)) continue;
       let template = entry.templates.get(sub.key);
@@ -213,7 +240,8 @@ export class VenueHub {
         entry.templates.set(sub.key, template);
       }
       sub.stamp = stamp;
-      if (template.frame || template.fixedFrame !== undefined) writePosition(sub.stream, template, placement, arena);
+      if (this.variant?.stringifyEach) sub.stream.send(StreamMessage.position, renderFull(row, placement, view, sub.isShared, sub.lang));
+      else if (template.frame || template.fixedFrame !== undefined) writePosition(sub.stream, template, placement);
       else sub.stream.send(StreamMessage.position, renderFull(row, placement, view, sub.isShared, sub.lang));
     }
   }
@@ -236,13 +264,12 @@ export class VenueHub {
     if (this.view?.hidePosition !== hidePosition || this.view.operationMode !== operationMode) this.view = { hidePosition, operationMode };
     const view = this.view;
     const placedNeedingRows = new Map<string, Placement>();
-    const arena = new ChunkArena();
     forEachPlacement<QueueRow>(rows, venue, paces, (row, placement) => {
       const entry = this.diners.get(row.id);
       if (!entry) return;
       entry.seenAt = stamp;
       // The walk reuses its placement object: copy the ones kept for later.
-      if (!this.writeFromTemplates(entry, row, placement, view, stamp, onlyNew, arena)) placedNeedingRows.set(row.id, { ...placement });
+      if (!this.writeFromTemplates(entry, row, placement, view, stamp, onlyNew)) placedNeedingRows.set(row.id, { ...placement });
     });
     // Whole rows, one query for all: messages to build, and entries that left the queue (seated,
     // cancelled) which these events name or which a new stream follows.
@@ -252,7 +279,7 @@ export class VenueHub {
     for (const [id, entry] of this.diners) if (entry.seenAt !== stamp && hasNew(entry)) wanted.add(id);
     for (const row of await findEntriesByIds(db, [...wanted])) {
       const entry = this.diners.get(row.id);
-      if (entry) this.writeFromRow(entry, row, placedNeedingRows.get(row.id) ?? NOT_WAITING, view, stamp, onlyNew, arena);
+      if (entry) this.writeFromRow(entry, row, placedNeedingRows.get(row.id) ?? NOT_WAITING, view, stamp, onlyNew);
     }
 
     if (!forHosts) return;
@@ -272,13 +299,10 @@ export class VenueHub {
   }
 }
 
-/** A diner's position message: a whole HTTP chunk copied from the template's bytes, else the string. */
-function writePosition(stream: SseStream, template: FramedTemplate, placement: Placement, arena: ChunkArena): void {
-  const chunk = stream.takesChunks ? positionChunk(arena, template, placement) : undefined;
-  if (chunk) stream.sendChunk(chunk);
-  else if (template.frame) stream.sendFrame(fillFrame(template.frame, placement));
-  // No figures to write (hidePosition): the same bytes for every placement and subscriber.
-  else if (template.fixedChunk && stream.takesChunks) stream.sendChunk(template.fixedChunk);
+/** A diner's position message, filled into its template (docs/decisions/018-optimisations-that-pay.md). */
+function writePosition(stream: SseStream, template: FramedTemplate, placement: Placement): void {
+  if (template.frame) stream.sendFrame(fillFrame(template.frame, placement));
+  // No figures to write (hidePosition): the same message for every placement and subscriber.
   else if (template.fixedFrame !== undefined) stream.sendFrame(template.fixedFrame);
 }
 

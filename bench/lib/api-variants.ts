@@ -1,0 +1,6 @@
+/**
+ * The servers of bench/api.bench.ts (bench/lib/api-server.ts): the app as shipped, and the app with
+ * one kept optimisation swapped for its simpler way (docs/decisions/018-optimisations-that-pay.md).
+ */
+export const API_VARIANTS = ['app', 'noKeptPositions', 'oneTransactionPerJoin', 'noStatementCache'] as const;
+export type ApiVariant = (typeof API_VARIANTS)[number];
