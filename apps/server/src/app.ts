@@ -11,6 +11,7 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { identityRoutes } from './modules/identity/identity.routes.js';
 import { passportIssuerFor } from './modules/identity/passport.service.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
+import { smsWebhookRoutes } from './modules/notifications/sms-webhooks.routes.js';
 import { setupNotifications } from './modules/notifications/setup-notifications.js';
 import { imageHostRoutes } from './modules/images/image-host.routes.js';
 import { imageUploadRoutes } from './modules/images/images.routes.js';
@@ -106,9 +107,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('reporter', reporter);
   app.decorate('joinHooks', createJoinHooks());
   // SMS on join and on call go through the durable message queue (docs/decisions/003-message-queue.md).
-  const onCalled = setupNotifications(app, { now, issuePassport: passportIssuerFor(now) });
+  const { onCalled, messenger } = setupNotifications(app, { now, issuePassport: passportIssuerFor(now) });
   const keptPositions = deps.bench?.keptPositions === false ? {} : { positions };
-  app.decorate('queueDeps', { db: deps.db, bus, now, onCalled, ...keptPositions, pace: caches.pace });
+  app.decorate('queueDeps', { db: deps.db, bus, now, onCalled, messenger, ...keptPositions, pace: caches.pace });
 
   registerErrorHandling(app);
   const routes = collectRoutes(app);
@@ -137,6 +138,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(waitlistRoutes);
       await api.register(identityRoutes);
       await api.register(notificationsRoutes);
+      await api.register(smsWebhookRoutes);
       await api.register(hostRoutes);
       await api.register(realtimeRoutes, {
         staffGuard: staffOfPathVenue(deps.db, now),

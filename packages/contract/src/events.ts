@@ -21,5 +21,12 @@ export const VenueChannelEvent = z.object({
   venueId: z.string(),
   entryId: z.optional(z.string()),
   at: z.string(),
+  /**
+   * Set when the party itself caused the change (a remote join, an answer, a message, leaving): the
+   * console highlights the card and plays its sound (docs/product.md §7).
+   */
+  byParty: z.optional(z.boolean()),
+  /** A change only staff see (a delivery report, messages read, a party's message): diner pages are not written. */
+  staffOnly: z.optional(z.boolean()),
 });
 export type VenueChannelEvent = z.infer<typeof VenueChannelEvent>;

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { EntryReply, LastMessage } from './conversation.js';
 import { VenueId } from './ids.js';
 import { ThemeResponse, VenueName, VenueResponse, VenueSettings } from './venue.js';
 import { EntryStatus, FullName, Note, OptionalEmail, Phone, messages } from './waitlist.js';
@@ -43,6 +44,13 @@ export const HostEntry = z.object({
   estimatedTime: z.optional(z.nullable(z.number())),
   arrivedAt: z.string(),
   notifiedAt: z.nullable(z.string()),
+  /** The conversation (docs/product.md §7): the party's latest answer, calls, the hold window, unread messages, the last delivery. */
+  reply: z.nullable(EntryReply),
+  calls: z.number(),
+  calledAt: z.nullable(z.string()),
+  holdUntil: z.nullable(z.string()),
+  unread: z.number(),
+  lastMessage: z.nullable(LastMessage),
 });
 export type HostEntry = z.infer<typeof HostEntry>;
 

@@ -1,4 +1,5 @@
 export * from './constants.js';
+export * from './conversation.js';
 export * from './errors.js';
 export * from './events.js';
 export * from './host.js';

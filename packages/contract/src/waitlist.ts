@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { CREATE_DATA_ORIGIN, NOTE_MAX_LENGTH, ORIGIN_LABEL_WIDGET } from './constants.js';
+import { EntryReply, VenueMessage } from './conversation.js';
 import { EntryId, VenueId } from './ids.js';
 import { OperationMode } from './venue.js';
 import { messages } from './messages.js';
@@ -103,6 +104,12 @@ export const PositionEntry = z.object({
   cancelReason: z.nullable(z.string()),
   notifiedAt: z.nullable(z.string()),
   seatedAt: z.nullable(z.string()),
+  /** The party's latest answer (docs/product.md §7); null until it answers. */
+  reply: z.nullable(EntryReply),
+  /** Until when a called party's table is held; null without a window. */
+  holdUntil: z.nullable(z.string()),
+  /** The venue's latest messages to the party, newest first. */
+  messages: z.array(VenueMessage),
 });
 export type PositionEntry = z.infer<typeof PositionEntry>;
 

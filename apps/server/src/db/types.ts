@@ -1,4 +1,4 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /** Times are epoch milliseconds (bigint in PostgreSQL, parsed to number; integer in SQLite). */
 export interface VenueTable {
@@ -55,6 +55,46 @@ export interface EntryTable {
   join_proof_hash: string | null;
   /** When a repeat join last sent the position link again by SMS (at most once a minute). */
   link_resent_at: number | null;
+  /** The party's latest answer (docs/product.md §7): `onMyWay`, `needMoreTime` or `arrived`. */
+  reply_kind: string | null;
+  reply_minutes: number | null;
+  reply_at: number | null;
+  /** How many times staff called the party. */
+  calls: Generated<number>;
+  /** Until when the table is held for a called party; null: no window. */
+  hold_until: number | null;
+  /** 1 once "I need more time" extended the hold window (once per call). */
+  hold_extended: Generated<number>;
+  /** Messages from the party staff have not read yet. */
+  unread: Generated<number>;
+  /** The last message sent to the party (a `messages` row) and its delivery. */
+  last_message_id: string | null;
+  last_message_status: string | null;
+  /** JSON: the venue's latest messages to the party, newest first, as the diner's page shows them. */
+  venue_messages: string | null;
+  venue_message_at: number | null;
+}
+
+/** One message of an entry's thread (docs/product.md §7). */
+export interface EntryMessageTable {
+  id: string;
+  entry_id: string;
+  venue_id: string;
+  /** `in`: from the party; `out`: from the venue. */
+  direction: 'in' | 'out';
+  /** Null once erased with the entry's personal data. */
+  text: string | null;
+  /** `received` / `read` for incoming; `queued`, `sent`, `delivered`, `failed` for outgoing. */
+  status: string;
+  /** The outgoing message's row in the message queue. */
+  message_id: string | null;
+  created_at: number;
+}
+
+/** A phone that answered STOP: nothing more is sent to it. */
+export interface SmsOptOutTable {
+  phone: string;
+  created_at: number;
 }
 
 /** Recent seating pace per venue and band (band -1: the whole venue), for estimatedTime. */
@@ -182,6 +222,8 @@ export interface MessageTable {
   sent_at: number | null;
   /** The body with its code or login link masked; replaces `body` once delivered or failed. */
   safe_body: string | null;
+  /** The entry this message is about, when there is one (its card shows the delivery). */
+  entry_id: string | null;
 }
 
 /** Parties waiting (status 'active') per venue and priority, kept by triggers (migration 005). */
@@ -206,6 +248,8 @@ export interface Database {
   staff_venues: StaffVenueTable;
   staff_sessions: StaffSessionTable;
   images: ImageTable;
+  entry_messages: EntryMessageTable;
+  sms_opt_outs: SmsOptOutTable;
 }
 
 export type VenueRow = Selectable<VenueTable>;
@@ -220,3 +264,4 @@ export type ImageRow = Selectable<ImageTable>;
 export type ProductUserRow = Selectable<ProductUserTable>;
 export type OneTimeCodeRow = Selectable<OneTimeCodeTable>;
 export type MessageRow = Selectable<MessageTable>;
+export type EntryMessageRow = Selectable<EntryMessageTable>;

@@ -7,6 +7,9 @@ import {
   HostMeResponse,
   HostQueueResponse,
   HostSettingsResponse,
+  StaffMessageBody,
+  StaffMessageResponse,
+  ThreadResponse,
   VenueSettingsPatch,
   WaitlistStateBody,
   WaitlistStateResponse,
@@ -20,7 +23,20 @@ import { clearSessionCookie, requireStaff, setSessionCookie, staffOfPathVenue } 
 import { getMe, login, logout } from '../staff/staff.service.js';
 import { hostExtrasRoutes } from './host-extras.routes.js';
 import { getSettings, patchSettings } from './host-settings.service.js';
-import { addWalkIn, callParty, cancelParty, editParty, getQueue, putWaitlistState, seatParty } from '../queue/index.js';
+import {
+  addWalkIn,
+  callParty,
+  cancelParty,
+  editParty,
+  findVenueEntry,
+  getQueue,
+  messageToParty,
+  putWaitlistState,
+  readThread,
+  seatParty,
+  sendAgain,
+  staffEntryResponse,
+} from '../queue/index.js';
 import { pathParams } from '../../plugins/contract-schemas.js';
 
 const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, { $ref: 'ApiError#' }]));
@@ -164,6 +180,58 @@ export async function hostRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => editParty(deps, request.params.venueId, request.params.entryId, request.body),
+  );
+
+  // The conversation with a party (docs/product.md §7).
+  app.get<{ Params: { venueId: string; entryId: string } }>(
+    '/host/venues/:venueId/entries/:entryId/messages',
+    {
+      preValidation: staffFirst,
+      schema: {
+        tags: ['host'],
+        summary: "The party's thread, both directions, oldest first; opening it marks the party's messages read",
+        params: pathParams('venueId', 'entryId'),
+        response: { 200: ThreadResponse, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => readThread(deps, await findVenueEntry(deps, request.params.venueId, request.params.entryId)),
+  );
+
+  app.post<{ Params: { venueId: string; entryId: string }; Body: StaffMessageBody }>(
+    '/host/venues/:venueId/entries/:entryId/messages',
+    {
+      preValidation: staffFirst,
+      schema: {
+        tags: ['host'],
+        summary: "Write to the party (at most 480 characters): sent by the venue's channel and shown on the diner's page",
+        params: pathParams('venueId', 'entryId'),
+        body: StaffMessageBody,
+        response: { 201: StaffMessageResponse, ...errors(400, 401, 403, 404, 409, 422) },
+      },
+    },
+    async (request, reply) => {
+      const entry = await findVenueEntry(deps, request.params.venueId, request.params.entryId);
+      const message = await messageToParty(deps, entry, request.body.text.trim());
+      return reply.status(201).send({ message });
+    },
+  );
+
+  app.post<{ Params: { venueId: string; entryId: string; messageId: string } }>(
+    '/host/venues/:venueId/entries/:entryId/messages/:messageId/resend',
+    {
+      preValidation: staffFirst,
+      schema: {
+        tags: ['host'],
+        summary: 'Send a message to the party again (a failed delivery): a new message with the same text',
+        params: pathParams('venueId', 'entryId', 'messageId'),
+        response: { 200: HostEntryResponse, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const entry = await findVenueEntry(deps, request.params.venueId, request.params.entryId);
+      await sendAgain(deps, entry, request.params.messageId);
+      return staffEntryResponse(deps, await findVenueEntry(deps, entry.venue_id, entry.id));
+    },
   );
 
   app.put<{ Params: { venueId: string }; Body: { active: boolean; locked: boolean } }>(

@@ -8,17 +8,49 @@ export function venueNameIn(venue: Venue, lang: string): string {
 
 export const langOf = (value: string | null | undefined): Language => (value === 'en' ? 'en' : 'pt');
 
+/** Which SMS replies work (docs/product.md §7): said in the join and call SMS. */
+export const replyHint = (lang: Language): string =>
+  lang === 'en' ? 'Reply 1 if you are on your way, 9 to leave.' : 'Responda 1 se estiver a caminho, 9 para sair.';
+
 export function joinedSms(lang: Language, venueName: string, link: string): string {
   return lang === 'en'
-    ? `${venueName}: you joined the waitlist. Follow your position: ${link}`
-    : `${venueName}: você entrou na fila de espera. Acompanhe sua posição: ${link}`;
+    ? `${venueName}: you joined the waitlist. Follow your position: ${link} ${replyHint(lang)}`
+    : `${venueName}: você entrou na fila de espera. Acompanhe sua posição: ${link} ${replyHint(lang)}`;
 }
 
 export function calledSms(lang: Language, venueName: string, link: string, showReceptionistHint: boolean): string {
   if (lang === 'en') {
-    return `${venueName}: it's your turn!${showReceptionistHint ? ' Look for the receptionist.' : ''} ${link}`;
+    return `${venueName}: it's your turn!${showReceptionistHint ? ' Look for the receptionist.' : ''} ${link} ${replyHint(lang)}`;
   }
-  return `${venueName}: chegou a sua vez!${showReceptionistHint ? ' Procure a recepção.' : ''} ${link}`;
+  return `${venueName}: chegou a sua vez!${showReceptionistHint ? ' Procure a recepção.' : ''} ${link} ${replyHint(lang)}`;
+}
+
+/** A message from staff to the party, by SMS: the venue's name first, so the party knows who writes. */
+export const staffSms = (venueName: string, text: string): string => `${venueName}: ${text}`;
+
+/** The answer to an SMS reply (TwiML), in the party's language (docs/product.md §7). */
+export type SmsReplyOutcome = 'onMyWay' | 'needMoreTime' | 'leave' | 'stop' | 'message' | 'noEntry' | 'ended';
+
+export function smsReplyConfirmation(lang: Language, outcome: SmsReplyOutcome, venueName: string): string {
+  const en: Record<SmsReplyOutcome, string> = {
+    onMyWay: `${venueName} knows you are on your way.`,
+    needMoreTime: `${venueName} knows you need 10 more minutes.`,
+    leave: `You left the waitlist of ${venueName}.`,
+    stop: 'You will get no more messages from Vez.',
+    message: `Your message went to ${venueName}.`,
+    noEntry: 'You are on no waitlist at the moment.',
+    ended: `Your place at ${venueName} has already ended.`,
+  };
+  const pt: Record<SmsReplyOutcome, string> = {
+    onMyWay: `${venueName} já sabe que você está a caminho.`,
+    needMoreTime: `${venueName} já sabe que você precisa de mais 10 minutos.`,
+    leave: `Você saiu da fila de ${venueName}.`,
+    stop: 'Você não receberá mais mensagens da Vez.',
+    message: `Sua mensagem foi para ${venueName}.`,
+    noEntry: 'Você não está em nenhuma fila no momento.',
+    ended: `Sua vez em ${venueName} já terminou.`,
+  };
+  return (lang === 'en' ? en : pt)[outcome];
 }
 
 export function codeMessage(lang: Language, code: string, venueName: string | undefined): { subject: string; body: string } {

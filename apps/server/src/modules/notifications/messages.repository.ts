@@ -6,7 +6,7 @@ type Executor = Kysely<Database>;
 
 export type NewMessage = Pick<
   MessageTable,
-  'id' | 'channel' | 'recipient' | 'subject' | 'body' | 'safe_body' | 'idempotency_key' | 'created_at'
+  'id' | 'channel' | 'recipient' | 'subject' | 'body' | 'safe_body' | 'idempotency_key' | 'created_at' | 'entry_id'
 >;
 
 /** Queues a message; a second message with the same idempotency key is ignored. Returns whether it was new. */
@@ -64,8 +64,12 @@ const maskSecret = { body: sql<string>`coalesce(safe_body, body)`, safe_body: nu
  * The outbox provider's delivery is the row itself: one statement marks every due message of
  * these channels sent, without a claim per message (the demo and the tests send many).
  */
-export async function markDueSentByOutbox(db: Executor, channels: readonly ('sms' | 'email')[], now: number): Promise<void> {
-  await db
+export function markDueSentByOutbox(
+  db: Executor,
+  channels: readonly ('sms' | 'email')[],
+  now: number,
+): Promise<Pick<MessageRow, 'id' | 'entry_id'>[]> {
+  return db
     .updateTable('messages')
     .set((eb) => ({
       status: 'sent',
@@ -79,6 +83,7 @@ export async function markDueSentByOutbox(db: Executor, channels: readonly ('sms
     .where('channel', 'in', channels)
     .where('status', 'in', ['pending', 'sending'])
     .where('next_attempt_at', '<=', now)
+    .returning(['id', 'entry_id'])
     .execute();
 }
 
@@ -126,4 +131,36 @@ export async function deleteFinishedBefore(db: Executor, cutoff: number): Promis
     .where('created_at', '<', cutoff)
     .executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+// STOP (docs/product.md §7): a phone that opted out gets nothing more.
+
+export async function isOptedOut(db: Executor, phone: string): Promise<boolean> {
+  return (await db.selectFrom('sms_opt_outs').select('phone').where('phone', '=', phone).executeTakeFirst()) !== undefined;
+}
+
+/** Records the opt-out and fails what is still waiting to go to that phone by SMS. */
+export async function optOut(db: Executor, phone: string, now: number): Promise<Pick<MessageRow, 'id' | 'entry_id'>[]> {
+  await db
+    .insertInto('sms_opt_outs')
+    .values({ phone, created_at: now })
+    .onConflict((oc) => oc.column('phone').doNothing())
+    .execute();
+  return db
+    .updateTable('messages')
+    .set({ status: 'failed', error: 'opted out (STOP)', ...maskSecret })
+    .where('channel', '=', 'sms')
+    .where('recipient', '=', phone)
+    .where('status', '=', 'pending')
+    .returning(['id', 'entry_id'])
+    .execute();
+}
+
+/** The message with this provider id (a status callback names only that). */
+export function findByProviderId(db: Executor, providerId: string): Promise<MessageRow | undefined> {
+  return db.selectFrom('messages').selectAll().where('provider_id', '=', providerId).executeTakeFirst();
+}
+
+export function findMessageOfEntry(db: Executor, id: string, entryId: string): Promise<MessageRow | undefined> {
+  return db.selectFrom('messages').selectAll().where('id', '=', id).where('entry_id', '=', entryId).executeTakeFirst();
 }

@@ -8,6 +8,7 @@ import {
   claimDueMessages,
   deleteFinishedBefore,
   insertMessage,
+  isOptedOut,
   markDueSentByOutbox,
   markFailed,
   markRetry,
@@ -32,11 +33,17 @@ export interface OutgoingMessage {
    * It replaces the stored body once the message is delivered or finally failed (docs/product.md §3).
    */
   safeBody?: string;
+  /** The entry this message is about: its card shows the delivery (docs/product.md §7). */
+  entryId?: string;
 }
 
 export interface Notifier {
-  /** Queues a message inside the caller's transaction: it exists if and only if the change commits. */
-  enqueue(trx: Kysely<Database>, message: OutgoingMessage): Promise<void>;
+  /**
+   * Queues a message inside the caller's transaction: it exists if and only if the change commits.
+   * Answers its id; undefined when nothing was queued (the same idempotency key again, or an SMS to
+   * a phone that answered STOP: docs/product.md §7).
+   */
+  enqueue(trx: Kysely<Database>, message: OutgoingMessage): Promise<string | undefined>;
   /** Runs the worker now if something was queued since the last run (after a response, when the transaction committed). */
   kickIfQueued(): void;
   /** Sends every message due now and resolves when done (tests, operators). */
@@ -56,6 +63,8 @@ export interface NotifierDeps {
   intervalMs: number;
   maxAttempts: number;
   retentionMs: number;
+  /** What became of a message about an entry: sent or finally failed (the entry's card shows it). */
+  onDelivery?: (messageId: string, status: 'sent' | 'failed') => Promise<void>;
 }
 
 /** 5 s, 10 s, 20 s … capped at 15 minutes, plus up to a second of jitter so instances do not retry in step. */
@@ -77,6 +86,7 @@ export function createNotifier(deps: NotifierDeps): Notifier {
     try {
       const { providerId } = await provider.send(row);
       await markSent(db.kysely, row, provider.name, providerId, now());
+      if (row.entry_id) await deps.onDelivery?.(row.id, 'sent');
     } catch (error) {
       const failure =
         error instanceof ProviderError ? error : new ProviderError(redactContact(String((error as Error)?.message ?? error)), false);
@@ -88,6 +98,7 @@ export function createNotifier(deps: NotifierDeps): Notifier {
       );
       if (!final) return markRetry(db.kysely, row, failure.message, now() + backoffMs(row.attempts));
       await markFailed(db.kysely, row, provider.name, failure.message);
+      if (row.entry_id) await deps.onDelivery?.(row.id, 'failed');
       deps.reporter.report(new Error(`message delivery failed: ${failure.message}`), {
         messageId: row.id,
         channel: row.channel,
@@ -108,7 +119,10 @@ export function createNotifier(deps: NotifierDeps): Notifier {
 
   /** Claims and sends batches until nothing is due. */
   async function work(): Promise<void> {
-    if (outboxChannels.length > 0) await markDueSentByOutbox(db.kysely, outboxChannels, now());
+    if (outboxChannels.length > 0) {
+      const delivered = await markDueSentByOutbox(db.kysely, outboxChannels, now());
+      for (const row of delivered) if (row.entry_id) await deps.onDelivery?.(row.id, 'sent');
+    }
     while (sentChannels.length > 0) {
       const batch = await claimDueMessages(db.kysely, db.dialect, now(), LEASE_MS, BATCH, sentChannels);
       await Promise.all(batch.map(deliver));
@@ -142,10 +156,12 @@ export function createNotifier(deps: NotifierDeps): Notifier {
   return {
     providers,
     async enqueue(trx, message) {
+      // A phone that answered STOP gets nothing more (docs/product.md §7), whichever provider sends.
+      if (message.channel === 'sms' && (await isOptedOut(trx, message.to))) return undefined;
       const created = now();
       const id = newMessageId(created);
       const safeBody = message.safeBody ?? null;
-      await insertMessage(trx, {
+      const inserted = await insertMessage(trx, {
         id,
         channel: message.channel,
         recipient: message.to,
@@ -154,13 +170,16 @@ export function createNotifier(deps: NotifierDeps): Notifier {
         safe_body: safeBody,
         idempotency_key: message.idempotencyKey.slice(0, 120),
         created_at: created,
+        entry_id: message.entryId ?? null,
       });
+      if (!inserted) return undefined;
       // The demo outbox shows what it delivered, though the stored row is masked (providers.ts).
       const provider = providers[message.channel];
       if (safeBody !== null && isOutbox(provider)) provider.keep(id, message.body);
       queued = true;
       // Outside a request (a job, a script) nothing calls kickIfQueued: look again shortly.
       setTimeout(() => void kick(), 100).unref();
+      return id;
     },
     kickIfQueued() {
       if (queued) void kick();

@@ -26,6 +26,7 @@ const row = (patch: Partial<MessageRow>): MessageRow => ({
   created_at: 0,
   sent_at: null,
   safe_body: null,
+  entry_id: null,
   ...patch,
 });
 
@@ -119,7 +120,7 @@ describe('Twilio SMS provider against a local HTTP server', () => {
   });
   const provider = () => createTwilioProvider(loadConfig(twilioEnv(twilio.url)));
 
-  it('posts To, From and Body form-encoded with basic auth to the Messages resource', async () => {
+  it('posts To, From, Body and the status callback form-encoded with basic auth to the Messages resource', async () => {
     const result = await provider().send(row({}));
     expect(result.providerId).toMatch(/^SM\d{32}$/);
     const request = twilio.requests.at(-1);
@@ -129,6 +130,8 @@ describe('Twilio SMS provider against a local HTTP server', () => {
       To: '+5511987650001',
       From: '+15005550006',
       Body: 'Bistrô Demo: você entrou na fila de espera.',
+      // Delivery reports come back here (docs/product.md §7).
+      StatusCallback: `${loadConfig(twilioEnv(twilio.url)).publicBaseUrl}/api/sms/status`,
     });
   });
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { QueueDeps } from '../queue/index.js';
+import { type QueueDeps, recordDelivery } from '../queue/index.js';
 import { createNotifier } from './notifier.js';
 import { createProviders } from './providers.js';
-import { type PassportIssuer, smsOnCall, smsOnJoin, smsOnRepeatJoin } from './waitlist-sms.js';
+import { type PassportIssuer, partyMessenger, smsOnCall, smsOnJoin, smsOnRepeatJoin } from './waitlist-sms.js';
 
 /**
  * The notifier with the configured providers: decorates `app.notifier`, queues the SMS on join
@@ -11,7 +11,7 @@ import { type PassportIssuer, smsOnCall, smsOnJoin, smsOnRepeatJoin } from './wa
 export function setupNotifications(
   app: FastifyInstance,
   options: { now: () => number; issuePassport: PassportIssuer },
-): NonNullable<QueueDeps['onCalled']> {
+): Required<Pick<QueueDeps, 'onCalled' | 'messenger'>> {
   const { config } = app;
   const notifier = createNotifier({
     db: app.db,
@@ -23,6 +23,8 @@ export function setupNotifications(
     intervalMs: config.MESSAGE_WORKER_INTERVAL_MS,
     maxAttempts: config.MESSAGE_MAX_ATTEMPTS,
     retentionMs: config.RETENTION_HOURS * 3_600_000,
+    // The entry's card shows what became of its last message (docs/product.md §7).
+    onDelivery: (messageId, status) => recordDelivery(app.queueDeps, messageId, status),
   });
   app.decorate('notifier', notifier);
   app.joinHooks.add(smsOnJoin(notifier, config.publicBaseUrl, options.issuePassport));
@@ -31,5 +33,5 @@ export function setupNotifications(
   app.addHook('onResponse', async () => notifier.kickIfQueued());
   app.addHook('onReady', async () => notifier.start());
   app.addHook('onClose', async () => notifier.stop());
-  return smsOnCall(notifier, config.publicBaseUrl);
+  return { onCalled: smsOnCall(notifier, config.publicBaseUrl), messenger: partyMessenger(notifier, options.now) };
 }

@@ -13,6 +13,7 @@ export function createTwilioProvider(config: Config): MessageProvider {
   const sid = config.SMS_ACCOUNT_SID ?? '';
   const auth = Buffer.from(`${sid}:${config.SMS_AUTH_TOKEN ?? ''}`).toString('base64');
   const endpoint = `${config.SMS_API_URL.replace(/\/$/, '')}/2010-04-01/Accounts/${encodeURIComponent(sid)}/Messages.json`;
+  const statusCallback = `${config.publicBaseUrl}/api/sms/status`;
   return {
     name: 'twilio',
     async send(message) {
@@ -21,7 +22,13 @@ export function createTwilioProvider(config: Config): MessageProvider {
         response = await fetch(endpoint, {
           method: 'POST',
           headers: { authorization: `Basic ${auth}`, 'content-type': 'application/x-www-form-urlencoded' },
-          body: new URLSearchParams({ To: message.recipient, From: config.SMS_FROM ?? '', Body: message.body }),
+          // Delivery reports come back to /api/sms/status (docs/product.md §7).
+          body: new URLSearchParams({
+            To: message.recipient,
+            From: config.SMS_FROM ?? '',
+            Body: message.body,
+            StatusCallback: statusCallback,
+          }),
           signal: AbortSignal.timeout(TIMEOUT_MS),
         });
       } catch (error) {

@@ -35,7 +35,9 @@ describe.each(stores)('SMS on join and call, passports, on $name', (store) => {
     const [sms, ...more] = await smsTo(phone);
     expect(more).toHaveLength(0);
     expect(sms).toMatchObject({ channel: 'sms', to: toE164(phone) });
-    expect(sms?.body).toBe(`Bistrô Demo: você entrou na fila de espera. Acompanhe sua posição: ${BASE}/waitlist/${res.json()._id}`);
+    expect(sms?.body).toBe(
+      `Bistrô Demo: você entrou na fila de espera. Acompanhe sua posição: ${BASE}/waitlist/${res.json()._id} Responda 1 se estiver a caminho, 9 para sair.`,
+    );
     expect(Date.parse(sms?.createdAt ?? '')).toBe(t.clock.now);
   });
 
@@ -43,7 +45,7 @@ describe.each(stores)('SMS on join and call, passports, on $name', (store) => {
     const phone = nextPhone();
     const res = await join(phone, { lang: 'en' });
     expect((await smsTo(phone))[0]?.body).toBe(
-      `Demo Bistro: you joined the waitlist. Follow your position: ${BASE}/waitlist/${res.json()._id}`,
+      `Demo Bistro: you joined the waitlist. Follow your position: ${BASE}/waitlist/${res.json()._id} Reply 1 if you are on your way, 9 to leave.`,
     );
   });
 
@@ -56,7 +58,9 @@ describe.each(stores)('SMS on join and call, passports, on $name', (store) => {
     const stranger = await join(phone);
     expect(stranger.statusCode).toBe(409);
     const [resent] = await smsTo(phone);
-    expect(resent?.body).toBe(`Bistrô Demo: você entrou na fila de espera. Acompanhe sua posição: ${BASE}/waitlist/${first._id}`);
+    expect(resent?.body).toBe(
+      `Bistrô Demo: você entrou na fila de espera. Acompanhe sua posição: ${BASE}/waitlist/${first._id} Responda 1 se estiver a caminho, 9 para sair.`,
+    );
     expect(await smsTo(phone)).toHaveLength(2);
   });
 
@@ -145,7 +149,7 @@ describe.each(stores)('SMS on join and call, passports, on $name', (store) => {
       expect(row.body).not.toMatch(/\d{6}|passport/);
     }
     expect(rows.map((r) => r.body).sort()).toEqual([
-      `Bistrô Demo: você entrou na fila de espera. Acompanhe sua posição: ${BASE}/waitlist/${joined.json()._id}`,
+      `Bistrô Demo: você entrou na fila de espera. Acompanhe sua posição: ${BASE}/waitlist/${joined.json()._id} Responda 1 se estiver a caminho, 9 para sair.`,
       'Clube Demo (Vez): seu código é ••••••. Ele vale por 10 minutos. Não o compartilhe.',
     ]);
   });
@@ -163,7 +167,9 @@ describe.each(stores)('SMS on join and call, passports, on $name', (store) => {
     if (!entry) throw new Error('no entry');
     await callEntry(t.app.queueDeps, entry);
     const [called] = await smsTo(phone);
-    expect(called?.body).toBe(`Demo Bistro: it's your turn! Look for the receptionist. ${BASE}/waitlist/${id}`);
+    expect(called?.body).toBe(
+      `Demo Bistro: it's your turn! Look for the receptionist. ${BASE}/waitlist/${id} Reply 1 if you are on your way, 9 to leave.`,
+    );
     await expect(callEntry(t.app.queueDeps, { ...entry, status: 'called' })).rejects.toThrow();
     expect(await smsTo(phone)).toHaveLength(2);
   });
@@ -186,7 +192,9 @@ describe.each(stores)('SMS on join and call, passports, on $name', (store) => {
       headers: { cookie: staff },
     });
     expect(call.statusCode).toBe(200);
-    expect((await smsTo(phone))[0]?.body).toBe(`Bistrô Demo: chegou a sua vez! Procure a recepção. ${BASE}/waitlist/${id}`);
+    expect((await smsTo(phone))[0]?.body).toBe(
+      `Bistrô Demo: chegou a sua vez! Procure a recepção. ${BASE}/waitlist/${id} Responda 1 se estiver a caminho, 9 para sair.`,
+    );
   });
 });
 

@@ -1,9 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { Database, EntryRow } from '../../db/types.js';
-import type { JoinContext } from '../queue/index.js';
+import { type JoinContext, type PartyMessenger, recordLastMessage } from '../queue/index.js';
 import { type Venue, canTextPhone } from '../venues/venue.js';
 import { getVenue } from '../venues/venues.service.js';
-import { calledSms, joinedSms, langOf, venueNameIn } from './message-texts.js';
+import { calledSms, joinedSms, langOf, staffSms, venueNameIn } from './message-texts.js';
+import { findMessageOfEntry } from './messages.repository.js';
 import type { Notifier } from './notifier.js';
 
 type Executor = Kysely<Database>;
@@ -28,14 +29,16 @@ export function smsOnJoin(notifier: Notifier, publicBaseUrl: string, issuePasspo
     const passport = await issuePassport(trx, context.dinerSessionToken, entry);
     const lang = langOf(entry.lang);
     const text = (login?: string) => joinedSms(lang, venueNameIn(venue, lang), positionLink(publicBaseUrl, entry.id, login));
-    await notifier.enqueue(trx, {
+    const id = await notifier.enqueue(trx, {
       channel: 'sms',
       to: entry.phone,
       body: text(passport),
       // Once sent, the stored row keeps the plain link: no usable passport (docs/product.md §3).
       ...(passport ? { safeBody: text() } : {}),
       idempotencyKey: `join:${entry.id}`,
+      entryId: entry.id,
     });
+    if (id) await recordLastMessage(trx, entry.id, id);
   };
 }
 
@@ -64,11 +67,42 @@ export function smsOnCall(notifier: Notifier, publicBaseUrl: string) {
     const venue = await getVenue(trx, entry.venue_id);
     if (!canTextPhone(venue, entry.phone)) return;
     const lang = langOf(entry.lang);
-    await notifier.enqueue(trx, {
+    const id = await notifier.enqueue(trx, {
       channel: 'sms',
       to: entry.phone,
       body: calledSms(lang, venueNameIn(venue, lang), positionLink(publicBaseUrl, entry.id), !venue.settings.hideReceptionistHint),
-      idempotencyKey: `call:${entry.id}`,
+      // One message per call: a call again (docs/product.md §8) is a new message.
+      idempotencyKey: `call:${entry.id}:${entry.calls}`,
+      entryId: entry.id,
     });
+    if (id) await recordLastMessage(trx, entry.id, id);
+  };
+}
+
+/**
+ * Staff messages by the venue's channel (docs/product.md §7), and "send again" for a message about
+ * an entry: the same recipient and text (a login link stays masked), a new row in the queue.
+ */
+export function partyMessenger(notifier: Notifier, now: () => number): PartyMessenger {
+  return {
+    async send(trx, entry, text, idempotencyKey) {
+      if (!entry.phone) return undefined;
+      const venue = await getVenue(trx, entry.venue_id);
+      if (!canTextPhone(venue, entry.phone)) return undefined;
+      const name = venueNameIn(venue, langOf(entry.lang));
+      return notifier.enqueue(trx, { channel: 'sms', to: entry.phone, body: staffSms(name, text), idempotencyKey, entryId: entry.id });
+    },
+    async resend(trx, entry, messageId) {
+      const sent = await findMessageOfEntry(trx, messageId, entry.id);
+      if (!sent) return undefined;
+      return notifier.enqueue(trx, {
+        channel: sent.channel,
+        to: sent.recipient,
+        ...(sent.subject ? { subject: sent.subject } : {}),
+        body: sent.safe_body ?? sent.body,
+        idempotencyKey: `again:${messageId}:${now()}`,
+        entryId: entry.id,
+      });
+    },
   };
 }

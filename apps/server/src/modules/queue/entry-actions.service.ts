@@ -1,4 +1,4 @@
-import { type CancelReason, ErrorCode, RESTORE_WINDOW_MS, type StatusResponse, bandOf } from '@vez/contract';
+import { type CancelReason, ErrorCode, HOLD_MINUTES, RESTORE_WINDOW_MS, type StatusResponse, bandOf } from '@vez/contract';
 import type { EntryRow } from '../../db/types.js';
 import { AppError } from '../../lib/app-error.js';
 import { assertTransition, eventOf, refusalOf, stateAfter } from './entry-state.js';
@@ -37,7 +37,7 @@ export async function endEntry(
   if (!(await repo.cancelOpenEntry(deps.db.kysely, entry.id, reason, deps.now()))) {
     throw new AppError(ErrorCode.FAILED_TO_LEAVE_WAITLIST, NO_LONGER_ON_LIST);
   }
-  publishQueueEvent(deps, eventOf(transition), entry.venue_id, entry.id);
+  publishQueueEvent(deps, eventOf(transition), entry.venue_id, entry.id, { byParty: transition === 'leave' });
 }
 
 /**
@@ -56,9 +56,17 @@ export async function expireOpenEntries(deps: QueueDeps, joinedBefore: number, n
 export async function callEntry(deps: QueueDeps, entry: EntryRow): Promise<EntryRow> {
   assertTransition('call', entry.status);
   const now = deps.now();
-  const called: EntryRow = { ...entry, status: stateAfter('call', entry), notified_at: now };
+  // The table is held for HOLD_MINUTES from the call (docs/product.md §8); a new call starts a new window.
+  const change = {
+    status: stateAfter('call', entry),
+    notified_at: now,
+    calls: entry.calls + 1,
+    hold_until: now + HOLD_MINUTES * 60_000,
+    hold_extended: 0,
+  };
+  const called: EntryRow = { ...entry, ...change };
   await deps.db.kysely.transaction().execute(async (trx) => {
-    await repo.updateEntry(trx, entry.id, { status: called.status, notified_at: now });
+    await repo.updateEntry(trx, entry.id, change);
     await deps.onCalled?.(trx, called);
   });
   publishQueueEvent(deps, eventOf('call'), entry.venue_id, entry.id);

@@ -7,6 +7,7 @@ import type { EntryRow } from '../../db/types.js';
 import { AppError } from '../../lib/app-error.js';
 import { callEntry, editEntry, endEntry, expireOpenEntries, leaveWaitlist, restoreEntry, seatEntry } from './entry-actions.service.js';
 import { type EntryState, TRANSITIONS, type Transition, canTransition, stateAfter } from './entry-state.js';
+import { messageFromParty, messageToParty, replyToVenue } from './conversation.service.js';
 import { joinWaitlist } from './join.service.js';
 import { findEntryById } from './queue-reads.service.js';
 
@@ -26,6 +27,9 @@ describe('the entry state machine (entry-state.ts)', () => {
       leave: ['active', 'called'],
       expire: ['active', 'called'],
       edit: ['active', 'called'],
+      reply: ['active', 'called'],
+      partyMessage: ['active', 'called'],
+      staffMessage: ['active', 'called'],
       restore: ['seated', 'cancelled'],
     });
     expect(stateAfter('call', { status: 'active', notified_at: null })).toBe('called');
@@ -131,6 +135,38 @@ describe.each(stores)('every transition of an entry on $name', (store) => {
       expect([edited.status, edited.party_size, edited.priority]).toEqual(['active', 5, 1]);
       const seated = await seatEntry(deps(), edited);
       expect(await refusalOf(() => editEntry(deps(), seated, { partySize: 3 }, 20))).toBe('ENTRY_NOT_ACTIVE');
+    },
+    reply: async () => {
+      const entry = await join();
+      expect(await publishedBy(() => replyToVenue(deps(), entry, 'onMyWay', null))).toEqual(['update']);
+      const answered = await reread(entry);
+      expect([answered.status, answered.reply_kind, answered.reply_minutes]).toEqual(['active', 'onMyWay', null]);
+      // Called: more time extends the hold window once per call.
+      const called = await callEntry(deps(), answered);
+      await replyToVenue(deps(), called, 'needMoreTime', 5);
+      const extended = await reread(entry);
+      expect(extended.hold_until).toBe(called.hold_until! + 5 * 60_000);
+      await replyToVenue(deps(), extended, 'needMoreTime', 15);
+      expect((await reread(entry)).hold_until).toBe(extended.hold_until);
+      const seated = await seatEntry(deps(), await reread(entry));
+      expect(await refusalOf(() => replyToVenue(deps(), seated, 'arrived', null))).toBe('ENTRY_NOT_ACTIVE');
+    },
+    partyMessage: async () => {
+      const entry = await join();
+      expect(await publishedBy(() => messageFromParty(deps(), entry, 'Estacionando'))).toEqual(['update']);
+      const written = await reread(entry);
+      expect([written.status, written.unread]).toEqual(['active', 1]);
+      const seated = await seatEntry(deps(), written);
+      expect(await refusalOf(() => messageFromParty(deps(), seated, 'Oi'))).toBe('ENTRY_NOT_ACTIVE');
+    },
+    staffMessage: async () => {
+      const entry = await join();
+      expect(await publishedBy(() => messageToParty(deps(), entry, 'Mesa quase pronta'))).toEqual(['update']);
+      const written = await reread(entry);
+      expect(written.status).toBe('active');
+      expect(JSON.parse(written.venue_messages!)).toMatchObject([{ text: 'Mesa quase pronta' }]);
+      const seated = await seatEntry(deps(), written);
+      expect(await refusalOf(() => messageToParty(deps(), seated, 'Oi'))).toBe('ENTRY_NOT_ACTIVE');
     },
     restore: async () => {
       const called = await callEntry(deps(), await join());

@@ -50,6 +50,12 @@ export const TRANSITIONS = {
   expire: { from: OPEN_STATES, to: 'cancelled', event: 'cancel', refusal: NOT_OPEN },
   /** Staff change party size, note or priority. */
   edit: { from: OPEN_STATES, to: 'same', event: 'update', refusal: NOT_OPEN },
+  /** The party answers from its page or by SMS: on my way, more time, I'm here (docs/product.md §7). */
+  reply: { from: OPEN_STATES, to: 'same', event: 'update', refusal: NOT_OPEN },
+  /** The party writes to the venue (an SMS that is no keyword). */
+  partyMessage: { from: OPEN_STATES, to: 'same', event: 'update', refusal: NOT_OPEN },
+  /** Staff write to the party; the diner's page shows it. */
+  staffMessage: { from: OPEN_STATES, to: 'same', event: 'update', refusal: NOT_OPEN },
   /** The console's undo: back to waiting, or to called if it had been called. */
   restore: {
     from: ['seated', 'cancelled'],

@@ -1,8 +1,29 @@
-import type { HostEntry, Language, PositionEntry } from '@vez/contract';
+import type { EntryReply, HostEntry, Language, LastMessage, MessageStatus, PositionEntry, ReplyKind, VenueMessage } from '@vez/contract';
 import type { EntryRow } from '../../db/types.js';
 import type { Placement } from './placement.js';
 
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
+
+/** The party's latest answer (docs/product.md §7). */
+export function replyOf(row: Pick<EntryRow, 'reply_kind' | 'reply_minutes' | 'reply_at'>): EntryReply | null {
+  if (row.reply_kind === null || row.reply_at === null) return null;
+  return { kind: row.reply_kind as ReplyKind, minutes: row.reply_minutes, at: new Date(row.reply_at).toISOString() };
+}
+
+/** The venue's latest messages as kept on the entry (newest first); none once erased. */
+export function venueMessagesOf(row: Pick<EntryRow, 'venue_messages'>): VenueMessage[] {
+  if (!row.venue_messages) return [];
+  try {
+    return JSON.parse(row.venue_messages) as VenueMessage[];
+  } catch {
+    return [];
+  }
+}
+
+function lastMessageOf(row: Pick<EntryRow, 'last_message_id' | 'last_message_status'>): LastMessage | null {
+  if (!row.last_message_id || !row.last_message_status) return null;
+  return { _id: row.last_message_id, status: row.last_message_status as MessageStatus };
+}
 
 const partyWords: Record<Language, [string, string]> = { pt: ['pessoa', 'pessoas'], en: ['person', 'people'] };
 const priorityWords: Record<Language, string> = { pt: 'Prioridade', en: 'Priority' };
@@ -44,6 +65,9 @@ export function toPositionEntry(
     cancelReason: row.cancel_reason,
     notifiedAt: iso(row.notified_at),
     seatedAt: iso(row.seated_at),
+    reply: replyOf(row),
+    holdUntil: iso(row.hold_until),
+    messages: venueMessagesOf(row),
   };
 }
 
@@ -66,5 +90,11 @@ export function toHostEntry(row: EntryRow, placement: Placement): HostEntry {
     estimatedTime: placement.estimatedTime,
     arrivedAt: new Date(row.created_at).toISOString(),
     notifiedAt: iso(row.notified_at),
+    reply: replyOf(row),
+    calls: row.calls,
+    calledAt: iso(row.notified_at),
+    holdUntil: iso(row.hold_until),
+    unread: row.unread,
+    lastMessage: lastMessageOf(row),
   };
 }

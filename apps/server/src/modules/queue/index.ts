@@ -17,3 +17,6 @@ export { toHostEntry, toPositionEntry } from './entry-views.js';
 export { QueueCache } from './queue-cache.js';
 export { type QueueRow } from './queue.repository.js';
 export * from './queue-reads.service.js';
+export { FRESH_CONVERSATION } from './conversation-fields.js';
+export type { PartyMessenger } from './queue-deps.js';
+export * from './conversation.service.js';

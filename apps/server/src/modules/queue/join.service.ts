@@ -12,6 +12,7 @@ import type { JoinContext, JoinHook } from './join-hooks.js';
 import { placeEntry } from './position.service.js';
 import type { QueueDeps } from './queue-deps.js';
 import { publishQueueEvent } from './queue-events.js';
+import { FRESH_CONVERSATION } from './conversation-fields.js';
 import * as repo from './queue.repository.js';
 
 /** A join, as the route or the console hands it over (already checked against the contract). */
@@ -146,6 +147,7 @@ export async function joinWaitlist(deps: QueueDeps, venueId: string, body: JoinR
       erased_at: null,
       join_proof_hash: proof?.hash ?? null,
       link_resent_at: null,
+      ...FRESH_CONVERSATION,
     };
     await repo.insertEntry(trx, entry);
     await repo.advanceVenueSeq(trx, venueId, locked.next_seq + 1);
@@ -156,7 +158,7 @@ export async function joinWaitlist(deps: QueueDeps, venueId: string, body: JoinR
   });
   // Committed (with its SMS, if one was due): the caller learns no more than this.
   if ('alreadyOnList' in result) throw new AppError(ErrorCode.ALREADY_ON_WAITLIST);
-  if (result.created) publishQueueEvent(deps, eventOf('join'), venueId, result.entry.id);
+  if (result.created) publishQueueEvent(deps, eventOf('join'), venueId, result.entry.id, { byParty: !options.byStaff });
   const proof = result.joinProof ? { joinProof: result.joinProof } : {};
   if (venue.settings.hidePosition && !options.byStaff) return { entry: result.entry, created: result.created, ...proof };
   // A repeat join answers the existing entry's place as it stands now.

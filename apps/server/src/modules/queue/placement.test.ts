@@ -6,6 +6,7 @@ import { type TestApp, startTestApp } from '../../../test/harness.js';
 import { stores } from '../../../test/stores.js';
 import { addVenueLike } from '../../../test/venues.js';
 import type { EntryRow } from '../../db/types.js';
+import { FRESH_CONVERSATION } from './conversation-fields.js';
 import { newEntryId } from '../../lib/ids.js';
 import { getVenue } from '../venues/venues.service.js';
 import { type Placement, isAhead, placeQueue, placementOf } from './placement.js';
@@ -73,6 +74,7 @@ describe.each(stores)('one placement, every path agrees, on $name', (store) => {
             erased_at: null,
             join_proof_hash: null,
             link_resent_at: null,
+            ...FRESH_CONVERSATION,
           } satisfies EntryRow;
           await repo.insertEntry(db, row);
           // The store's triggers see the change of state as it happens in the product: join, then act.

@@ -12,8 +12,21 @@ export interface QueueDeps {
   now: () => number;
   /** Work to do in the call's transaction (the SMS "your turn" is queued here). */
   onCalled?: (trx: Db['kysely'], entry: EntryRow) => Promise<void>;
+  /** Sends staff messages to a party and sends a message again (the notifications module). */
+  messenger?: PartyMessenger;
   /** Serialised position answers kept until the venue changes. */
   positions?: PositionCache;
   /** Seating paces kept until the venue changes. */
   pace?: PaceCache;
+}
+
+/**
+ * How the queue reaches a party by its channel (docs/product.md §7), without knowing the message
+ * queue: both answer the queued message's id, or undefined when nothing was queued (no phone, a
+ * country the venue does not text, a phone that answered STOP).
+ */
+export interface PartyMessenger {
+  send(trx: Db['kysely'], entry: EntryRow, text: string, idempotencyKey: string): Promise<string | undefined>;
+  /** Queues a message sent earlier about this entry again; undefined when it is not this entry's. */
+  resend(trx: Db['kysely'], entry: EntryRow, messageId: string): Promise<string | undefined>;
 }

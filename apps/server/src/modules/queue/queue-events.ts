@@ -6,8 +6,17 @@ import type { QueueDeps } from './queue-deps.js';
  * the queue's caches of that venue are voided on the way (queue-caches.ts). No personal data
  * travels on a channel (docs/security.md).
  */
-export function publishQueueEvent(deps: Pick<QueueDeps, 'bus' | 'now'>, type: WaitlistEventName, venueId: string, entryId?: string): void {
+export function publishQueueEvent(
+  deps: Pick<QueueDeps, 'bus' | 'now'>,
+  type: WaitlistEventName,
+  venueId: string,
+  entryId?: string,
+  options: { byParty?: boolean; staffOnly?: boolean } = {},
+): void {
   const event: VenueChannelEvent = { type, venueId, at: new Date(deps.now()).toISOString() };
   if (entryId) event.entryId = entryId;
+  // The party's own doing: the console highlights it (docs/product.md §7).
+  if (options.byParty) event.byParty = true;
+  if (options.staffOnly) event.staffOnly = true;
   deps.bus.publish(event);
 }

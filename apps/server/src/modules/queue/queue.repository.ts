@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { Database, EntryRow, NewEntryRow, PaceRow } from '../../db/types.js';
+import type { Database, EntryMessageRow, EntryRow, NewEntryRow, PaceRow } from '../../db/types.js';
 
 type Executor = Kysely<Database>;
 
@@ -146,10 +146,17 @@ export async function upsertPace(db: Executor, row: PaceRow): Promise<void> {
 export async function erasePersonalDataEndedBefore(db: Executor, cutoff: number, now: number): Promise<number> {
   const result = await db
     .updateTable('entries')
-    .set({ name: null, phone: null, email: null, note: null, section: null, erased_at: now })
+    .set({ name: null, phone: null, email: null, note: null, section: null, venue_messages: null, erased_at: now })
     .where('ended_at', '<', cutoff)
     .where('erased_at', 'is', null)
     .executeTakeFirst();
+  // The thread's texts go with the entry's personal data (docs/product.md §7); the times and states stay.
+  await db
+    .updateTable('entry_messages')
+    .set({ text: null })
+    .where('text', 'is not', null)
+    .where('entry_id', 'in', (eb) => eb.selectFrom('entries').select('id').where('erased_at', '=', now))
+    .execute();
   return Number(result.numUpdatedRows);
 }
 
@@ -213,8 +220,26 @@ export async function cancelOpenEntry(db: Executor, id: string, reason: string, 
 /** What a refresh needs of each open entry to place it and to tell whether its message changed. */
 export type QueueRow = Pick<
   EntryRow,
-  'id' | 'status' | 'priority' | 'seq' | 'band' | 'party_size' | 'cancel_reason' | 'notified_at' | 'seated_at'
+  'id' | 'status' | 'priority' | 'seq' | 'band' | 'party_size' | 'cancel_reason' | 'notified_at' | 'seated_at' | ConversationStamp
 >;
+
+/** What changes a diner's message in the conversation (docs/product.md §7): an answer, the hold window, a message from the venue. */
+type ConversationStamp = 'reply_at' | 'hold_until' | 'venue_message_at';
+
+const QUEUE_ROW_COLUMNS = [
+  'id',
+  'status',
+  'priority',
+  'seq',
+  'band',
+  'party_size',
+  'cancel_reason',
+  'notified_at',
+  'seated_at',
+  'reply_at',
+  'hold_until',
+  'venue_message_at',
+] as const;
 
 /**
  * The venue's open entries in queue order, narrow: measured on SQLite with 10,000 open entries,
@@ -223,7 +248,7 @@ export type QueueRow = Pick<
 export function listQueueOrder(db: Executor, venueId: string): Promise<QueueRow[]> {
   return db
     .selectFrom('entries')
-    .select(['id', 'status', 'priority', 'seq', 'band', 'party_size', 'cancel_reason', 'notified_at', 'seated_at'])
+    .select(QUEUE_ROW_COLUMNS)
     .where('venue_id', '=', venueId)
     .where('status', 'in', ['active', 'called'])
     .orderBy('priority', 'desc')
@@ -249,12 +274,7 @@ export async function findEntriesByIds(db: Executor, ids: readonly string[]): Pr
 /** The narrow rows of some entries of a venue (the ones venue events name), whatever their status. */
 export function findQueueRowsByIds(db: Executor, venueId: string, ids: readonly string[]): Promise<QueueRow[]> {
   if (ids.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('entries')
-    .select(['id', 'status', 'priority', 'seq', 'band', 'party_size', 'cancel_reason', 'notified_at', 'seated_at'])
-    .where('venue_id', '=', venueId)
-    .where('id', 'in', ids)
-    .execute();
+  return db.selectFrom('entries').select(QUEUE_ROW_COLUMNS).where('venue_id', '=', venueId).where('id', 'in', ids).execute();
 }
 
 /**
@@ -304,4 +324,99 @@ export async function listDayEntries(db: Executor, venueId: string, from: number
     seated_at: r.seated_at === null ? null : Number(r.seated_at),
     cancelled_at: r.cancelled_at === null ? null : Number(r.cancelled_at),
   }));
+}
+
+// The conversation (docs/product.md §7).
+
+/** Writes a change to an entry only while it is still open; false when it ended meanwhile. */
+export async function updateOpenEntry(
+  db: Executor,
+  id: string,
+  patch: Partial<Omit<EntryRow, 'id' | 'share_id' | 'venue_id' | 'seq'>>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('entries')
+    .set(patch)
+    .where('id', '=', id)
+    .where('status', 'in', ['active', 'called'])
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** The sender's most recent open entry, at any venue (an SMS reply names only the phone). */
+export function findLatestOpenEntryByPhone(db: Executor, phone: string): Promise<EntryRow | undefined> {
+  return db
+    .selectFrom('entries')
+    .selectAll()
+    .where('phone', '=', phone)
+    .where('status', 'in', ['active', 'called'])
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** The most recent entry of a phone, open or not, for the language of an answer. */
+export function findLatestEntryByPhone(db: Executor, phone: string): Promise<EntryRow | undefined> {
+  return db.selectFrom('entries').selectAll().where('phone', '=', phone).orderBy('created_at', 'desc').limit(1).executeTakeFirst();
+}
+
+export async function insertEntryMessage(db: Executor, row: EntryMessageRow): Promise<void> {
+  await db.insertInto('entry_messages').values(row).execute();
+}
+
+export function listEntryMessages(db: Executor, entryId: string): Promise<EntryMessageRow[]> {
+  return db.selectFrom('entry_messages').selectAll().where('entry_id', '=', entryId).orderBy('created_at').orderBy('id').execute();
+}
+
+/** Marks the party's messages read; answers how many were unread. */
+export async function markPartyMessagesRead(db: Executor, entryId: string): Promise<number> {
+  await db.updateTable('entry_messages').set({ status: 'read' }).where('entry_id', '=', entryId).where('status', '=', 'received').execute();
+  const result = await db.updateTable('entries').set({ unread: 0 }).where('id', '=', entryId).where('unread', '>', 0).executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export async function incrementUnread(db: Executor, entryId: string): Promise<void> {
+  await db
+    .updateTable('entries')
+    .set((eb) => ({ unread: eb('unread', '+', 1) }))
+    .where('id', '=', entryId)
+    .execute();
+}
+
+/** The message sent last to an entry: its card shows the delivery. */
+export async function setLastMessage(db: Executor, entryId: string, messageId: string): Promise<void> {
+  await db.updateTable('entries').set({ last_message_id: messageId, last_message_status: 'queued' }).where('id', '=', entryId).execute();
+}
+
+export async function pointEntryMessageAt(db: Executor, entryMessageId: string, messageId: string | null, status: string): Promise<void> {
+  await db.updateTable('entry_messages').set({ message_id: messageId, status }).where('id', '=', entryMessageId).execute();
+}
+
+/**
+ * A delivery report for a message: the entries whose last message it is, and the thread's copy,
+ * take the new state unless they already hold a later one (callbacks may arrive out of order).
+ */
+export async function recordDeliveryOf(
+  db: Executor,
+  messageId: string,
+  status: string,
+  earlier: readonly string[],
+): Promise<Pick<EntryRow, 'id' | 'venue_id'>[]> {
+  await db
+    .updateTable('entry_messages')
+    .set({ status })
+    .where('message_id', '=', messageId)
+    .where('status', 'in', [...earlier])
+    .execute();
+  return db
+    .updateTable('entries')
+    .set({ last_message_status: status })
+    .where('last_message_id', '=', messageId)
+    .where('last_message_status', 'in', [...earlier])
+    .returning(['id', 'venue_id'])
+    .execute();
+}
+
+export function findEntryMessageByMessageId(db: Executor, messageId: string): Promise<EntryMessageRow | undefined> {
+  return db.selectFrom('entry_messages').selectAll().where('message_id', '=', messageId).executeTakeFirst();
 }

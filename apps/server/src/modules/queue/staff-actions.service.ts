@@ -36,7 +36,8 @@ export async function getQueue(deps: QueueDeps, venueId: string): Promise<HostQu
   };
 }
 
-async function entryResponse(deps: QueueDeps, row: EntryRow, created?: boolean): Promise<HostEntryResponse> {
+/** An entry as staff see it, placed in its queue. */
+export async function staffEntryResponse(deps: QueueDeps, row: EntryRow, created?: boolean): Promise<HostEntryResponse> {
   const venue = await getVenue(deps.db.kysely, row.venue_id);
   const placement = await placeEntry(deps, row, venue);
   const answer: HostEntryResponse = { entry: toHostEntry(row, placement) };
@@ -57,7 +58,7 @@ export async function addWalkIn(
     { customer: body.customer, partySize: body.partySize, note: body.note, lang: body.lang, originLabel: ORIGIN_LABEL_HOST },
     { priority: body.priority ?? false, ignoreLock: true, byStaff: true, ...(onJoined ? { onJoined } : {}) },
   );
-  return entryResponse(deps, result.entry, result.created);
+  return staffEntryResponse(deps, result.entry, result.created);
 }
 
 /** The entry of this venue, or 404 (an entry of another venue is unknown here too). */
@@ -69,12 +70,12 @@ export async function findVenueEntry(deps: QueueDeps, venueId: string, entryId: 
 
 export async function callParty(deps: QueueDeps, venueId: string, entryId: string): Promise<HostEntryResponse> {
   const entry = await findVenueEntry(deps, venueId, entryId);
-  return entryResponse(deps, await callEntry(deps, entry));
+  return staffEntryResponse(deps, await callEntry(deps, entry));
 }
 
 export async function seatParty(deps: QueueDeps, venueId: string, entryId: string): Promise<HostEntryResponse> {
   const entry = await findVenueEntry(deps, venueId, entryId);
-  return entryResponse(deps, await seatEntry(deps, entry));
+  return staffEntryResponse(deps, await seatEntry(deps, entry));
 }
 
 /** NoShow and Host end the party with `cancel`; Removed takes it off the list with `remove`. */
@@ -84,19 +85,19 @@ export async function cancelParty(deps: QueueDeps, venueId: string, entryId: str
   assertTransition(transition, entry.status);
   await endEntry(deps, entry, transition, body.reason);
   const after = await repo.findEntryById(deps.db.kysely, entry.id);
-  return entryResponse(deps, after ?? entry);
+  return staffEntryResponse(deps, after ?? entry);
 }
 
 export async function editParty(deps: QueueDeps, venueId: string, entryId: string, edit: HostEntryPatch): Promise<HostEntryResponse> {
   const entry = await findVenueEntry(deps, venueId, entryId);
   const venue = await getVenue(deps.db.kysely, venueId);
-  return entryResponse(deps, await editEntry(deps, entry, edit, venue.maxPartySize));
+  return staffEntryResponse(deps, await editEntry(deps, entry, edit, venue.maxPartySize));
 }
 
 /** The console's undo (entry-actions.service.ts restoreEntry). */
 export async function restoreParty(deps: QueueDeps, venueId: string, entryId: string): Promise<HostEntryResponse> {
   const entry = await findVenueEntry(deps, venueId, entryId);
-  return entryResponse(deps, await restoreEntry(deps, entry));
+  return staffEntryResponse(deps, await restoreEntry(deps, entry));
 }
 
 export async function putWaitlistState(

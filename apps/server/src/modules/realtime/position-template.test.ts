@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import type { EntryRow } from '../../db/types.js';
-import { toPositionEntry } from '../queue/index.js';
+import { FRESH_CONVERSATION, toPositionEntry } from '../queue/index.js';
 import { buildTemplate, fillFrame, frameTemplate, render, renderFull, versionOf } from './position-template.js';
 import { SseStream } from './sse-stream.js';
 
@@ -30,6 +30,7 @@ const row: EntryRow = {
   erased_at: null,
   join_proof_hash: null,
   link_resent_at: null,
+  ...FRESH_CONVERSATION,
 };
 const view = { hidePosition: false, operationMode: 'basic' as const };
 const full = (

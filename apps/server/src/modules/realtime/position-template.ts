@@ -32,10 +32,13 @@ const HOLES = { globalPos: -917_000_001, pos: -917_000_002, estimatedTime: -917_
  * open (its name, times and ids cannot; retention erases only ended entries).
  */
 export function versionOf(
-  row: Pick<EntryRow, 'status' | 'priority' | 'party_size' | 'cancel_reason' | 'notified_at' | 'seated_at'>,
+  row: Pick<
+    EntryRow,
+    'status' | 'priority' | 'party_size' | 'cancel_reason' | 'notified_at' | 'seated_at' | 'reply_at' | 'hold_until' | 'venue_message_at'
+  >,
   view: PositionView,
 ): string {
-  return `${row.status}|${row.priority}|${row.party_size}|${row.cancel_reason}|${row.notified_at}|${row.seated_at}|${view.hidePosition}|${view.operationMode}`;
+  return `${row.status}|${row.priority}|${row.party_size}|${row.cancel_reason}|${row.notified_at}|${row.seated_at}|${row.reply_at}|${row.hold_until}|${row.venue_message_at}|${view.hidePosition}|${view.operationMode}`;
 }
 
 function serialise(row: EntryRow, placement: Placement, view: PositionView, isShared: boolean, lang: Language): string {

@@ -1,5 +1,6 @@
 import { type HostStreamData, type Language, StreamMessage, type VenueChannelEvent } from '@vez/contract';
-import type { EntryRow } from '../../db/types.js';
+import type { EntryRow, PaceRow } from '../../db/types.js';
+import type { Venue } from '../venues/venue.js';
 import {
   NOT_WAITING,
   type Placement,
@@ -246,23 +247,16 @@ export class VenueHub {
     }
   }
 
-  private async refresh(events: VenueChannelEvent[]): Promise<void> {
-    const stamp = nextStamp();
-    const onlyNew = events.length === 0;
-    const db = this.deps.db.kysely;
-    const forHosts = [...this.hosts].some((sub) => !onlyNew || sub.stamp === 0);
-    // Hosts see names and phones: whole rows. Diners alone need only the narrow queue.
-    const changed = events.some((e) => e.entryId === undefined) ? 'all' : [...new Set(events.map((e) => e.entryId!))];
-    const [venue, rows, paces] = await Promise.all([
-      getVenue(db, this.venueId),
-      forHosts ? listOpenEntries(db, this.venueId) : this.queue.current(db, changed),
-      findPace(db, this.venueId),
-    ]);
-    if (forHosts) this.queue.replace(rows);
-    const { hidePosition, operationMode } = venue.settings;
-    // The same object while the settings stay: entries' kept versions hold while it does.
-    if (this.view?.hidePosition !== hidePosition || this.view.operationMode !== operationMode) this.view = { hidePosition, operationMode };
-    const view = this.view;
+  /** Each diner subscriber's position message after these events. */
+  private async writeDiners(
+    rows: readonly QueueRow[],
+    venue: Venue,
+    paces: PaceRow[],
+    view: PositionView,
+    events: VenueChannelEvent[],
+    stamp: number,
+    onlyNew: boolean,
+  ): Promise<void> {
     const placedNeedingRows = new Map<string, Placement>();
     forEachPlacement<QueueRow>(rows, venue, paces, (row, placement) => {
       const entry = this.diners.get(row.id);
@@ -277,11 +271,33 @@ export class VenueHub {
     for (const e of events)
       if (e.entryId && this.diners.has(e.entryId) && this.diners.get(e.entryId)!.seenAt !== stamp) wanted.add(e.entryId);
     for (const [id, entry] of this.diners) if (entry.seenAt !== stamp && hasNew(entry)) wanted.add(id);
-    for (const row of await findEntriesByIds(db, [...wanted])) {
+    for (const row of await findEntriesByIds(this.deps.db.kysely, [...wanted])) {
       const entry = this.diners.get(row.id);
       if (entry) this.writeFromRow(entry, row, placedNeedingRows.get(row.id) ?? NOT_WAITING, view, stamp, onlyNew);
     }
+  }
 
+  private async refresh(events: VenueChannelEvent[]): Promise<void> {
+    const stamp = nextStamp();
+    const onlyNew = events.length === 0;
+    const db = this.deps.db.kysely;
+    const forHosts = [...this.hosts].some((sub) => !onlyNew || sub.stamp === 0);
+    // Changes only staff see (docs/product.md §7: deliveries, messages read) leave diner pages alone.
+    const forDiners = onlyNew || events.some((e) => !e.staffOnly);
+    if (!forHosts && !forDiners) return;
+    // Hosts see names and phones: whole rows. Diners alone need only the narrow queue.
+    const changed = events.some((e) => e.entryId === undefined) ? 'all' : [...new Set(events.map((e) => e.entryId!))];
+    const [venue, rows, paces] = await Promise.all([
+      getVenue(db, this.venueId),
+      forHosts ? listOpenEntries(db, this.venueId) : this.queue.current(db, changed),
+      findPace(db, this.venueId),
+    ]);
+    if (forHosts) this.queue.replace(rows);
+    const { hidePosition, operationMode } = venue.settings;
+    // The same object while the settings stay: entries' kept versions hold while it does.
+    if (this.view?.hidePosition !== hidePosition || this.view.operationMode !== operationMode) this.view = { hidePosition, operationMode };
+    const view = this.view;
+    if (forDiners) await this.writeDiners(rows, venue, paces, view, events, stamp, onlyNew);
     if (!forHosts) return;
     const full = rows as EntryRow[];
     const placements = placeQueue(full, venue, paces);

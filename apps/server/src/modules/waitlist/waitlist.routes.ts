@@ -5,6 +5,7 @@ import {
   ErrorCode,
   type Language,
   PositionResponse,
+  ReplyBody,
   StatusResponse,
 } from '@vez/contract';
 import type { FastifyInstance } from 'fastify';
@@ -14,7 +15,7 @@ import { pathParams } from '../../plugins/contract-schemas.js';
 import { extraRateLimit } from '../../plugins/extra-rate-limit.js';
 import { answerNoStore } from '../../plugins/no-store.js';
 import { readSessionToken } from '../../plugins/sessions.js';
-import { getPositionJson, getStatus, joinWaitlist, leaveWaitlist } from '../queue/index.js';
+import { getPositionJson, getStatus, joinWaitlist, leaveWaitlist, replyFromPage } from '../queue/index.js';
 
 /** The diner's routes: a thin HTTP layer over the queue (modules/queue). */
 
@@ -113,5 +114,28 @@ export async function waitlistRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => leaveWaitlist(deps, request.params.waitlistId, request.params.venueId),
+  );
+
+  app.post<{ Params: { waitlistId: string; venueId: string }; Querystring: z.infer<typeof PositionQuery>; Body: ReplyBody }>(
+    '/waitlists/:waitlistId/:venueId/reply',
+    {
+      config: { rateLimit: { max: 120, timeWindow: 600_000 } },
+      schema: {
+        tags: ['waitlist'],
+        summary: "The party answers: on my way, I need more time (5, 10 or 15 min), I'm here (refused for a shared link)",
+        description:
+          'Answers the position answer, which carries `waitlist.reply`. 403 SHARED_LINK_READ_ONLY for a shared link; 409 ENTRY_NOT_ACTIVE once the party is no longer waiting or called. `needMoreTime` while called extends the hold window once.',
+        params: pathParams('waitlistId', 'venueId'),
+        querystring: PositionQuery,
+        body: ReplyBody,
+        response: { 200: PositionResponse, ...errors(400, 403, 404, 409, 422, 429) },
+      },
+    },
+    async (request, reply) => {
+      const { waitlistId, venueId } = request.params;
+      await replyFromPage(deps, waitlistId, venueId, request.body);
+      const json = await getPositionJson(deps, waitlistId, languageOf(request.query.lng));
+      return reply.type('application/json; charset=utf-8').send(json);
+    },
   );
 }

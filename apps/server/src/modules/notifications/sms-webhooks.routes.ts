@@ -1,0 +1,133 @@
+import formbody from '@fastify/formbody';
+import { ErrorCode, SMS_MORE_TIME_MINUTES } from '@vez/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import * as z from 'zod/mini';
+import { AppError } from '../../lib/app-error.js';
+import { findLatestEntryOfPhone, findOpenEntryOfPhone, endEntry, messageFromParty, recordDelivery, replyToVenue } from '../queue/index.js';
+import { getVenue } from '../venues/venues.service.js';
+import { type SmsReplyOutcome, langOf, smsReplyConfirmation, venueNameIn } from './message-texts.js';
+import { findByProviderId, optOut } from './messages.repository.js';
+import { intentOf } from './sms-keywords.js';
+import { isValidTwilioSignature } from './twilio-signature.js';
+
+/**
+ * The provider's webhooks (docs/product.md §7): SMS replies (`/sms/inbound`) and delivery reports
+ * (`/sms/status`), in Twilio's format (form-encoded). Signed with X-Twilio-Signature whenever
+ * SMS_AUTH_TOKEN is set; unsigned posts are taken only without a token, outside production (the
+ * demo outbox).
+ */
+
+/** The longest SMS Twilio delivers as one message (10 segments of 160). */
+const MAX_BODY = 1600;
+
+/** Twilio sends more fields than these (AccountSid, NumMedia, …): they are kept, for the signature. */
+const InboundBody = z.looseObject({
+  From: z.string().check(z.minLength(1), z.maxLength(64)),
+  Body: z.string().check(z.maxLength(MAX_BODY)),
+});
+const StatusBody = z.looseObject({
+  MessageSid: z.string().check(z.minLength(1), z.maxLength(64)),
+  MessageStatus: z.string().check(z.maxLength(32)),
+  ErrorCode: z.optional(z.string().check(z.maxLength(16))),
+});
+
+/** Twilio's message states, as our delivery states; the ones before `sent` change nothing. */
+const DELIVERY: Record<string, 'sent' | 'delivered' | 'failed'> = {
+  sent: 'sent',
+  delivered: 'delivered',
+  read: 'delivered',
+  failed: 'failed',
+  undelivered: 'failed',
+};
+
+const xml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const twiml = (message?: string) =>
+  `<?xml version="1.0" encoding="UTF-8"?><Response>${message ? `<Message>${xml(message)}</Message>` : ''}</Response>`;
+
+/** A phone as the entries keep it (E.164); WhatsApp senders come as `whatsapp:+55…`. */
+const phoneOf = (from: string) => from.replace(/^whatsapp:/i, '').trim();
+/** Control characters other than line breaks become spaces: the text goes to a console. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const cleanText = (text: string) => text.replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, ' ').trim();
+
+export async function smsWebhookRoutes(app: FastifyInstance): Promise<void> {
+  const { config } = app;
+  const deps = app.queueDeps;
+  await app.register(formbody, { bodyLimit: 16_384 });
+
+  /** 403 unless the request is Twilio's (signed) or the demo's (no token, not production). */
+  const verify = async (request: FastifyRequest) => {
+    const token = config.SMS_AUTH_TOKEN;
+    if (!token) {
+      if (config.isProduction)
+        throw new AppError(ErrorCode.FORBIDDEN, 'Unsigned provider webhooks are refused in production: set SMS_AUTH_TOKEN.');
+      return;
+    }
+    const params = (request.body ?? {}) as Record<string, unknown>;
+    const url = config.publicBaseUrl + request.url;
+    if (!isValidTwilioSignature(token, request.headers['x-twilio-signature'], url, params)) {
+      throw new AppError(ErrorCode.FORBIDDEN, 'Missing or wrong X-Twilio-Signature.');
+    }
+  };
+
+  app.post<{ Body: z.infer<typeof InboundBody> }>(
+    '/sms/inbound',
+    {
+      config: { rateLimit: { max: 600, timeWindow: 60_000 } },
+      preValidation: verify,
+      schema: {
+        tags: ['sms'],
+        summary: "An SMS reply (Twilio's inbound webhook): keywords, STOP, or a message to the venue; answers TwiML",
+        body: InboundBody,
+      },
+    },
+    async (request, reply) => {
+      const phone = phoneOf(request.body.From);
+      const text = cleanText(request.body.Body);
+      const intent = intentOf(text);
+      const entry = await findOpenEntryOfPhone(deps, phone);
+      const latest = entry ?? (await findLatestEntryOfPhone(deps, phone));
+      const lang = langOf(latest?.lang);
+      const venueName = latest ? venueNameIn(await getVenue(app.db.kysely, latest.venue_id), lang) : '';
+      let outcome: SmsReplyOutcome;
+      if (intent === 'stop') {
+        // Nothing more to this phone, from any venue; what was still waiting to go is dropped.
+        const dropped = await optOut(app.db.kysely, phone, deps.now());
+        for (const message of dropped) if (message.entry_id) await recordDelivery(deps, message.id, 'failed');
+        outcome = 'stop';
+      } else if (!entry) {
+        outcome = latest && intent !== 'message' ? 'ended' : 'noEntry';
+      } else if (intent === 'leave') {
+        await endEntry(deps, entry, 'leave', 'Customer');
+        outcome = 'leave';
+      } else if (intent === 'onMyWay' || intent === 'needMoreTime') {
+        await replyToVenue(deps, entry, intent, intent === 'needMoreTime' ? SMS_MORE_TIME_MINUTES : null);
+        outcome = intent;
+      } else {
+        if (text !== '') await messageFromParty(deps, entry, text);
+        outcome = 'message';
+      }
+      request.log.info({ intent, outcome, entryId: entry?.id }, 'sms reply');
+      return reply.type('text/xml; charset=utf-8').send(twiml(smsReplyConfirmation(lang, outcome, venueName)));
+    },
+  );
+
+  app.post<{ Body: z.infer<typeof StatusBody> }>(
+    '/sms/status',
+    {
+      config: { rateLimit: { max: 1200, timeWindow: 60_000 } },
+      preValidation: verify,
+      schema: {
+        tags: ['sms'],
+        summary: "A delivery report (Twilio's status callback): the party's card shows it",
+        body: StatusBody,
+      },
+    },
+    async (request, reply) => {
+      const status = DELIVERY[request.body.MessageStatus.toLowerCase()];
+      const message = status ? await findByProviderId(app.db.kysely, request.body.MessageSid) : undefined;
+      if (status && message?.entry_id) await recordDelivery(deps, message.id, status);
+      return reply.status(204).send();
+    },
+  );
+}

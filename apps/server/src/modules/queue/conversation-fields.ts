@@ -1,0 +1,16 @@
+import type { EntryRow } from '../../db/types.js';
+
+/** The conversation fields of an entry (docs/product.md §7) as a new entry starts them: no answer, no call, nothing unread. */
+export const FRESH_CONVERSATION = {
+  reply_kind: null,
+  reply_minutes: null,
+  reply_at: null,
+  calls: 0,
+  hold_until: null,
+  hold_extended: 0,
+  unread: 0,
+  last_message_id: null,
+  last_message_status: null,
+  venue_messages: null,
+  venue_message_at: null,
+} as const satisfies Partial<EntryRow>;

@@ -1,0 +1,165 @@
+import {
+  ErrorCode,
+  type MessageStatus,
+  type ReplyKind,
+  type ThreadMessage,
+  type ThreadResponse,
+  VENUE_MESSAGES_SHOWN,
+  type VenueMessage,
+} from '@vez/contract';
+import type { Db } from '../../db/connect.js';
+import type { EntryMessageRow, EntryRow } from '../../db/types.js';
+import { AppError } from '../../lib/app-error.js';
+import { newEntryId } from '../../lib/ids.js';
+import { assertTransition, eventOf, refusalOf } from './entry-state.js';
+import { venueMessagesOf } from './entry-views.js';
+import { findEntryAtVenue } from './position.service.js';
+import type { QueueDeps } from './queue-deps.js';
+import { publishQueueEvent } from './queue-events.js';
+import * as repo from './queue.repository.js';
+
+/**
+ * The conversation between a party and the venue (docs/product.md §7): the party's answers (from
+ * its page or by SMS), its messages, the venue's messages, and what became of each one sent.
+ */
+
+/**
+ * The party answers: on my way, I need more time, I'm here. "I need more time" while called
+ * extends the hold window by those minutes, once per call.
+ */
+export async function replyToVenue(deps: QueueDeps, entry: EntryRow, kind: ReplyKind, minutes: number | null): Promise<EntryRow> {
+  assertTransition('reply', entry.status);
+  const now = deps.now();
+  const patch: Partial<EntryRow> = { reply_kind: kind, reply_minutes: kind === 'needMoreTime' ? minutes : null, reply_at: now };
+  if (kind === 'needMoreTime' && minutes && entry.status === 'called' && entry.hold_until !== null && entry.hold_extended === 0) {
+    patch.hold_until = entry.hold_until + minutes * 60_000;
+    patch.hold_extended = 1;
+  }
+  if (!(await repo.updateOpenEntry(deps.db.kysely, entry.id, patch))) throw refusalOf('reply');
+  publishQueueEvent(deps, eventOf('reply'), entry.venue_id, entry.id, { byParty: true });
+  return { ...entry, ...patch };
+}
+
+/** An answer from the position page: its own link only (a shared link reads, never answers). */
+export async function replyFromPage(
+  deps: QueueDeps,
+  waitlistId: string,
+  venueId: string,
+  reply: { reply: ReplyKind; minutes?: number | undefined },
+): Promise<EntryRow> {
+  const found = await findEntryAtVenue(deps, waitlistId, venueId);
+  if (found.isShared) throw new AppError(ErrorCode.SHARED_LINK_READ_ONLY);
+  return replyToVenue(deps, found.entry, reply.reply, reply.minutes ?? null);
+}
+
+/** A message from the party (an SMS that is no keyword): unread until staff open the thread. */
+export async function messageFromParty(deps: QueueDeps, entry: EntryRow, text: string): Promise<void> {
+  assertTransition('partyMessage', entry.status);
+  const now = deps.now();
+  await deps.db.kysely.transaction().execute(async (trx) => {
+    await repo.insertEntryMessage(trx, {
+      id: newEntryId(),
+      entry_id: entry.id,
+      venue_id: entry.venue_id,
+      direction: 'in',
+      text,
+      status: 'received',
+      message_id: null,
+      created_at: now,
+    });
+    await repo.incrementUnread(trx, entry.id);
+  });
+  publishQueueEvent(deps, eventOf('partyMessage'), entry.venue_id, entry.id, { byParty: true, staffOnly: true });
+}
+
+/**
+ * Staff write to the party: kept in the thread, shown on the diner's page (newest first) and sent
+ * by the venue's channel in the same transaction (docs/decisions/003-message-queue.md).
+ */
+export async function messageToParty(deps: QueueDeps, entry: EntryRow, text: string): Promise<ThreadMessage> {
+  assertTransition('staffMessage', entry.status);
+  const now = deps.now();
+  const id = newEntryId();
+  const shown: VenueMessage[] = [{ text, at: new Date(now).toISOString() }, ...venueMessagesOf(entry)].slice(0, VENUE_MESSAGES_SHOWN);
+  const row: EntryMessageRow = {
+    id,
+    entry_id: entry.id,
+    venue_id: entry.venue_id,
+    direction: 'out',
+    text,
+    status: 'queued',
+    message_id: null,
+    created_at: now,
+  };
+  await deps.db.kysely.transaction().execute(async (trx) => {
+    if (!(await repo.updateOpenEntry(trx, entry.id, { venue_messages: JSON.stringify(shown), venue_message_at: now }))) {
+      throw refusalOf('staffMessage');
+    }
+    const messageId = await deps.messenger?.send(trx, entry, text, `staff:${id}`);
+    // Without a channel to the party (no phone, STOP) the page still shows it: sent, not queued.
+    row.message_id = messageId ?? null;
+    row.status = messageId ? 'queued' : 'sent';
+    await repo.insertEntryMessage(trx, row);
+    if (messageId) await repo.setLastMessage(trx, entry.id, messageId);
+  });
+  publishQueueEvent(deps, eventOf('staffMessage'), entry.venue_id, entry.id);
+  return toThreadMessage(row);
+}
+
+/** The thread, oldest first; opening it marks the party's messages read. */
+export async function readThread(deps: QueueDeps, entry: EntryRow): Promise<ThreadResponse> {
+  const rows = await repo.listEntryMessages(deps.db.kysely, entry.id);
+  if (entry.unread > 0 && (await repo.markPartyMessagesRead(deps.db.kysely, entry.id)) > 0) {
+    publishQueueEvent(deps, 'update', entry.venue_id, entry.id, { staffOnly: true });
+  }
+  return { messages: rows.map(toThreadMessage) };
+}
+
+/** Sends a message about this entry again (a failed delivery, from the card). */
+export async function sendAgain(deps: QueueDeps, entry: EntryRow, messageId: string): Promise<void> {
+  const messenger = deps.messenger;
+  if (!messenger) throw new AppError(ErrorCode.NOT_FOUND, 'No message channel is configured.');
+  await deps.db.kysely.transaction().execute(async (trx) => {
+    const again = await messenger.resend(trx, entry, messageId);
+    if (!again) throw new AppError(ErrorCode.NOT_FOUND, 'No such message for this party.');
+    const threaded = await repo.findEntryMessageByMessageId(trx, messageId);
+    if (threaded) await repo.pointEntryMessageAt(trx, threaded.id, again, 'queued');
+    await repo.setLastMessage(trx, entry.id, again);
+  });
+  publishQueueEvent(deps, 'update', entry.venue_id, entry.id, { staffOnly: true });
+}
+
+/** Each delivery state may follow only the ones listed before it (reports may come out of order). */
+const EARLIER: Record<'sent' | 'delivered' | 'failed', readonly MessageStatus[]> = {
+  sent: ['queued'],
+  delivered: ['queued', 'sent'],
+  failed: ['queued', 'sent'],
+};
+
+/** What became of a message the queue sent (the worker, or the provider's status callback). */
+export async function recordDelivery(deps: QueueDeps, messageId: string, status: 'sent' | 'delivered' | 'failed'): Promise<void> {
+  const changed = await repo.recordDeliveryOf(deps.db.kysely, messageId, status, EARLIER[status]);
+  for (const entry of changed) publishQueueEvent(deps, 'update', entry.venue_id, entry.id, { staffOnly: true });
+}
+
+/** The message just queued about this entry is its last one (join and call SMS, in their transaction). */
+export const recordLastMessage = (trx: Db['kysely'], entryId: string, messageId: string): Promise<void> =>
+  repo.setLastMessage(trx, entryId, messageId);
+
+/** The open entry an SMS from this phone answers: the most recent one, at any venue. */
+export const findOpenEntryOfPhone = (deps: QueueDeps, phone: string): Promise<EntryRow | undefined> =>
+  repo.findLatestOpenEntryByPhone(deps.db.kysely, phone);
+
+/** The latest entry of this phone, open or ended: the language to answer an SMS in. */
+export const findLatestEntryOfPhone = (deps: QueueDeps, phone: string): Promise<EntryRow | undefined> =>
+  repo.findLatestEntryByPhone(deps.db.kysely, phone);
+
+function toThreadMessage(row: EntryMessageRow): ThreadMessage {
+  return {
+    _id: row.id,
+    direction: row.direction,
+    text: row.text ?? '',
+    at: new Date(row.created_at).toISOString(),
+    status: row.status as MessageStatus,
+  };
+}
