@@ -9,3 +9,16 @@ export function newEntryId(): string {
 export function newVenueId(): string {
   return randomBytes(12).toString('hex');
 }
+
+let counter = 0;
+
+/**
+ * 22 characters that sort by creation: time (base 36), a per-process counter, then randomness.
+ * Lists by id come out in the order things happened, even when several share a millisecond
+ * (the dev outbox, an entry's thread).
+ */
+export function newOrderedId(now: number): string {
+  counter = (counter + 1) % 36 ** 4;
+  const time = now.toString(36).padStart(9, '0').slice(-9);
+  return `${time}${counter.toString(36).padStart(4, '0')}${randomBytes(7).toString('base64url').slice(0, 9)}`;
+}

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Db } from '../../db/connect.js';
 import type { Database, MessageRow } from '../../db/types.js';
 import type { ErrorReporter } from '../../plugins/reporter.js';
-import { newMessageId } from './message-id.js';
+import { newOrderedId as newMessageId } from '../../lib/ids.js';
 import {
   claimDueMessages,
   deleteFinishedBefore,

@@ -10,7 +10,7 @@ import {
 import type { Db } from '../../db/connect.js';
 import type { EntryMessageRow, EntryRow } from '../../db/types.js';
 import { AppError } from '../../lib/app-error.js';
-import { newEntryId } from '../../lib/ids.js';
+import { newOrderedId } from '../../lib/ids.js';
 import { assertTransition, eventOf, refusalOf } from './entry-state.js';
 import { venueMessagesOf } from './entry-views.js';
 import { findEntryAtVenue } from './position.service.js';
@@ -58,7 +58,7 @@ export async function messageFromParty(deps: QueueDeps, entry: EntryRow, text: s
   const now = deps.now();
   await deps.db.kysely.transaction().execute(async (trx) => {
     await repo.insertEntryMessage(trx, {
-      id: newEntryId(),
+      id: newOrderedId(now),
       entry_id: entry.id,
       venue_id: entry.venue_id,
       direction: 'in',
@@ -79,7 +79,7 @@ export async function messageFromParty(deps: QueueDeps, entry: EntryRow, text: s
 export async function messageToParty(deps: QueueDeps, entry: EntryRow, text: string): Promise<ThreadMessage> {
   assertTransition('staffMessage', entry.status);
   const now = deps.now();
-  const id = newEntryId();
+  const id = newOrderedId(now);
   const shown: VenueMessage[] = [{ text, at: new Date(now).toISOString() }, ...venueMessagesOf(entry)].slice(0, VENUE_MESSAGES_SHOWN);
   const row: EntryMessageRow = {
     id,

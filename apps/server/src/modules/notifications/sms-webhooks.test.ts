@@ -1,0 +1,308 @@
+import twilio from 'twilio';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_BISTRO_ID, createBody, nextPhone } from '../../../test/fixtures.js';
+import { type TestApp, startTestApp } from '../../../test/harness.js';
+import { type FakeTwilio, outbox, startFakeTwilio, twilioEnv } from '../../../test/identity.js';
+import { loginCookie } from '../../../test/staff-session.js';
+import { stores } from '../../../test/stores.js';
+import { toE164 } from '../../lib/phone.js';
+import { findEntryById } from '../queue/index.js';
+import { twilioSignature } from './twilio-signature.js';
+
+/** Phones as Twilio names them (E.164). */
+const e164 = (phone: string): string => toE164(phone)!;
+
+/** SMS replies and delivery reports in Twilio's format (docs/product.md §7). */
+
+const BASE = 'https://vez.example';
+const form = (params: Record<string, string>) => new URLSearchParams(params).toString();
+const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+
+async function joinAs(t: TestApp, phone: string, lang?: 'en') {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/waitlists/${DEMO_BISTRO_ID}/create`,
+    payload: createBody({ customer: { name: 'Rui Tavares', phone }, ...(lang ? { lang } : {}) }),
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json()._id as string;
+}
+
+describe.each(stores)('SMS replies through the demo outbox (unsigned, not production) on $name', (store) => {
+  let t: TestApp;
+  let staff: string;
+  beforeAll(async () => {
+    t = await startTestApp(store, { PUBLIC_BASE_URL: BASE });
+    staff = await loginCookie(t.app);
+  });
+  afterAll(async () => t.close());
+
+  const reply = (from: string, body: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/sms/inbound',
+      headers: FORM,
+      payload: form({ From: from, To: '+15005550006', Body: body, MessageSid: 'SM1' }),
+    });
+  const entry = async (id: string) => (await findEntryById(t.db.kysely, id))!;
+  const call = (id: string) =>
+    t.app.inject({ method: 'POST', url: `/api/host/venues/${DEMO_BISTRO_ID}/entries/${id}/call`, headers: { cookie: staff } });
+
+  const keywords: [string, 'onMyWay' | 'needMoreTime' | 'leave'][] = [
+    ['1', 'onMyWay'],
+    ['sim', 'onMyWay'],
+    ['Sím!', 'onMyWay'],
+    [' ok ', 'onMyWay'],
+    ['YES', 'onMyWay'],
+    ['2', 'needMoreTime'],
+    ['mais tempo', 'needMoreTime'],
+    ['MAIS  TEMPO.', 'needMoreTime'],
+    ['More time', 'needMoreTime'],
+    ['9', 'leave'],
+    ['sair', 'leave'],
+    ['Cancelar', 'leave'],
+    ['cancel', 'leave'],
+  ];
+  for (const [word, meaning] of keywords) {
+    it(`"${word}" means ${meaning}`, async () => {
+      const phone = nextPhone();
+      const id = await joinAs(t, phone);
+      const res = await reply(e164(phone), word);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/xml/);
+      expect(res.body).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?><Response><Message>.+<\/Message><\/Response>$/);
+      const row = await entry(id);
+      if (meaning === 'leave') {
+        expect([row.status, row.cancel_reason]).toEqual(['cancelled', 'Customer']);
+        expect(res.body).toContain('Você saiu da fila de Bistrô Demo.');
+      } else {
+        expect(row.status).toBe('active');
+        expect(row.reply_kind).toBe(meaning);
+        expect(row.reply_minutes).toBe(meaning === 'needMoreTime' ? 10 : null);
+      }
+    });
+  }
+
+  it("answers in the party's language: an English diner gets English", async () => {
+    const phone = nextPhone();
+    await joinAs(t, phone, 'en');
+    const res = await reply(e164(phone), '1');
+    expect(res.body).toContain('<Message>Demo Bistro knows you are on your way.</Message>');
+    const pt = nextPhone();
+    await joinAs(t, pt);
+    expect((await reply(e164(pt), '1')).body).toContain('<Message>Bistrô Demo já sabe que você está a caminho.</Message>');
+  });
+
+  it('free text becomes a message to the venue: unread on the card, in the thread, marked read once opened', async () => {
+    const phone = nextPhone();
+    const id = await joinAs(t, phone);
+    const res = await reply(e164(phone), 'Estou estacionando, <2 min> & chego');
+    expect(res.body).toContain('Sua mensagem foi para Bistrô Demo.');
+    const queue = await t.app.inject({ method: 'GET', url: `/api/host/venues/${DEMO_BISTRO_ID}/entries`, headers: { cookie: staff } });
+    const card = queue.json().entries.find((e: { _id: string }) => e._id === id);
+    expect(card.unread).toBe(1);
+    const thread = await t.app.inject({
+      method: 'GET',
+      url: `/api/host/venues/${DEMO_BISTRO_ID}/entries/${id}/messages`,
+      headers: { cookie: staff },
+    });
+    expect(thread.json().messages).toMatchObject([{ direction: 'in', text: 'Estou estacionando, <2 min> & chego', status: 'received' }]);
+    expect((await entry(id)).unread).toBe(0);
+  });
+
+  it('a keyword when the party is on no list says so, and changes nothing', async () => {
+    const res = await reply(e164(nextPhone()), '1');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('Você não está em nenhuma fila no momento.');
+  });
+
+  it('the most recent open entry of the sender gets the reply', async () => {
+    const phone = nextPhone();
+    const first = await joinAs(t, phone);
+    await reply(e164(phone), '9');
+    const second = await joinAs(t, phone);
+    await reply(e164(phone), 'yes');
+    expect((await entry(first)).reply_kind).toBeNull();
+    expect((await entry(second)).reply_kind).toBe('onMyWay');
+  });
+
+  for (const stop of ['PARAR', 'stop', 'Parar.']) {
+    it(`"${stop}" stops every further message to that phone`, async () => {
+      const phone = nextPhone();
+      const id = await joinAs(t, phone);
+      const before = (await outbox(t)).filter((m) => m.to === e164(phone)).length;
+      expect(before).toBe(1);
+      const res = await reply(e164(phone), stop);
+      expect(res.body).toContain('Você não receberá mais mensagens da Vez.');
+      // The call and a staff message go nowhere; the entry stays on the list.
+      expect((await call(id)).statusCode).toBe(200);
+      const written = await t.app.inject({
+        method: 'POST',
+        url: `/api/host/venues/${DEMO_BISTRO_ID}/entries/${id}/messages`,
+        headers: { cookie: staff },
+        payload: { text: 'Sua mesa está pronta' },
+      });
+      expect(written.statusCode).toBe(201);
+      expect((await outbox(t)).filter((m) => m.to === e164(phone))).toHaveLength(before);
+      expect((await entry(id)).status).toBe('called');
+    });
+  }
+
+  it('the join and call SMS say which replies work', async () => {
+    const phone = nextPhone();
+    const id = await joinAs(t, phone);
+    await call(id);
+    const sent = (await outbox(t)).filter((m) => m.to === e164(phone));
+    expect(sent).toHaveLength(2);
+    for (const sms of sent) expect(sms.body).toContain('Responda 1 se estiver a caminho, 9 para sair.');
+  });
+
+  it('refuses a reply without From (422 naming it) and changes nothing', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/sms/inbound', headers: FORM, payload: form({ Body: '9' }) });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().field).toBe('From');
+  });
+});
+
+describe.each(stores)('Twilio webhooks, signed, with the Twilio provider on $name', (store) => {
+  let t: TestApp;
+  let fake: FakeTwilio;
+  let staff: string;
+  const env = () => twilioEnv(fake.url);
+  beforeAll(async () => {
+    fake = await startFakeTwilio();
+    t = await startTestApp(store, { PUBLIC_BASE_URL: BASE, ...twilioEnv(fake.url) });
+    staff = await loginCookie(t.app);
+  });
+  afterAll(async () => {
+    await t.close();
+    await fake.close();
+  });
+
+  /** Signed the way Twilio signs, by the `twilio` package's own helper. */
+  const signed = (path: string, params: Record<string, string>, signature?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: path,
+      headers: { ...FORM, 'x-twilio-signature': signature ?? twilio.getExpectedTwilioSignature(env().SMS_AUTH_TOKEN, BASE + path, params) },
+      payload: form(params),
+    });
+  const inbound = (from: string, body: string, signature?: string) =>
+    signed(
+      '/api/sms/inbound',
+      { AccountSid: env().SMS_ACCOUNT_SID, From: from, To: env().SMS_FROM, Body: body, MessageSid: 'SM9', NumMedia: '0' },
+      signature,
+    );
+  const entry = async (id: string) => (await findEntryById(t.db.kysely, id))!;
+  const sentTo = (phone: string) => fake.requests.filter((r) => r.form.get('To') === e164(phone));
+  const card = async (id: string) => {
+    const queue = await t.app.inject({ method: 'GET', url: `/api/host/venues/${DEMO_BISTRO_ID}/entries`, headers: { cookie: staff } });
+    return queue.json().entries.find((e: { _id: string }) => e._id === id);
+  };
+  const joinAndSend = async (phone: string) => {
+    const id = await joinAs(t, phone);
+    await t.app.notifier.drain();
+    return id;
+  };
+
+  it("takes a reply signed with Twilio's own helper", async () => {
+    const phone = nextPhone();
+    const id = await joinAndSend(phone);
+    const res = await inbound(e164(phone), '1');
+    expect(res.statusCode).toBe(200);
+    expect((await entry(id)).reply_kind).toBe('onMyWay');
+  });
+
+  it("computes the same signature as Twilio's helper, repeated parameters and non-ASCII text included", () => {
+    const url = `${BASE}/api/sms/inbound?x=1`;
+    const params = { From: '+5511987650001', Body: 'Já chego, 5 min — ok?', MediaUrl0: 'https://a.example/b?c=d&e=f', To: '+15005550006' };
+    expect(twilioSignature('secret-token', url, params)).toBe(twilio.getExpectedTwilioSignature('secret-token', url, params));
+  });
+
+  it('refuses a wrong or missing signature with 403 and changes nothing', async () => {
+    const phone = nextPhone();
+    const id = await joinAndSend(phone);
+    const wrong = twilio.getExpectedTwilioSignature('another-token', `${BASE}/api/sms/inbound`, { From: e164(phone), Body: '9' });
+    expect((await inbound(e164(phone), '9', wrong)).statusCode).toBe(403);
+    // Signed for other parameters: the body was changed on the way.
+    const forOther = twilio.getExpectedTwilioSignature(env().SMS_AUTH_TOKEN, `${BASE}/api/sms/inbound`, { From: e164(phone), Body: '1' });
+    expect((await inbound(e164(phone), '9', forOther)).statusCode).toBe(403);
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: '/api/sms/inbound',
+      headers: FORM,
+      payload: form({ From: e164(phone), Body: '9' }),
+    });
+    expect(missing.statusCode).toBe(403);
+    const row = await entry(id);
+    expect([row.status, row.reply_kind]).toEqual(['active', null]);
+  });
+
+  it('STOP is honoured by the Twilio provider: nothing more reaches Twilio for that phone', async () => {
+    const phone = nextPhone();
+    const id = await joinAndSend(phone);
+    expect(sentTo(phone)).toHaveLength(1);
+    expect((await inbound(e164(phone), 'STOP')).statusCode).toBe(200);
+    await t.app.inject({ method: 'POST', url: `/api/host/venues/${DEMO_BISTRO_ID}/entries/${id}/call`, headers: { cookie: staff } });
+    await t.app.notifier.drain();
+    expect(sentTo(phone)).toHaveLength(1);
+  });
+
+  it('status callbacks record delivery on the card; a failed message can be sent again', async () => {
+    const phone = nextPhone();
+    const id = await joinAndSend(phone);
+    expect((await card(id)).lastMessage.status).toBe('sent');
+    const providerSid = `SM${String(fake.requests.indexOf(sentTo(phone)[0]!) + 1).padStart(32, '0')}`;
+    const status = (MessageStatus: string, signature?: string) =>
+      signed('/api/sms/status', { MessageSid: providerSid, MessageStatus, AccountSid: env().SMS_ACCOUNT_SID }, signature);
+    expect((await status('delivered', 'bad')).statusCode).toBe(403);
+    expect((await card(id)).lastMessage.status).toBe('sent');
+    expect((await status('delivered')).statusCode).toBe(204);
+    expect((await card(id)).lastMessage.status).toBe('delivered');
+    // A late "sent" does not undo "delivered".
+    await status('sent');
+    expect((await card(id)).lastMessage.status).toBe('delivered');
+
+    const other = nextPhone();
+    const otherId = await joinAndSend(other);
+    const otherSid = `SM${String(fake.requests.indexOf(sentTo(other)[0]!) + 1).padStart(32, '0')}`;
+    await signed('/api/sms/status', { MessageSid: otherSid, MessageStatus: 'undelivered', ErrorCode: '30003' });
+    const failed = await card(otherId);
+    expect(failed.lastMessage.status).toBe('failed');
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/host/venues/${DEMO_BISTRO_ID}/entries/${otherId}/messages/${failed.lastMessage._id}/resend`,
+      headers: { cookie: staff },
+    });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().entry.lastMessage.status).toBe('queued');
+    await t.app.notifier.drain();
+    expect(sentTo(other)).toHaveLength(2);
+    expect(sentTo(other)[1]!.form.get('Body')).toBe(sentTo(other)[0]!.form.get('Body'));
+    expect((await card(otherId)).lastMessage.status).toBe('sent');
+    // A message of another party is not this one's to send again.
+    const foreign = await t.app.inject({
+      method: 'POST',
+      url: `/api/host/venues/${DEMO_BISTRO_ID}/entries/${id}/messages/${failed.lastMessage._id}/resend`,
+      headers: { cookie: staff },
+    });
+    expect(foreign.statusCode).toBe(404);
+  });
+});
+
+describe('provider webhooks in production', () => {
+  it('refuses unsigned posts when no SMS_AUTH_TOKEN is set', async () => {
+    const t = await startTestApp(stores[0]!, { NODE_ENV: 'production', DEMO: '0', PUBLIC_BASE_URL: BASE, COOKIE_SECRET: 'x'.repeat(40) });
+    try {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/sms/inbound',
+        headers: FORM,
+        payload: form({ From: '+5511987650001', Body: '9' }),
+      });
+      expect(res.statusCode).toBe(403);
+    } finally {
+      await t.close();
+    }
+  });
+});
