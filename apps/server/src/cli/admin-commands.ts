@@ -5,6 +5,7 @@ import { AppError } from '../lib/app-error.js';
 import { newVenueId } from '../lib/ids.js';
 import { parseInput } from '../lib/validate.js';
 import { addStaffVenueByEmail, createStaff, endStaffSessions, removeStaff, setStaffPassword } from '../modules/staff/staff.service.js';
+import { twilioSignature } from '../modules/notifications/twilio-signature.js';
 import { findVenueBySlug, insertVenue } from '../modules/venues/venues.repository.js';
 
 export interface AdminIo {
@@ -32,6 +33,10 @@ export const usage = `Usage: npm run admin -- <command> [options]
       removes the account: its sessions end and it runs no venue any more
   list-venues
       prints id, slug and name of every venue
+  sms-reply --from <phone> --body <text> [--url <server>]
+      sends an SMS reply to a running server as Twilio would (docs/product.md §7): "1", "9", "PARAR", or
+      any text; signed with SMS_AUTH_TOKEN when it is set. --url defaults to PUBLIC_BASE_URL or
+      http://localhost:3000. Prints the server's answer.
 
 Passwords are read from standard input only (typed, or piped: printf '%s\n' "$PW" | npm run admin -- …),
 never from the command line, where other users' ps and the shell history would see them.
@@ -132,6 +137,21 @@ async function listVenues(io: AdminIo): Promise<void> {
   for (const row of rows) io.out(`${row.id}  ${row.slug}  ${row.name_pt}`);
 }
 
+/** An SMS reply as Twilio posts it, to a running server: the demo's way to try the conversation. */
+async function smsReply(io: AdminIo, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
+  const { values } = parseArgs({ args, options: { from: { type: 'string' }, body: { type: 'string' }, url: { type: 'string' } } });
+  if (!values.from || values.body === undefined) throw new Error('Give --from <phone, E.164 like +5511987650001> and --body <text>.');
+  const base = (values.url ?? env.PUBLIC_BASE_URL ?? `http://localhost:${env.PORT ?? 3000}`).replace(/\/$/, '');
+  const url = `${base}/api/sms/inbound`;
+  const params = { From: values.from, To: env.SMS_FROM ?? '', Body: values.body, MessageSid: `SMadmin${Date.now()}` };
+  const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded' };
+  if (env.SMS_AUTH_TOKEN) headers['x-twilio-signature'] = twilioSignature(env.SMS_AUTH_TOKEN, url, params);
+  const response = await fetch(url, { method: 'POST', headers, body: new URLSearchParams(params) });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`the server answered ${response.status}: ${text}`);
+  io.out(/<Message>([\s\S]*)<\/Message>/.exec(text)?.[1] ?? '(no answer)');
+}
+
 /** Runs one admin command; returns the process exit code (0 ok, 1 refused, 64 usage). */
 export async function runAdmin(argv: string[], io: AdminIo): Promise<number> {
   const [command, ...args] = argv;
@@ -143,6 +163,7 @@ export async function runAdmin(argv: string[], io: AdminIo): Promise<number> {
     'staff:logout': () => logoutCommand(io, args),
     'staff:remove': () => removeCommand(io, args),
     'list-venues': () => listVenues(io),
+    'sms-reply': () => smsReply(io, args, process.env),
   };
   const run = command ? commands[command] : undefined;
   if (!run) {
