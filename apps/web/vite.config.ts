@@ -9,7 +9,7 @@ const SHARED = [
   // Mutations are the join form's: the position page never loads their observer.
   /node_modules[\\/]@tanstack[\\/](?!.*[\\/](mutationObserver|useMutation)\.js$)/,
   /apps[\\/]web[\\/]src[\\/](lib[\\/](?!zod-mini-resolver)|config[\\/]|locales[\\/](pt|en)[\\/]translation|app[\\/]layouts[\\/]|features[\\/](venue-info[\\/](?!components[\\/]venue-inaccessible)|language[\\/]))/,
-  /apps[\\/]web[\\/]src[\\/](components[\\/]ui[\\/](spinner|modal|modal-icon)\.tsx|assets[\\/]header-placeholder\.svg)$/,
+  /apps[\\/]web[\\/]src[\\/](components[\\/]ui[\\/](spinner|lazy-modal)\.tsx|assets[\\/]header-placeholder\.svg)$/,
   /apps[\\/]web[\\/]src[\\/](app[\\/](app|router|providers|prefetch|page-loading)\.tsx?|features[\\/]position[\\/](api|lib)[\\/](prefetch-position|position-api|position-key)\.ts)$/,
   /packages[\\/]contract[\\/]src[\\/](constants|messages|defaults|errors|stream-names)\.ts$/,
 ];

@@ -67,4 +67,17 @@ export const en: Translation = {
     sharedView: 'You are viewing a shared position.',
     loadFailed: 'Failed to get waitlist information.',
   },
+  conversation: {
+    title: 'Talk to the venue',
+    messages: 'Messages from the venue',
+    onMyWay: 'On my way',
+    arrived: "I'm here",
+    moreTime: 'I need more time',
+    minutes: '+{{count}} min',
+    known_onMyWay: 'The venue knows you are on your way.',
+    known_arrived: 'The venue knows you are here.',
+    known_needMoreTime: 'The venue knows you need {{count}} more minutes.',
+    gone: 'You are no longer on the waitlist.',
+    failed: 'Your answer could not be sent. Please try again.',
+  },
 };

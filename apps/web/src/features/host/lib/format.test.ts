@@ -19,6 +19,12 @@ const entry = (partySize: number): HostEntry => ({
   pos: 1,
   arrivedAt: '2026-11-22T10:00:00.000Z',
   notifiedAt: null,
+  reply: null,
+  calls: 0,
+  calledAt: null,
+  holdUntil: null,
+  unread: 0,
+  lastMessage: null,
 });
 
 describe('console formatting', () => {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { Modal } from '../../../components/ui/modal';
+import { Modal } from '../../../components/ui/lazy-modal';
 import { paths } from '../../../config/paths';
 
 export type JoinOutcome =

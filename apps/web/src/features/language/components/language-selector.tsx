@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Modal } from '../../../components/ui/modal';
+import { Modal } from '../../../components/ui/lazy-modal';
 import { currentLanguage } from '../../../lib/i18n';
 import { languageOption, languageOptions } from '../lib/languages';
 import './language-selector.css';

@@ -1,7 +1,8 @@
-import { useState } from 'react';
-import { Modal } from '../../../components/ui/modal';
-import { useLeaveWaitlist } from '../hooks/use-leave-waitlist';
+import { Suspense, lazy, useState } from 'react';
 import type { TextFn } from '../hooks/use-venue-text';
+
+/** The confirmation and the request load on the first tap: the page's JS budget is 120 KB. */
+const LeaveDialog = lazy(() => import('./leave-dialog'));
 
 interface LeaveButtonProps {
   waitlistId: string;
@@ -11,50 +12,26 @@ interface LeaveButtonProps {
 }
 
 /** Leave, after the confirmation of docs/product.md §15; 'Failed to leave the waitlist.' when refused. */
-export function LeaveButton({ waitlistId, venueId, customerId, text }: LeaveButtonProps) {
+export function LeaveButton(props: LeaveButtonProps) {
   const [isConfirming, setConfirming] = useState(false);
-  const leave = useLeaveWaitlist(waitlistId);
+  const [isOpened, setOpened] = useState(false);
   return (
     <>
-      <button type="button" className="button button--secondary button--block" onClick={() => setConfirming(true)}>
-        {text('position.leave')}
+      <button
+        type="button"
+        className="button button--secondary button--block"
+        onClick={() => {
+          setOpened(true);
+          setConfirming(true);
+        }}
+      >
+        {props.text('position.leave')}
       </button>
-      <Modal
-        open={isConfirming}
-        type="warning"
-        title={text('position.leaveConfirm')}
-        closeLabel={text('common.close')}
-        onClose={() => setConfirming(false)}
-        actions={
-          <>
-            <button
-              type="button"
-              className="button button--primary button--block"
-              disabled={leave.isPending}
-              onClick={() => {
-                void leave.leave({ venueId, customerId }).finally(() => setConfirming(false));
-              }}
-            >
-              {text('position.leaveYes')}
-            </button>
-            <button type="button" className="button button--secondary button--block" autoFocus onClick={() => setConfirming(false)}>
-              {text('position.leaveNo')}
-            </button>
-          </>
-        }
-      />
-      <Modal
-        open={leave.isError}
-        type="error"
-        title={text('position.leaveFailed')}
-        closeLabel={text('common.close')}
-        onClose={() => leave.reset()}
-        actions={
-          <button type="button" className="button button--primary button--block" autoFocus onClick={() => leave.reset()}>
-            {text('common.ok')}
-          </button>
-        }
-      />
+      {isOpened && (
+        <Suspense fallback={null}>
+          <LeaveDialog {...props} isConfirming={isConfirming} setConfirming={setConfirming} />
+        </Suspense>
+      )}
     </>
   );
 }

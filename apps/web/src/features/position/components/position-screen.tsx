@@ -1,12 +1,13 @@
 import { ErrorCode, type Language, type PositionResponse } from '@vez/contract';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Modal } from '../../../components/ui/modal';
+import { Modal } from '../../../components/ui/lazy-modal';
 import { Spinner } from '../../../components/ui/spinner';
 import { reportError } from '../../../lib/error-reporter';
 import { usePassportExchange } from '../hooks/use-passport-exchange';
 import { toPositionView } from '../lib/position-view';
 import { type VenueWording, useVenueText } from '../hooks/use-venue-text';
+import { ConversationPanel } from './conversation-panel';
 import { MenuPrompt, PositionNotes } from './position-notes';
 import { StatusPanel } from './status-panel';
 import { WaitingPanel } from './waiting-panel';
@@ -84,6 +85,9 @@ export function PositionScreen({ waitlistId, position, venue }: PositionScreenPr
         />
       )}
       {(view.kind === 'called' || view.kind === 'seated' || view.kind === 'none') && <StatusPanel kind={view.kind} text={text} />}
+      {(view.kind === 'waiting' || view.kind === 'called') && (
+        <ConversationPanel waitlistId={waitlistId} entry={entry} lng={position.lng} text={text} />
+      )}
       {view.kind === 'waiting' && <PositionNotes text={text} />}
       {menuUrl && view.kind !== 'none' && <MenuPrompt menuUrl={menuUrl} text={text} />}
     </>

@@ -1,4 +1,4 @@
-import { Modal } from '../../../components/ui/modal';
+import { Modal } from '../../../components/ui/lazy-modal';
 import { useSharePosition } from '../hooks/use-share-position';
 import type { TextFn } from '../hooks/use-venue-text';
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Modal } from '../../../components/ui/modal';
+import { Modal } from '../../../components/ui/lazy-modal';
 
 /**
  * 'Waitlist is currently inaccessible.' (docs/product.md §18): not closable; OK leaves for the venue's

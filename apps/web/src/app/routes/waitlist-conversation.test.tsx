@@ -1,0 +1,89 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import Database from 'better-sqlite3';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { initI18n } from '../../lib/i18n';
+import { joinByApi } from '../../test/api-server';
+import { renderRoute } from '../../test/render-route';
+import { setUpTestApi } from '../../test/set-up-test-api';
+
+/** The party's side of the conversation on the position page (docs/product.md §7), against the real API. */
+const BISTRO = '6553f1a2b3c4d5e6f7a8b901';
+const api = setUpTestApi();
+let phoneSeq = 0;
+
+beforeEach(async () => {
+  sessionStorage.clear();
+  localStorage.clear();
+  await initI18n().changeLanguage('pt');
+});
+
+async function join(): Promise<{ id: string; shareId: string }> {
+  phoneSeq += 1;
+  const { _id } = await joinByApi(api, BISTRO, { phone: `+55119874${String(50000 + phoneSeq)}` }, 2);
+  const position = (await (await fetch(`${api.baseUrl}/api/waitlists/${_id}/position`)).json()) as { waitlist: { shareId: string } };
+  return { id: _id, shareId: position.waitlist.shareId };
+}
+
+function updateEntry(id: string, sql: string, ...values: unknown[]) {
+  const db = new Database(api.dbFile);
+  db.prepare(`UPDATE entries SET ${sql} WHERE id = ?`).run(...values, id);
+  db.close();
+  api.forgetKeptPositions();
+}
+
+const panel = async () => (await screen.findByRole('heading', { name: 'Fale com o restaurante' }, { timeout: 5000 })).closest('section')!;
+
+describe('answers and messages on the position page', { timeout: 30_000 }, () => {
+  it('while waiting offers "Cheguei" and more time; an answer shows and can be changed', async () => {
+    const { id } = await join();
+    renderRoute(`/waitlist/${id}`);
+    const section = await panel();
+    expect(within(section).queryByRole('button', { name: 'Estou a caminho' })).not.toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(within(section).getByRole('button', { name: 'Cheguei' }));
+    expect(await within(section).findByText('O restaurante já sabe que você chegou.')).toBeInTheDocument();
+    const more = within(section).getByRole('group', { name: 'Preciso de mais tempo' });
+    await user.click(within(more).getByRole('button', { name: '+15 min' }));
+    expect(await within(section).findByText('O restaurante já sabe que você precisa de mais 15 minutos.')).toBeInTheDocument();
+    const stored = (await (await fetch(`${api.baseUrl}/api/waitlists/${id}/position`)).json()) as { waitlist: { reply: unknown } };
+    expect(stored.waitlist.reply).toMatchObject({ kind: 'needMoreTime', minutes: 15 });
+  });
+
+  it('once called offers "Estou a caminho"', async () => {
+    const { id } = await join();
+    updateEntry(id, "status = 'called', notified_at = ?", Date.now());
+    renderRoute(`/waitlist/${id}`);
+    const section = await panel();
+    await userEvent.setup().click(within(section).getByRole('button', { name: 'Estou a caminho' }));
+    expect(await within(section).findByText('O restaurante já sabe que você está a caminho.')).toBeInTheDocument();
+  });
+
+  it("shows the venue's messages newest first in a polite live region; a shared link shows them without answers", async () => {
+    const { id, shareId } = await join();
+    const messages = [
+      { text: 'Pode vir, a mesa está pronta.', at: '2026-11-24T20:05:00.000Z' },
+      { text: 'Faltam uns 10 minutos.', at: '2026-11-24T19:55:00.000Z' },
+    ];
+    updateEntry(id, 'venue_messages = ?, venue_message_at = ?', JSON.stringify(messages), Date.now());
+    renderRoute(`/waitlist/${shareId}?shared=true`);
+    const section = await panel();
+    const region = within(section).getByTestId('venue-messages');
+    expect(region).toHaveAttribute('aria-live', 'polite');
+    expect(
+      within(region)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent?.replace(/^\S+\s/, '')),
+    ).toEqual(['Pode vir, a mesa está pronta.', 'Faltam uns 10 minutos.']);
+    expect(within(section).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('says so when the party is no longer on the list (409)', async () => {
+    const { id } = await join();
+    renderRoute(`/waitlist/${id}`);
+    const section = await panel();
+    updateEntry(id, "status = 'seated', seated_at = ?, ended_at = ?", Date.now(), Date.now());
+    await userEvent.setup().click(within(section).getByRole('button', { name: 'Cheguei' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Você não está mais na fila.'));
+  });
+});
