@@ -9,6 +9,8 @@ import type {
   HostSettingsResponse,
   HostStatsResponse,
   ImageUploadResponse,
+  StaffMessageResponse,
+  ThreadResponse,
   VenueSettingsPatch,
   WaitlistState,
   WaitlistStateResponse,
@@ -40,6 +42,11 @@ export const hostApi = {
   settings: (venueId: string) => get<HostSettingsResponse>(`${venuePath(venueId)}/settings`),
   patchSettings: (venueId: string, patch: VenueSettingsPatch) =>
     send<HostSettingsResponse>('PATCH', `${venuePath(venueId)}/settings`, patch),
+  thread: (venueId: string, entryId: string) => get<ThreadResponse>(`${entryPath(venueId, entryId)}/messages`),
+  sendMessage: (venueId: string, entryId: string, text: string) =>
+    send<StaffMessageResponse>('POST', `${entryPath(venueId, entryId)}/messages`, { text }),
+  resend: (venueId: string, entryId: string, messageId: string) =>
+    send<HostEntryResponse>('POST', `${entryPath(venueId, entryId)}/messages/${encodeURIComponent(messageId)}/resend`),
   stats: (venueId: string, date: string, tz: number) =>
     get<HostStatsResponse>(`${venuePath(venueId)}/stats?date=${encodeURIComponent(date)}&tz=${tz}`),
 };

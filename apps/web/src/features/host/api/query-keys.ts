@@ -4,4 +4,5 @@ export const hostKeys = {
   queue: (venueId: string) => ['host', 'queue', venueId] as const,
   settings: (venueId: string) => ['host', 'settings', venueId] as const,
   stats: (venueId: string, date: string) => ['host', 'stats', venueId, date] as const,
+  thread: (venueId: string, entryId: string) => ['host', 'thread', venueId, entryId] as const,
 };

@@ -1,10 +1,11 @@
 import type { HostMeResponse } from '@vez/contract';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { paths } from '../../../config/paths';
 import { currentLanguage } from '../../../lib/i18n';
 import { useLogout } from '../hooks/use-host-session';
 import { HOST_SCREENS, type HostScreen, navigateHost } from '../lib/host-location';
 import { useHostT } from '../lib/host-i18n';
+import { TitleBadgeContext } from '../lib/title-badge';
 import { HostLink } from './host-link';
 import { LanguageToggle } from './language-toggle';
 
@@ -23,9 +24,10 @@ export function ConsoleLayout({ me, venueId, screen, children }: Props) {
   const lang = currentLanguage(i18n.language);
   const venueName = venue ? venue.name[lang] || venue.name.pt : '';
 
+  const [unread, setUnread] = useState(0);
   useEffect(() => {
-    document.title = `${t('title')} · ${venueName}`;
-  }, [t, venueName]);
+    document.title = `${unread > 0 ? `(${unread}) ` : ''}${t('title')} · ${venueName}`;
+  }, [t, venueName, unread]);
 
   if (!venue)
     return (
@@ -66,7 +68,9 @@ export function ConsoleLayout({ me, venueId, screen, children }: Props) {
           </button>
         </div>
       </header>
-      <main className="host-main">{children}</main>
+      <main className="host-main">
+        <TitleBadgeContext.Provider value={setUnread}>{children}</TitleBadgeContext.Provider>
+      </main>
     </div>
   );
 }

@@ -8,13 +8,19 @@ interface Props {
   entry: HostEntry;
   now: number;
   busy: boolean;
+  /** The party just did something (docs/product.md §7): the card stands out for a few seconds. */
+  highlighted?: boolean;
   onAction: (action: EntryAction) => void;
   onEdit: () => void;
+  onThread: () => void;
+  onResend: (messageId: string) => void;
 }
 
 /** One party: who, how many, how long against the estimate, and what the host can do with it. */
-export function QueueEntryCard({ entry, now, busy, onAction, onEdit }: Props) {
-  const { t } = useHostT();
+export function QueueEntryCard({ entry, now, busy, highlighted = false, onAction, onEdit, onThread, onResend }: Props) {
+  const { t, i18n } = useHostT();
+  const time = (at: string) => new Date(at).toLocaleTimeString(i18n.language, { hour: '2-digit', minute: '2-digit' });
+  const delivery = entry.lastMessage;
   const nameId = useId();
   const waited = minutesSince(entry.arrivedAt, now);
   const estimate = entry.estimatedTime ?? null;
@@ -23,7 +29,8 @@ export function QueueEntryCard({ entry, now, busy, onAction, onEdit }: Props) {
   const id = entry._id;
   return (
     <li
-      className={`host-entry${isCalled ? ' host-entry--called' : ''}${entry.priority ? ' host-entry--priority' : ''}`}
+      className={`host-entry${isCalled ? ' host-entry--called' : ''}${entry.priority ? ' host-entry--priority' : ''}${highlighted ? ' host-entry--alert' : ''}`}
+      data-alert={highlighted || undefined}
       aria-labelledby={nameId}
     >
       <div className="host-entry__head">
@@ -53,6 +60,27 @@ export function QueueEntryCard({ entry, now, busy, onAction, onEdit }: Props) {
         <p className="host-entry__note">
           {entry.phone && <span>{entry.phone}</span>}
           {entry.note && <span>{entry.note}</span>}
+        </p>
+      )}
+      {(entry.reply || entry.unread > 0 || delivery) && (
+        <p className="host-entry__talk">
+          {entry.reply && (
+            <span className="host-reply" data-testid="entry-reply">
+              {t(`reply.${entry.reply.kind}`, { count: entry.reply.minutes ?? 0 })} ·{' '}
+              <time dateTime={entry.reply.at}>{time(entry.reply.at)}</time>
+            </span>
+          )}
+          {entry.unread > 0 && <span className="host-badge host-badge--unread">{t('thread.unread', { count: entry.unread })}</span>}
+          {delivery && (
+            <span className={`host-delivery host-delivery--${delivery.status}`} data-testid="entry-delivery">
+              {t('delivery.label')}: {t(`delivery.${delivery.status}`)}
+            </span>
+          )}
+          {delivery?.status === 'failed' && (
+            <button type="button" className="host-action" disabled={busy} onClick={() => onResend(delivery._id)}>
+              {t('delivery.again')}
+            </button>
+          )}
         </p>
       )}
       <div className="host-entry__actions">
@@ -101,6 +129,9 @@ export function QueueEntryCard({ entry, now, busy, onAction, onEdit }: Props) {
         </button>
         <button type="button" className="host-action" disabled={busy} onClick={onEdit}>
           {t('action.edit')}
+        </button>
+        <button type="button" className="host-action" onClick={onThread}>
+          {entry.unread > 0 ? t('action.messagesUnread', { count: entry.unread }) : t('action.messages')}
         </button>
       </div>
     </li>

@@ -1,16 +1,19 @@
 import type { HostEntry, WaitlistState } from '@vez/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Spinner } from '../../../components/ui/spinner';
 import { hostApi } from '../api/host-api';
 import { hostKeys } from '../api/query-keys';
 import { type EntryAction, useEntryActions } from '../hooks/use-entry-actions';
 import { useLiveQueue, useNow } from '../hooks/use-live-queue';
+import { chimeDataUri, usePartyAlerts } from '../hooks/use-party-alerts';
 import { useHostT } from '../lib/host-i18n';
 import { errorText } from '../lib/error-text';
+import { useTitleBadge } from '../lib/title-badge';
 import { BandCounts } from './band-counts';
 import { EditEntryDialog } from './edit-entry-dialog';
 import { QueueEntryCard } from './queue-entry-card';
+import { ThreadDialog } from './thread-dialog';
 import { UndoToast, type UndoOffer } from './undo-toast';
 import { WaitlistStateBar } from './waitlist-state-bar';
 import { WalkInDialog } from './walk-in-dialog';
@@ -18,7 +21,16 @@ import { WalkInDialog } from './walk-in-dialog';
 /** The live queue with its actions, the waitlist switch and the party-size counts. */
 export function QueueScreen({ venueId }: { venueId: string }) {
   const { t } = useHostT();
-  const queue = useLiveQueue(venueId);
+  const alerts = usePartyAlerts();
+  const queue = useLiveQueue(venueId, alerts.onEvents);
+  const chime = useMemo(chimeDataUri, []);
+  const [threadOf, setThreadOf] = useState<string | null>(null);
+  const setTitleBadge = useTitleBadge();
+  const unread = queue.data?.entries.reduce((sum, e) => sum + e.unread, 0) ?? 0;
+  useEffect(() => {
+    setTitleBadge(unread);
+    return () => setTitleBadge(0);
+  }, [unread, setTitleBadge]);
   const settings = useQuery({ queryKey: hostKeys.settings(venueId), queryFn: () => hostApi.settings(venueId) });
   const actions = useEntryActions(venueId);
   const now = useNow();
@@ -53,6 +65,7 @@ export function QueueScreen({ venueId }: { venueId: string }) {
     );
   const { entries, waitlist } = queue.data;
   const maxPartySize = settings.data?.maxPartySize ?? 20;
+  const threadEntry = threadOf ? entries.find((e) => e._id === threadOf) : undefined;
 
   return (
     <section aria-labelledby="queue-title" className="host-queue">
@@ -60,10 +73,16 @@ export function QueueScreen({ venueId }: { venueId: string }) {
         <h1 id="queue-title">
           {t('queue.title')} <span className="host-count">{t('queue.count', { count: entries.length })}</span>
         </h1>
-        <span className={`host-live host-live--${queue.live}`} role="status">
-          {t(`live.${queue.live}`)}
+        <span className="host-row">
+          <button type="button" className="host-chip" aria-pressed={alerts.muted} onClick={() => alerts.setMuted(!alerts.muted)}>
+            {t(alerts.muted ? 'alerts.muted' : 'alerts.sound')}
+          </button>
+          <span className={`host-live host-live--${queue.live}`} role="status">
+            {t(`live.${queue.live}`)}
+          </span>
         </span>
       </div>
+      <audio id="host-alert-sound" ref={alerts.audio} src={chime} preload="auto" data-alert-count={alerts.alerts} />
       <WaitlistStateBar
         // The choice shows at once (set in the click itself, not a tick later); the stream confirms it.
         state={chosenState ?? waitlist}
@@ -100,7 +119,10 @@ export function QueueScreen({ venueId }: { venueId: string }) {
               now={now}
               busy={actions.entry.isPending}
               onAction={(a) => act(a, entry)}
+              highlighted={alerts.highlighted.has(entry._id)}
               onEdit={() => setEditing(entry)}
+              onThread={() => setThreadOf(entry._id)}
+              onResend={(messageId) => act({ kind: 'resend', entryId: entry._id, messageId }, entry)}
             />
           ))}
         </ol>
@@ -111,6 +133,7 @@ export function QueueScreen({ venueId }: { venueId: string }) {
         onExpire={clearUndo}
       />
       {adding && <WalkInDialog maxPartySize={maxPartySize} mutation={actions.walkIn} onClose={() => setAdding(false)} />}
+      {threadEntry && <ThreadDialog venueId={venueId} entry={threadEntry} onClose={() => setThreadOf(null)} />}
       {editing && (
         <EditEntryDialog
           entry={editing}

@@ -6,7 +6,8 @@ import { hostKeys } from '../api/query-keys';
 export type EntryAction =
   | { kind: 'call' | 'seat' | 'restore'; entryId: string }
   | { kind: 'cancel'; entryId: string; reason: HostCancelBody['reason'] }
-  | { kind: 'edit'; entryId: string; patch: HostEntryPatch };
+  | { kind: 'edit'; entryId: string; patch: HostEntryPatch }
+  | { kind: 'resend'; entryId: string; messageId: string };
 
 function runAction(venueId: string, action: EntryAction): Promise<HostEntryResponse> {
   switch (action.kind) {
@@ -20,6 +21,8 @@ function runAction(venueId: string, action: EntryAction): Promise<HostEntryRespo
       return hostApi.cancel(venueId, action.entryId, action.reason);
     case 'edit':
       return hostApi.edit(venueId, action.entryId, action.patch);
+    case 'resend':
+      return hostApi.resend(venueId, action.entryId, action.messageId);
   }
 }
 

@@ -1,6 +1,6 @@
-import type { HostQueueResponse, HostStreamData, StreamMessageName } from '@vez/contract';
+import type { HostQueueResponse, HostStreamData, StreamMessageName, VenueChannelEvent } from '@vez/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { hostApi, hostStreamUrl } from '../api/host-api';
 import { hostKeys } from '../api/query-keys';
 
@@ -14,9 +14,12 @@ export type LiveState = 'connecting' | 'live' | 'offline';
  * cache entry the screen reads (docs/ARCHITECTURE.md, habit 7). EventSource reconnects by itself; each reconnect
  * starts with a fresh snapshot, so nothing is lost while offline.
  */
-export function useLiveQueue(venueId: string) {
+export function useLiveQueue(venueId: string, onEvents?: (events: VenueChannelEvent[]) => void) {
   const client = useQueryClient();
   const [live, setLive] = useState<LiveState>('connecting');
+  // The latest listener, without reopening the stream when it changes.
+  const listener = useRef(onEvents);
+  listener.current = onEvents;
   const query = useQuery({ queryKey: hostKeys.queue(venueId), queryFn: () => hostApi.queue(venueId), staleTime: Number.POSITIVE_INFINITY });
 
   useEffect(() => {
@@ -33,6 +36,7 @@ export function useLiveQueue(venueId: string) {
       const next: HostQueueResponse = { venueId, waitlist: data.waitlist, entries: data.entries };
       client.setQueryData(hostKeys.queue(venueId), next);
       setLive('live');
+      if (data.events.length > 0) listener.current?.(data.events);
     });
     return () => source.close();
   }, [client, venueId]);

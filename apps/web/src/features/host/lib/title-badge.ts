@@ -1,0 +1,8 @@
+import { createContext, useContext } from 'react';
+
+/**
+ * The console's tab title counts unread answers and messages, "(2) Console do host · Bistrô"
+ * (docs/product.md §7): the queue screen reports the count, the layout owns the title.
+ */
+export const TitleBadgeContext = createContext<(count: number) => void>(() => undefined);
+export const useTitleBadge = () => useContext(TitleBadgeContext);
