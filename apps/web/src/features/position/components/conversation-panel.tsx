@@ -48,7 +48,13 @@ export function ConversationPanel({ waitlistId, entry, lng, text }: Conversation
       <h2 id="conversation-title" className="conversation__title">
         {text('conversation.title')}
       </h2>
-      <div className="conversation__messages" aria-live="polite" aria-label={text('conversation.messages')} data-testid="venue-messages">
+      <div
+        className="conversation__messages"
+        role="log"
+        aria-live="polite"
+        aria-label={text('conversation.messages')}
+        data-testid="venue-messages"
+      >
         {entry.messages.length > 0 && (
           <ul>
             {entry.messages.map((m) => (

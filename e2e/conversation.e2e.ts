@@ -1,0 +1,148 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  DEMO_BISTRO_ID,
+  type VezServer,
+  axeViolations,
+  launchBrowser,
+  phoneContext,
+  saveScreenshot,
+  startVezServer,
+} from './support/index.js';
+
+// The conversation between a party and the door (docs/product.md §7): a diner's phone and the host
+// console on a tablet, against the real server and its streams; the SMS reply comes in as Twilio's
+// webhook would post it (the demo takes it unsigned, outside production).
+let server: VezServer;
+let browser: Browser;
+let host: Page;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startVezServer(), launchBrowser()]);
+  const tablet = await browser.newContext({ viewport: { width: 1024, height: 768 }, hasTouch: true, locale: 'pt-BR' });
+  host = await tablet.newPage();
+  await host.goto(`${server.baseUrl}/host`);
+  await host.getByLabel('E-mail').fill('host@bistro.example');
+  await host.getByLabel('Senha').fill('demo1234');
+  await host.getByRole('button', { name: 'Entrar' }).click();
+  await host.getByRole('status').filter({ hasText: 'Ao vivo' }).waitFor();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+let phoneSeq = 0;
+/** A diner joins through the public API and opens the position page on a phone. */
+async function dinerOnPhone(name: string): Promise<{ page: Page; id: string; phone: string }> {
+  phoneSeq += 1;
+  const phone = `+5511966${String(600000 + phoneSeq)}`;
+  const response = await fetch(`${server.baseUrl}/api/waitlists/${DEMO_BISTRO_ID}/create`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      customer: { name, phone, email: '' },
+      venue: DEMO_BISTRO_ID,
+      origin: { label: 'Widget' },
+      partySize: 2,
+      benefits: '',
+      logs: { actionType: 'Add' },
+      data: { origin: 'Waitlist widget' },
+      sendSms: true,
+    }),
+  });
+  expect(response.status).toBe(201);
+  const id = ((await response.json()) as { _id: string })._id;
+  const page = await (await phoneContext(browser)).newPage();
+  await page.goto(`${server.baseUrl}/waitlist/${id}`);
+  await page.getByRole('heading', { name: 'Fale com o restaurante' }).waitFor();
+  return { page, id, phone };
+}
+
+const card = (name: string) => host.getByRole('listitem').filter({ has: host.getByRole('heading', { name, exact: true }) });
+const alertCount = async () => Number(await host.locator('#host-alert-sound').getAttribute('data-alert-count'));
+
+describe('the conversation', () => {
+  it('a called diner answers "on my way" and the console shows it within 2 s, with the alert sound', async () => {
+    const diner = await dinerOnPhone('Helena Duarte');
+    await card('Helena Duarte').waitFor();
+    await card('Helena Duarte').getByRole('button', { name: 'Chamar' }).click();
+    await diner.page.getByRole('heading', { name: 'Chegou a sua vez!' }).waitFor();
+    const before = await alertCount();
+    await diner.page.getByRole('button', { name: 'Estou a caminho' }).click();
+    // The answer reaches the console by its live stream, without a reload, within 2 s (docs/product.md §7).
+    await card('Helena Duarte').getByTestId('entry-reply').filter({ hasText: 'A caminho' }).waitFor({ timeout: 2000 });
+    await expect.poll(alertCount).toBe(before + 1);
+    await expect.poll(() => card('Helena Duarte').getAttribute('data-alert')).toBe('true');
+    await diner.page.getByText('O restaurante já sabe que você está a caminho.').waitFor();
+    await saveScreenshot(host, 'host-conversation');
+    await saveScreenshot(diner.page, 'position-pt-answered', { fullPage: true });
+    expect(JSON.stringify(await axeViolations(diner.page))).toBe('[]');
+  });
+
+  it("the host writes from the card's thread and the diner's page shows it", async () => {
+    const diner = await dinerOnPhone('Otávio Ramos');
+    await card('Otávio Ramos').getByRole('button', { name: 'Mensagens' }).click();
+    const dialog = host.getByRole('dialog', { name: 'Conversa com Otávio Ramos' });
+    await dialog.getByLabel(/Mensagem para o cliente/).fill('Sua mesa fica pronta em 5 minutos.');
+    await dialog.getByText('34/480 caracteres').waitFor();
+    await dialog.getByRole('button', { name: 'Enviar' }).click();
+    await dialog.getByText('Sua mesa fica pronta em 5 minutos.').waitFor();
+    const region = diner.page.getByTestId('venue-messages');
+    await region.getByText('Sua mesa fica pronta em 5 minutos.').waitFor({ timeout: 5000 });
+    expect(await region.getAttribute('aria-live')).toBe('polite');
+    expect(await axeViolations(host)).toEqual([]);
+    await saveScreenshot(host, 'host-thread');
+    await saveScreenshot(diner.page, 'position-pt-message', { fullPage: true });
+    await dialog.getByRole('button', { name: 'Fechar' }).click();
+    // The delivery of that message shows on the card.
+    await card('Otávio Ramos').getByTestId('entry-delivery').filter({ hasText: 'enviado' }).waitFor();
+  });
+
+  it('an SMS reply "9" takes the party off the list, and both screens change', async () => {
+    const diner = await dinerOnPhone('Sílvia Castro');
+    await card('Sílvia Castro').waitFor();
+    const before = await alertCount();
+    const response = await fetch(`${server.baseUrl}/api/sms/inbound`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ From: diner.phone, To: '+15005550006', Body: '9', MessageSid: 'SMe2e' }),
+    });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('Você saiu da fila de Bistrô Demo.');
+    await diner.page.getByRole('heading', { name: 'Você não está mais na fila.' }).waitFor({ timeout: 5000 });
+    await card('Sílvia Castro').waitFor({ state: 'detached', timeout: 5000 });
+    await expect.poll(alertCount).toBe(before + 1);
+  });
+
+  it('a message by SMS shows as unread on the card and in the tab title until the thread is opened', async () => {
+    const diner = await dinerOnPhone('Caio Fernandes');
+    await card('Caio Fernandes').waitFor();
+    await fetch(`${server.baseUrl}/api/sms/inbound`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ From: diner.phone, Body: 'Estou estacionando, já chego' }),
+    });
+    await card('Caio Fernandes').getByText('1 nova', { exact: true }).waitFor();
+    await expect.poll(() => host.title()).toMatch(/^\(1\) /);
+    await card('Caio Fernandes').getByRole('button', { name: 'Mensagens (1 nova)' }).click();
+    const dialog = host.getByRole('dialog', { name: 'Conversa com Caio Fernandes' });
+    await dialog.getByText('Estou estacionando, já chego').waitFor();
+    await expect.poll(() => host.title()).not.toMatch(/^\(/);
+    await dialog.getByRole('button', { name: 'Fechar' }).click();
+    // The mute switch: kept on this device, and no sound is asked for while it is on.
+    await host.getByRole('button', { name: 'Som ligado' }).click();
+    await host.getByRole('button', { name: 'Som desligado' }).waitFor();
+    expect(await host.evaluate(() => localStorage.getItem('vez.host.muted'))).toBe('1');
+    const muted = await alertCount();
+    await fetch(`${server.baseUrl}/api/waitlists/${diner.id}/${DEMO_BISTRO_ID}/reply`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ reply: 'arrived' }),
+    });
+    await card('Caio Fernandes').getByTestId('entry-reply').filter({ hasText: 'Chegou' }).waitFor();
+    expect(await alertCount()).toBe(muted);
+    await host.getByRole('button', { name: 'Som desligado' }).click();
+    await host.getByRole('button', { name: 'Som ligado' }).waitFor();
+  });
+});
