@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { PositionResponse, VenueChannelEvent } from '@vez/contract';
+import type { HostStreamData, PositionResponse, VenueChannelEvent } from '@vez/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_BISTRO_ID, createBody } from '../../../test/fixtures.js';
 import { openSse } from '../../../test/sse-client.js';
@@ -98,6 +98,53 @@ describe.runIf(redisUrl && postgresUrl)('two server instances on one PostgreSQL 
       await b.close();
     }
   });
+  it("the conversation crosses instances: a party's answer on A reaches the console on B, B's message the diner on A", async () => {
+    const config = loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', REDIS_URL: redisUrl! });
+    const busA = createRedisBus(redisUrl!, { prefix });
+    const busB = createRedisBus(redisUrl!, { prefix });
+    const a = await buildApp({ config, db: dbA, bus: busA });
+    const b = await buildApp({ config, db: dbB, bus: busB });
+    await a.listen({ port: 0, host: '127.0.0.1' });
+    await b.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const port = (app: typeof a) => (app.server.address() as { port: number }).port;
+      const id = (await a.inject({ method: 'POST', url: `/api/waitlists/${DEMO_BISTRO_ID}/create`, payload: createBody() })).json()._id;
+      const cookie = await loginCookie(b);
+      const consoleOnB = await openSse(`http://127.0.0.1:${port(b)}/api/host/venues/${DEMO_BISTRO_ID}/events`, { cookie });
+      const dinerOnA = await openSse(`http://127.0.0.1:${port(a)}/api/waitlists/${id}/events`);
+      await consoleOnB.next();
+      await dinerOnA.next();
+      await Promise.all([busA.ready(), busB.ready()]);
+
+      const answered = await a.inject({
+        method: 'POST',
+        url: `/api/waitlists/${id}/${DEMO_BISTRO_ID}/reply`,
+        payload: { reply: 'arrived' },
+      });
+      expect(answered.statusCode).toBe(200);
+      const seen = JSON.parse(
+        (await consoleOnB.next((m) => (JSON.parse(m.data) as HostStreamData).events.some((e) => e.entryId === id))).data,
+      ) as HostStreamData;
+      expect(seen.events).toContainEqual(expect.objectContaining({ type: 'update', entryId: id, byParty: true }));
+      expect(seen.entries.find((e) => e._id === id)?.reply).toMatchObject({ kind: 'arrived' });
+
+      const written = await b.inject({
+        method: 'POST',
+        url: `/api/host/venues/${DEMO_BISTRO_ID}/entries/${id}/messages`,
+        headers: { cookie },
+        payload: { text: 'Pode entrar' },
+      });
+      expect(written.statusCode).toBe(201);
+      const onPage = JSON.parse((await dinerOnA.next((m) => (JSON.parse(m.data) as PositionResponse).waitlist.messages.length > 0)).data);
+      expect((onPage as PositionResponse).waitlist.messages).toMatchObject([{ text: 'Pode entrar' }]);
+      consoleOnB.close();
+      dinerOnA.close();
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+
   it('a position answer kept on instance B is void once a change through A reaches B', async () => {
     const config = loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', REDIS_URL: redisUrl! });
     const busB = createRedisBus(redisUrl!, { prefix });
