@@ -3,7 +3,7 @@ import { type AppDeps, buildApp } from '../src/app.js';
 import { type Config, loadConfig } from '../src/config.js';
 import type { Db } from '../src/db/connect.js';
 import { seedDemo } from '../src/seed/demo.js';
-import type { TestStore } from './stores.js';
+import type { TestLocation, TestStore } from './stores.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -22,12 +22,11 @@ export async function startTestApp(
   env: Record<string, string> = {},
   extra: Pick<AppDeps, 'reporter' | 'logStream'> = {},
 ): Promise<TestApp> {
-  const db = await store.open();
   const clock = { now: Date.now() };
-  await seedDemo(db, clock.now);
-  const config = loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', DEMO: '1', ...env });
-  const app = await buildApp({ config, db, now: () => clock.now, ...extra });
+  const db = await seededStore(store, clock.now);
+  const app = await appOnStore(db, { DEMO: '1', ...env }, { now: () => clock.now, ...extra });
   await app.ready();
+  const config = app.config;
   return {
     app,
     db,
@@ -38,4 +37,20 @@ export async function startTestApp(
       await db.close();
     },
   };
+}
+
+/** A fresh store with the demo venues and staff, for suites that start their own instances on it. */
+export async function seededStore(store: TestStore, now = Date.now()): Promise<Db & { location: TestLocation }> {
+  const db = await store.open();
+  await seedDemo(db, now);
+  return db;
+}
+
+/**
+ * One more app instance on a store the test holds: a second instance, one with its own bus,
+ * reporter or clock, or one on a store that is gone. Quiet logs, NODE_ENV test, plus `env`.
+ * Closing the app leaves the store open.
+ */
+export function appOnStore(db: Db, env: Record<string, string> = {}, deps: Omit<AppDeps, 'config' | 'db'> = {}): Promise<FastifyInstance> {
+  return buildApp({ config: loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', ...env }), db, ...deps });
 }

@@ -4,9 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appOnStore } from '../../test/harness.js';
 import { stores } from '../../test/stores.js';
-import { buildApp } from '../app.js';
-import { loadConfig } from '../config.js';
 import type { Db } from '../db/connect.js';
 import { type AdminIo, runAdmin } from './admin-commands.js';
 
@@ -49,7 +48,7 @@ describe.each(stores)('admin commands on $name', (store) => {
     expect(staff.code).toBe(0);
     expect((await admin(['list-venues'])).out).toEqual([`${venueId}  cantina-nova  Cantina Nova`, `${other}  outra-casa  Outra Casa`]);
 
-    const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test' }), db });
+    const app = await appOnStore(db);
     try {
       const login = await app.inject({
         method: 'POST',
@@ -100,7 +99,7 @@ describe.each(stores)('admin commands on $name', (store) => {
   it('ends every session of an account, changes its password, and removes it', async () => {
     const venueId = (await admin(['create-venue', '--name-pt', 'Casa Três', '--slug', 'casa-tres'])).out[0]!;
     expect((await admin(['create-staff', '--email', 'ana@tres.example', '--venue', venueId], 'senha-da-ana')).code).toBe(0);
-    const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test' }), db });
+    const app = await appOnStore(db);
     try {
       const login = async (password: string) => {
         const res = await app.inject({ method: 'POST', url: '/api/host/login', payload: { email: 'ana@tres.example', password } });

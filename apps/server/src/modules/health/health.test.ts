@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, startTestApp } from '../../../test/harness.js';
+import { type TestApp, appOnStore, startTestApp } from '../../../test/harness.js';
 import { sqliteStore, stores } from '../../../test/stores.js';
-import { buildApp } from '../../app.js';
-import { loadConfig } from '../../config.js';
 
 describe.each(stores)('GET /api/health on $name', (store) => {
   let t: TestApp;
@@ -35,7 +33,7 @@ describe('GET /api/health when the store is gone', () => {
   it('answers 503 unavailable instead of ok', async () => {
     const db = await sqliteStore.open();
     await db.close();
-    const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test' }), db });
+    const app = await appOnStore(db);
     try {
       const res = await app.inject({ method: 'GET', url: '/api/health' });
       expect(res.statusCode).toBe(503);
@@ -47,11 +45,8 @@ describe('GET /api/health when the store is gone', () => {
 
   it('adds the bare route only with BENCH_BARE_ROUTE=1, outside production', async () => {
     const db = await sqliteStore.open();
-    const on = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent', BENCH_BARE_ROUTE: '1' }), db });
-    const prod = await buildApp({
-      config: loadConfig({ LOG_LEVEL: 'silent', BENCH_BARE_ROUTE: '1', NODE_ENV: 'production' }),
-      db,
-    });
+    const on = await appOnStore(db, { BENCH_BARE_ROUTE: '1', NODE_ENV: 'development' });
+    const prod = await appOnStore(db, { BENCH_BARE_ROUTE: '1', NODE_ENV: 'production' });
     try {
       expect((await on.inject({ method: 'GET', url: '/api/bench/bare' })).json()).toEqual({ ok: true });
       expect((await prod.inject({ method: 'GET', url: '/api/bench/bare' })).statusCode).toBe(404);

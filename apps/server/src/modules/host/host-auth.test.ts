@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_BISTRO_ID, DEMO_CLUB_ID } from '../../../test/fixtures.js';
-import { buildApp } from '../../app.js';
-import { loadConfig } from '../../config.js';
-import { type TestApp, startTestApp } from '../../../test/harness.js';
+import { type TestApp, appOnStore, startTestApp } from '../../../test/harness.js';
 import { BISTRO_HOST, CLUB_HOST, DEMO_PASSWORD, loginCookie } from '../../../test/staff-session.js';
 import { stores } from '../../../test/stores.js';
 
@@ -183,10 +181,7 @@ describe.each(stores)('host login limit per address on $name', (store) => {
 
   it('marks the cookie Secure when the public URL is https', async () => {
     // t's address budget is spent above; a second app on the same store has its own.
-    const other = await buildApp({
-      config: loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', PUBLIC_BASE_URL: 'https://vez.example' }),
-      db: t.db,
-    });
+    const other = await appOnStore(t.db, { PUBLIC_BASE_URL: 'https://vez.example' });
     try {
       const res = await other.inject({ method: 'POST', url: '/api/host/login', payload: { email: BISTRO_HOST, password: DEMO_PASSWORD } });
       expect(res.cookies.find((c) => c.name === 'vez_staff')?.secure).toBe(true);

@@ -2,12 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_BISTRO_ID, createBody, nextPhone } from '../../../test/fixtures.js';
 import { type FakeTwilio, startFakeTwilio, twilioEnv } from '../../../test/identity.js';
+import { appOnStore, seededStore } from '../../../test/harness.js';
 import { type TestStore, stores } from '../../../test/stores.js';
-import { buildApp } from '../../app.js';
-import { loadConfig } from '../../config.js';
 import type { Db } from '../../db/connect.js';
 import type { ErrorReporter } from '../../plugins/reporter.js';
-import { seedDemo } from '../../seed/demo.js';
 import { claimDueMessages } from './messages.repository.js';
 import { LEASE_MS } from './notifier.js';
 
@@ -22,8 +20,8 @@ describe.each(stores)('durable message queue on $name', (store: TestStore) => {
 
   /** An app instance on the shared store; `worker: false` is an instance that queues but never sends. */
   async function start(worker = true): Promise<FastifyInstance> {
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'warn', MESSAGE_WORKER: worker ? '1' : '0', ...twilioEnv(twilio.url) });
-    const app = await buildApp({ config, db, reporter, now: () => clock.now, logStream: { write: (line) => void logs.push(line) } });
+    const env = { LOG_LEVEL: 'warn', MESSAGE_WORKER: worker ? '1' : '0', ...twilioEnv(twilio.url) };
+    const app = await appOnStore(db, env, { reporter, now: () => clock.now, logStream: { write: (line) => void logs.push(line) } });
     await app.ready();
     apps.push(app);
     return app;
@@ -37,8 +35,7 @@ describe.each(stores)('durable message queue on $name', (store: TestStore) => {
     });
 
   beforeAll(async () => {
-    db = await store.open();
-    await seedDemo(db, clock.now);
+    db = await seededStore(store, clock.now);
     twilio = await startFakeTwilio();
   });
   afterAll(async () => {

@@ -4,12 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_BISTRO_ID, createBody } from '../../../test/fixtures.js';
 import { openSse } from '../../../test/sse-client.js';
 import { loginCookie } from '../../../test/staff-session.js';
+import { appOnStore, seededStore } from '../../../test/harness.js';
 import { postgresStore, postgresUrl } from '../../../test/stores.js';
-import { buildApp } from '../../app.js';
-import { loadConfig } from '../../config.js';
 import { type Db, openDb } from '../../db/connect.js';
 import { createRedisBus } from '../../plugins/bus-redis.js';
-import { seedDemo } from '../../seed/demo.js';
 
 const redisUrl = /^rediss?:\/\//.test(process.env.REDIS_URL ?? '') ? process.env.REDIS_URL : undefined;
 const until = async (condition: () => boolean) => {
@@ -63,8 +61,7 @@ describe.runIf(redisUrl && postgresUrl)('two server instances on one PostgreSQL 
   let dbB: Db;
   const prefix = `vez-test-${randomBytes(4).toString('hex')}:`;
   beforeAll(async () => {
-    dbA = await postgresStore.open();
-    await seedDemo(dbA);
+    dbA = await seededStore(postgresStore);
     const location = dbA.location as { schema: string };
     dbB = openDb({ kind: 'postgres', url: postgresUrl! }, { schema: location.schema });
   });
@@ -74,10 +71,9 @@ describe.runIf(redisUrl && postgresUrl)('two server instances on one PostgreSQL 
   });
 
   it('a change through instance A reaches a diner stream on instance B', async () => {
-    const config = loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', REDIS_URL: redisUrl! });
     const busB = createRedisBus(redisUrl!, { prefix });
-    const a = await buildApp({ config, db: dbA, bus: createRedisBus(redisUrl!, { prefix }) });
-    const b = await buildApp({ config, db: dbB, bus: busB });
+    const a = await appOnStore(dbA, { REDIS_URL: redisUrl! }, { bus: createRedisBus(redisUrl!, { prefix }) });
+    const b = await appOnStore(dbB, { REDIS_URL: redisUrl! }, { bus: busB });
     await a.listen({ port: 0, host: '127.0.0.1' });
     await b.listen({ port: 0, host: '127.0.0.1' });
     try {
@@ -99,11 +95,10 @@ describe.runIf(redisUrl && postgresUrl)('two server instances on one PostgreSQL 
     }
   });
   it("the conversation crosses instances: a party's answer on A reaches the console on B, B's message the diner on A", async () => {
-    const config = loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', REDIS_URL: redisUrl! });
     const busA = createRedisBus(redisUrl!, { prefix });
     const busB = createRedisBus(redisUrl!, { prefix });
-    const a = await buildApp({ config, db: dbA, bus: busA });
-    const b = await buildApp({ config, db: dbB, bus: busB });
+    const a = await appOnStore(dbA, { REDIS_URL: redisUrl! }, { bus: busA });
+    const b = await appOnStore(dbB, { REDIS_URL: redisUrl! }, { bus: busB });
     await a.listen({ port: 0, host: '127.0.0.1' });
     await b.listen({ port: 0, host: '127.0.0.1' });
     try {
@@ -146,10 +141,9 @@ describe.runIf(redisUrl && postgresUrl)('two server instances on one PostgreSQL 
   });
 
   it('a position answer kept on instance B is void once a change through A reaches B', async () => {
-    const config = loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', REDIS_URL: redisUrl! });
     const busB = createRedisBus(redisUrl!, { prefix });
-    const a = await buildApp({ config, db: dbA, bus: createRedisBus(redisUrl!, { prefix }) });
-    const b = await buildApp({ config, db: dbB, bus: busB });
+    const a = await appOnStore(dbA, { REDIS_URL: redisUrl! }, { bus: createRedisBus(redisUrl!, { prefix }) });
+    const b = await appOnStore(dbB, { REDIS_URL: redisUrl! }, { bus: busB });
     try {
       const id = (await a.inject({ method: 'POST', url: `/api/waitlists/${DEMO_BISTRO_ID}/create`, payload: createBody() })).json()._id;
       const readOnB = async () =>

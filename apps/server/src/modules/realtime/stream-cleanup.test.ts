@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_BISTRO_ID, createBody } from '../../../test/fixtures.js';
 import { openSse } from '../../../test/sse-client.js';
+import { appOnStore, seededStore } from '../../../test/harness.js';
 import { stores } from '../../../test/stores.js';
-import { buildApp } from '../../app.js';
-import { loadConfig } from '../../config.js';
 import type { Db } from '../../db/connect.js';
 import { type EventBus, createLocalBus } from '../../plugins/bus.js';
-import { seedDemo } from '../../seed/demo.js';
 
 /** A local bus that counts live subscriptions per venue. */
 function countingBus(): EventBus & { count(venueId: string): number } {
@@ -34,14 +32,13 @@ const until = async (condition: () => boolean) => {
 describe.each(stores)('stream cleanup on $name', (store) => {
   let db: Db;
   beforeAll(async () => {
-    db = await store.open();
-    await seedDemo(db);
+    db = await seededStore(store);
   });
   afterAll(async () => db.close());
 
   it('one bus subscription per venue per instance, dropped when the last stream closes', async () => {
     const bus = countingBus();
-    const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test' }), db, bus });
+    const app = await appOnStore(db, {}, { bus });
     await app.listen({ port: 0, host: '127.0.0.1' });
     try {
       const port = (app.server.address() as { port: number }).port;
@@ -66,8 +63,27 @@ describe.each(stores)('stream cleanup on $name', (store) => {
     }
   });
 
+  it('a stream opened while only staff-side events are pending still gets its snapshot', async () => {
+    // A join's SMS is delivered right after the join: its delivery report (staffOnly,
+    // docs/product.md §7) comes with the new stream's first refresh, which must still write it.
+    const app = await appOnStore(db);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const port = (app.server.address() as { port: number }).port;
+      for (let i = 0; i < 3; i++) {
+        const id = (await app.inject({ method: 'POST', url: `/api/waitlists/${DEMO_BISTRO_ID}/create`, payload: createBody() })).json()._id;
+        const stream = await openSse(`http://127.0.0.1:${port}/api/waitlists/${id}/events`);
+        app.bus.publish({ type: 'update', venueId: DEMO_BISTRO_ID, entryId: id, at: new Date().toISOString(), staffOnly: true });
+        expect(JSON.parse((await stream.next()).data).waitlist._id).toBe(id);
+        stream.close();
+      }
+    } finally {
+      await app.close();
+    }
+  });
+
   it('closing the app ends open streams instead of waiting for them', async () => {
-    const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test' }), db });
+    const app = await appOnStore(db);
     await app.listen({ port: 0, host: '127.0.0.1' });
     const port = (app.server.address() as { port: number }).port;
     const id = (await app.inject({ method: 'POST', url: `/api/waitlists/${DEMO_BISTRO_ID}/create`, payload: createBody() })).json()._id;

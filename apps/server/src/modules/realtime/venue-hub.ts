@@ -164,9 +164,10 @@ export class VenueHub {
         // synchronous SQLite read would otherwise run once per connecting stream).
         await new Promise((resolve) => (this.pending.length > 0 ? setImmediate(resolve) : setTimeout(resolve, SNAPSHOT_BATCH_MS)));
         const events = this.pending;
+        const snapshots = this.snapshotsWanted;
         this.pending = [];
         this.snapshotsWanted = false;
-        await this.refresh(events).catch((error: unknown) => {
+        await this.refresh(events, snapshots).catch((error: unknown) => {
           this.queue.invalidate();
           this.onError(error);
           this.dropUnserved();
@@ -277,13 +278,15 @@ export class VenueHub {
     }
   }
 
-  private async refresh(events: VenueChannelEvent[]): Promise<void> {
+  private async refresh(events: VenueChannelEvent[], snapshots: boolean): Promise<void> {
     const stamp = nextStamp();
     const onlyNew = events.length === 0;
     const db = this.deps.db.kysely;
     const forHosts = [...this.hosts].some((sub) => !onlyNew || sub.stamp === 0);
-    // Changes only staff see (docs/product.md §7: deliveries, messages read) leave diner pages alone.
-    const forDiners = onlyNew || events.some((e) => !e.staffOnly);
+    // Changes only staff see (docs/product.md §7: deliveries, messages read) leave diner pages
+    // alone: diners then get only the snapshots new streams wait for.
+    const dinersChanged = onlyNew || events.some((e) => !e.staffOnly);
+    const forDiners = dinersChanged || snapshots;
     if (!forHosts && !forDiners) return;
     // Hosts see names and phones: whole rows. Diners alone need only the narrow queue.
     const changed = events.some((e) => e.entryId === undefined) ? 'all' : [...new Set(events.map((e) => e.entryId!))];
@@ -297,7 +300,7 @@ export class VenueHub {
     // The same object while the settings stay: entries' kept versions hold while it does.
     if (this.view?.hidePosition !== hidePosition || this.view.operationMode !== operationMode) this.view = { hidePosition, operationMode };
     const view = this.view;
-    if (forDiners) await this.writeDiners(rows, venue, paces, view, events, stamp, onlyNew);
+    if (forDiners) await this.writeDiners(rows, venue, paces, view, events, stamp, onlyNew || !dinersChanged);
     if (!forHosts) return;
     const full = rows as EntryRow[];
     const placements = placeQueue(full, venue, paces);
