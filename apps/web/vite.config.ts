@@ -1,4 +1,5 @@
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
 // Libraries and app code that every diner screen needs on its first load. One chunk instead of
@@ -16,6 +17,9 @@ const SHARED = [
 
 export default defineConfig({
   plugins: [react()],
+  resolve: {
+    alias: { 'use-sync-external-store/shim': fileURLToPath(new URL('./src/lib/use-sync-external-store-shim.ts', import.meta.url)) },
+  },
   server: { proxy: { '/api': 'http://localhost:3000', '/images': 'http://localhost:3000' } },
   build: {
     target: 'es2022',

@@ -78,12 +78,13 @@ describe('the position route against the real API', { timeout: 30_000 }, () => {
     const { id } = await join();
     renderRoute(`/waitlist/${id}`);
     await user.click(await screen.findByRole('button', { name: 'Sair da fila' }, { timeout: 5000 }));
-    const dialog = screen.getByRole('dialog', { name: 'Deseja sair da fila?' });
+    // The confirmation's code loads on the first tap (its dialog comes a moment later).
+    const dialog = await screen.findByRole('dialog', { name: 'Deseja sair da fila?' });
     await user.click(within(dialog).getByRole('button', { name: 'Não, continuar' }));
     expect(entryRow(id).status).toBe('active');
     await user.click(screen.getByRole('button', { name: 'Sair da fila' }));
     await user.click(
-      within(screen.getByRole('dialog', { name: 'Deseja sair da fila?' })).getByRole('button', { name: 'Sim, sair da fila' }),
+      within(await screen.findByRole('dialog', { name: 'Deseja sair da fila?' })).getByRole('button', { name: 'Sim, sair da fila' }),
     );
     expect(await findTitle('Você não está mais na fila.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Sair da fila' })).not.toBeInTheDocument();
@@ -97,7 +98,7 @@ describe('the position route against the real API', { timeout: 30_000 }, () => {
     await user.click(await screen.findByRole('button', { name: 'Sair da fila' }, { timeout: 5000 }));
     updateEntry(id, "status = 'seated', seated_at = 1");
     await user.click(
-      within(screen.getByRole('dialog', { name: 'Deseja sair da fila?' })).getByRole('button', { name: 'Sim, sair da fila' }),
+      within(await screen.findByRole('dialog', { name: 'Deseja sair da fila?' })).getByRole('button', { name: 'Sim, sair da fila' }),
     );
     const failure = await screen.findByRole('dialog', { name: 'Não foi possível sair da fila.' }, { timeout: 5000 });
     await user.click(within(failure).getByRole('button', { name: 'OK' }));
