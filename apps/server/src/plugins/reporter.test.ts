@@ -19,7 +19,8 @@ describe.each(stores)('error reporter on $name', (store) => {
   beforeAll(async () => {
     t = await startTestApp(store, {}, { reporter });
     // A store that fails under the routes: the entries table is gone.
-    await sql`drop table entries`.execute(t.db.kysely);
+    // The conversation's tables refer to entries: PostgreSQL drops them too (cascade).
+    await sql.raw(t.db.dialect === 'postgres' ? 'drop table entries cascade' : 'drop table entries').execute(t.db.kysely);
   });
   afterAll(async () => {
     await t.close();

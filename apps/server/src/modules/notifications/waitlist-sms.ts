@@ -51,12 +51,14 @@ export function smsOnRepeatJoin(notifier: Notifier, publicBaseUrl: string) {
   return async (trx: Executor, entry: EntryRow, venue: Venue): Promise<void> => {
     if (!entry.phone || !canTextPhone(venue, entry.phone)) return;
     const lang = langOf(entry.lang);
-    await notifier.enqueue(trx, {
+    const id = await notifier.enqueue(trx, {
       channel: 'sms',
       to: entry.phone,
       body: joinedSms(lang, venueNameIn(venue, lang), positionLink(publicBaseUrl, entry.id)),
       idempotencyKey: `rejoin:${entry.id}:${entry.link_resent_at ?? 0}`,
+      entryId: entry.id,
     });
+    if (id) await recordLastMessage(trx, entry.id, id);
   };
 }
 
