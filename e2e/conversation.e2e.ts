@@ -145,4 +145,20 @@ describe('the conversation', () => {
     await host.getByRole('button', { name: 'Som desligado' }).click();
     await host.getByRole('button', { name: 'Som ligado' }).waitFor();
   });
+
+  it('works on a phone, in English: the answer on the card and the thread, axe clean', async () => {
+    const phone = await (await phoneContext(browser, { locale: 'en-US' })).newPage();
+    await phone.goto(`${server.baseUrl}/host?lng=en`);
+    await phone.getByLabel('Email').fill('host@bistro.example');
+    await phone.getByLabel('Password').fill('demo1234');
+    await phone.getByRole('button', { name: 'Log in' }).click();
+    const helena = phone.getByRole('listitem').filter({ has: phone.getByRole('heading', { name: 'Helena Duarte', exact: true }) });
+    await helena.getByTestId('entry-reply').filter({ hasText: 'On the way' }).waitFor();
+    expect(await axeViolations(phone)).toEqual([]);
+    await helena.getByRole('button', { name: 'Messages' }).click();
+    const dialog = phone.getByRole('dialog', { name: 'Conversation with Helena Duarte' });
+    await dialog.getByText('No messages yet.').waitFor();
+    expect(await axeViolations(phone)).toEqual([]);
+    await saveScreenshot(phone, 'host-thread-phone-en');
+  });
 });
