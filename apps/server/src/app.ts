@@ -12,6 +12,7 @@ import { identityRoutes } from './modules/identity/identity.routes.js';
 import { passportIssuerFor } from './modules/identity/passport.service.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { smsWebhookRoutes } from './modules/notifications/sms-webhooks.routes.js';
+import { scheduleHoldWindows } from './jobs/hold-windows.js';
 import { setupNotifications } from './modules/notifications/setup-notifications.js';
 import { imageHostRoutes } from './modules/images/image-host.routes.js';
 import { imageUploadRoutes } from './modules/images/images.routes.js';
@@ -107,9 +108,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('reporter', reporter);
   app.decorate('joinHooks', createJoinHooks());
   // SMS on join and on call go through the durable message queue (docs/decisions/003-message-queue.md).
-  const { onCalled, messenger } = setupNotifications(app, { now, issuePassport: passportIssuerFor(now) });
+  const messaging = setupNotifications(app, { now, issuePassport: passportIssuerFor(now) });
   const keptPositions = deps.bench?.keptPositions === false ? {} : { positions };
-  app.decorate('queueDeps', { db: deps.db, bus, now, onCalled, messenger, ...keptPositions, pace: caches.pace });
+  app.decorate('queueDeps', {
+    db: deps.db,
+    bus,
+    now,
+    ...messaging,
+    onBackgroundError: (error: unknown) => reporter.report(error, { job: 'getting-close' }),
+    ...keptPositions,
+    pace: caches.pace,
+  });
+  // A called party whose hold window ran out is marked no-show where the venue asks for it
+  // (docs/product.md §8); every instance looks, one of them ends each party.
+  scheduleHoldWindows(app, now);
 
   registerErrorHandling(app);
   const routes = collectRoutes(app);

@@ -92,6 +92,8 @@ const ConfigSchema = z.object({
   SMS_ACCOUNT_SID: z.string().optional(),
   SMS_AUTH_TOKEN: z.string().optional(),
   SMS_FROM: z.string().optional(),
+  /** The WhatsApp sender for venues whose channel is WhatsApp (docs/product.md §8), `whatsapp:+…` or `+…`. */
+  SMS_WHATSAPP_FROM: z.string().optional(),
   /** Whether this instance sends queued messages (an instance may serve HTTP only), and how often it looks. */
   MESSAGE_WORKER: boolFlag.default(true),
   MESSAGE_WORKER_INTERVAL_MS: z.coerce.number().int().min(50).default(1000),

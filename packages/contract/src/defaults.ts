@@ -18,6 +18,11 @@ export const defaultVenueSettings: VenueSettings = {
   operationMode: 'basic',
   maxWaitingParties: DEFAULT_MAX_WAITING_PARTIES,
   smsCountries: [...DEFAULT_SMS_COUNTRIES],
+  holdMinutes: 10,
+  autoNoShow: false,
+  gettingCloseAt: 3,
+  seatedMessage: false,
+  channel: 'sms',
 };
 
 export const defaultColor: Color = {

@@ -67,6 +67,16 @@ export const VenueSettings = z.object({
   smsCountries: z
     .array(z.string().check(z.regex(/^[A-Z]{2}$/, { error: 'Use two-letter country codes such as BR.' })))
     .check(z.minLength(1), z.maxLength(60)),
+  /** docs/product.md §8: a call holds the table this many minutes (0: no window). */
+  holdMinutes: z.int().check(z.gte(0), z.lte(120)),
+  /** A party still called when its window ran out is marked NoShow by the server, and told. */
+  autoNoShow: z.boolean(),
+  /** One "getting close" message at this many places from the front (0: off). */
+  gettingCloseAt: z.int().check(z.gte(0), z.lte(50)),
+  /** A message when the party is seated. */
+  seatedMessage: z.boolean(),
+  /** How the venue's messages reach parties. */
+  channel: z.enum(['sms', 'whatsapp']),
 });
 export type VenueSettings = z.infer<typeof VenueSettings>;
 

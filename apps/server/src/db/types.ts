@@ -73,6 +73,8 @@ export interface EntryTable {
   /** JSON: the venue's latest messages to the party, newest first, as the diner's page shows them. */
   venue_messages: string | null;
   venue_message_at: number | null;
+  /** When the party got its "getting close" message, or joined already close (docs/product.md §8). */
+  getting_close_at: number | null;
 }
 
 /** One message of an entry's thread (docs/product.md §7). */

@@ -7,6 +7,7 @@ import * as m005 from './005-waiting-counts.js';
 import * as m006 from './006-join-proof.js';
 import * as m007 from './007-verified-contacts.js';
 import * as m008 from './008-conversation.js';
+import * as m009 from './009-calls.js';
 
 /** Every migration, in order. Later issues append here; a landed migration is never edited. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '006-join-proof': m006,
   '007-verified-contacts': m007,
   '008-conversation': m008,
+  '009-calls': m009,
 };

@@ -18,12 +18,30 @@ export function joinedSms(lang: Language, venueName: string, link: string): stri
     : `${venueName}: você entrou na fila de espera. Acompanhe sua posição: ${link} ${replyHint(lang)}`;
 }
 
-export function calledSms(lang: Language, venueName: string, link: string, showReceptionistHint: boolean): string {
+export function calledSms(lang: Language, venueName: string, link: string, showReceptionistHint: boolean, holdMinutes = 0): string {
   if (lang === 'en') {
-    return `${venueName}: it's your turn!${showReceptionistHint ? ' Look for the receptionist.' : ''} ${link} ${replyHint(lang)}`;
+    const hold = holdMinutes > 0 ? ` Your table is held for ${holdMinutes} min.` : '';
+    return `${venueName}: it's your turn!${showReceptionistHint ? ' Look for the receptionist.' : ''}${hold} ${link} ${replyHint(lang)}`;
   }
-  return `${venueName}: chegou a sua vez!${showReceptionistHint ? ' Procure a recepção.' : ''} ${link} ${replyHint(lang)}`;
+  const hold = holdMinutes > 0 ? ` Sua mesa fica reservada por ${holdMinutes} min.` : '';
+  return `${venueName}: chegou a sua vez!${showReceptionistHint ? ' Procure a recepção.' : ''}${hold} ${link} ${replyHint(lang)}`;
 }
+
+/** docs/product.md §8: one message when the party is this many places from the front. */
+export const gettingCloseSms = (lang: Language, venueName: string, place: number, link: string): string =>
+  lang === 'en'
+    ? `${venueName}: almost your turn! You are number ${place} in line. Please head to the venue. ${link}`
+    : `${venueName}: falta pouco! Você é o ${place}º da fila. Dirija-se ao restaurante. ${link}`;
+
+/** A called party whose hold window ran out, marked no-show by the venue's rule. */
+export const noShowSms = (lang: Language, venueName: string): string =>
+  lang === 'en'
+    ? `${venueName}: we could not hold your table any longer, so your place was released. You can join again from the venue's link.`
+    : `${venueName}: não foi possível segurar mais a sua mesa e a sua vez foi liberada. Você pode entrar de novo pelo link do restaurante.`;
+
+/** The party was seated, when the venue sends this (`seatedMessage`). */
+export const seatedSms = (lang: Language, venueName: string): string =>
+  lang === 'en' ? `${venueName}: enjoy your meal! Thank you for waiting.` : `${venueName}: bom apetite! Obrigado por esperar.`;
 
 /** A message from staff to the party, by SMS: the venue's name first, so the party knows who writes. */
 export const staffSms = (venueName: string, text: string): string => `${venueName}: ${text}`;

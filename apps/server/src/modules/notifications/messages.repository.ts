@@ -135,8 +135,11 @@ export async function deleteFinishedBefore(db: Executor, cutoff: number): Promis
 
 // STOP (docs/product.md §7): a phone that opted out gets nothing more.
 
-export async function isOptedOut(db: Executor, phone: string): Promise<boolean> {
-  return (await db.selectFrom('sms_opt_outs').select('phone').where('phone', '=', phone).executeTakeFirst()) !== undefined;
+/** The phone of an SMS or WhatsApp address (`whatsapp:+55…`). */
+const phoneOf = (address: string) => address.replace(/^whatsapp:/i, '');
+
+export async function isOptedOut(db: Executor, address: string): Promise<boolean> {
+  return (await db.selectFrom('sms_opt_outs').select('phone').where('phone', '=', phoneOf(address)).executeTakeFirst()) !== undefined;
 }
 
 /** Records the opt-out and fails what is still waiting to go to that phone by SMS. */
@@ -150,7 +153,7 @@ export async function optOut(db: Executor, phone: string, now: number): Promise<
     .updateTable('messages')
     .set({ status: 'failed', error: 'opted out (STOP)', ...maskSecret })
     .where('channel', '=', 'sms')
-    .where('recipient', '=', phone)
+    .where('recipient', 'in', [phone, `whatsapp:${phone}`])
     .where('status', '=', 'pending')
     .returning(['id', 'entry_id'])
     .execute();

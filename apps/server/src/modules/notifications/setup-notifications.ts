@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { type QueueDeps, recordDelivery } from '../queue/index.js';
 import { createNotifier } from './notifier.js';
 import { createProviders } from './providers.js';
-import { type PassportIssuer, partyMessenger, smsOnCall, smsOnJoin, smsOnRepeatJoin } from './waitlist-sms.js';
+import { type PassportIssuer, callMessages, partyMessenger, smsOnCall, smsOnJoin, smsOnRepeatJoin } from './waitlist-sms.js';
 
 /**
  * The notifier with the configured providers: decorates `app.notifier`, queues the SMS on join
@@ -11,7 +11,7 @@ import { type PassportIssuer, partyMessenger, smsOnCall, smsOnJoin, smsOnRepeatJ
 export function setupNotifications(
   app: FastifyInstance,
   options: { now: () => number; issuePassport: PassportIssuer },
-): Required<Pick<QueueDeps, 'onCalled' | 'messenger'>> {
+): Required<Pick<QueueDeps, 'onCalled' | 'messenger' | 'onSeated' | 'onNoShow' | 'onGettingClose'>> {
   const { config } = app;
   const notifier = createNotifier({
     db: app.db,
@@ -33,5 +33,9 @@ export function setupNotifications(
   app.addHook('onResponse', async () => notifier.kickIfQueued());
   app.addHook('onReady', async () => notifier.start());
   app.addHook('onClose', async () => notifier.stop());
-  return { onCalled: smsOnCall(notifier, config.publicBaseUrl), messenger: partyMessenger(notifier, options.now) };
+  return {
+    onCalled: smsOnCall(notifier, config.publicBaseUrl),
+    messenger: partyMessenger(notifier, options.now),
+    ...callMessages(notifier, config.publicBaseUrl),
+  };
 }

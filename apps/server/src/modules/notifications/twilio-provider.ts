@@ -14,9 +14,13 @@ export function createTwilioProvider(config: Config): MessageProvider {
   const auth = Buffer.from(`${sid}:${config.SMS_AUTH_TOKEN ?? ''}`).toString('base64');
   const endpoint = `${config.SMS_API_URL.replace(/\/$/, '')}/2010-04-01/Accounts/${encodeURIComponent(sid)}/Messages.json`;
   const statusCallback = `${config.publicBaseUrl}/api/sms/status`;
+  // WhatsApp goes through the same Messages API with `whatsapp:` addresses on both ends (docs/product.md §8).
+  const whatsappFrom = config.SMS_WHATSAPP_FROM ? `whatsapp:${config.SMS_WHATSAPP_FROM.replace(/^whatsapp:/i, '')}` : '';
+  const fromFor = (to: string) => (to.startsWith('whatsapp:') ? whatsappFrom : (config.SMS_FROM ?? ''));
   return {
     name: 'twilio',
     async send(message) {
+      if (message.recipient.startsWith('whatsapp:') && !whatsappFrom) throw new ProviderError('SMS_WHATSAPP_FROM is not set', true);
       let response: Response;
       try {
         response = await fetch(endpoint, {

@@ -160,7 +160,7 @@ describe.each(stores)('SMS on join and call, passports, on $name', (store) => {
     expect((await smsTo(phone))[0]?.body).not.toContain('passport');
   });
 
-  it('calling a party sends "your turn" once, with the link', async () => {
+  it('calling a party sends "your turn" with the link; a call again sends it again, a doubled call does not (docs/product.md §8)', async () => {
     const phone = nextPhone();
     const id = (await join(phone, { lang: 'en' })).json()._id as string;
     const entry = await findEntryById(t.db.kysely, id);
@@ -168,10 +168,14 @@ describe.each(stores)('SMS on join and call, passports, on $name', (store) => {
     await callEntry(t.app.queueDeps, entry);
     const [called] = await smsTo(phone);
     expect(called?.body).toBe(
-      `Demo Bistro: it's your turn! Look for the receptionist. ${BASE}/waitlist/${id} Reply 1 if you are on your way, 9 to leave.`,
+      `Demo Bistro: it's your turn! Look for the receptionist. Your table is held for 10 min. ${BASE}/waitlist/${id} Reply 1 if you are on your way, 9 to leave.`,
     );
-    await expect(callEntry(t.app.queueDeps, { ...entry, status: 'called' })).rejects.toThrow();
+    // The same call twice (a stale copy of the entry, a doubled click) is one message.
+    await callEntry(t.app.queueDeps, entry);
     expect(await smsTo(phone)).toHaveLength(2);
+    // Calling the called party again is a new message.
+    await callEntry(t.app.queueDeps, (await findEntryById(t.db.kysely, id))!);
+    expect(await smsTo(phone)).toHaveLength(3);
   });
 
   it("the host console's call and walk-in send their SMS too", async () => {
@@ -193,7 +197,7 @@ describe.each(stores)('SMS on join and call, passports, on $name', (store) => {
     });
     expect(call.statusCode).toBe(200);
     expect((await smsTo(phone))[0]?.body).toBe(
-      `Bistrô Demo: chegou a sua vez! Procure a recepção. ${BASE}/waitlist/${id} Responda 1 se estiver a caminho, 9 para sair.`,
+      `Bistrô Demo: chegou a sua vez! Procure a recepção. Sua mesa fica reservada por 10 min. ${BASE}/waitlist/${id} Responda 1 se estiver a caminho, 9 para sair.`,
     );
   });
 });

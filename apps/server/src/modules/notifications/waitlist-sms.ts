@@ -1,9 +1,10 @@
+import type { Language } from '@vez/contract';
 import type { Kysely } from 'kysely';
 import type { Database, EntryRow } from '../../db/types.js';
 import { type JoinContext, type PartyMessenger, recordLastMessage } from '../queue/index.js';
 import { type Venue, canTextPhone } from '../venues/venue.js';
 import { getVenue } from '../venues/venues.service.js';
-import { calledSms, joinedSms, langOf, staffSms, venueNameIn } from './message-texts.js';
+import { calledSms, gettingCloseSms, joinedSms, langOf, noShowSms, seatedSms, staffSms, venueNameIn } from './message-texts.js';
 import { findMessageOfEntry } from './messages.repository.js';
 import type { Notifier } from './notifier.js';
 
@@ -11,6 +12,9 @@ type Executor = Kysely<Database>;
 
 /** A fresh single-use login token for the logged-in diner of this session, if any. */
 export type PassportIssuer = (trx: Executor, sessionToken: string | undefined, entry: EntryRow) => Promise<string | undefined>;
+
+/** Where the venue's messages to a phone go: SMS, or WhatsApp (`whatsapp:` address) by the venue's channel (docs/product.md §8). */
+export const addressOf = (venue: Venue, phone: string): string => (venue.settings.channel === 'whatsapp' ? `whatsapp:${phone}` : phone);
 
 function positionLink(publicBaseUrl: string, entryId: string, passport?: string): string {
   const link = `${publicBaseUrl}/waitlist/${entryId}`;
@@ -31,7 +35,7 @@ export function smsOnJoin(notifier: Notifier, publicBaseUrl: string, issuePasspo
     const text = (login?: string) => joinedSms(lang, venueNameIn(venue, lang), positionLink(publicBaseUrl, entry.id, login));
     const id = await notifier.enqueue(trx, {
       channel: 'sms',
-      to: entry.phone,
+      to: addressOf(venue, entry.phone),
       body: text(passport),
       // Once sent, the stored row keeps the plain link: no usable passport (docs/product.md §3).
       ...(passport ? { safeBody: text() } : {}),
@@ -53,7 +57,7 @@ export function smsOnRepeatJoin(notifier: Notifier, publicBaseUrl: string) {
     const lang = langOf(entry.lang);
     const id = await notifier.enqueue(trx, {
       channel: 'sms',
-      to: entry.phone,
+      to: addressOf(venue, entry.phone),
       body: joinedSms(lang, venueNameIn(venue, lang), positionLink(publicBaseUrl, entry.id)),
       idempotencyKey: `rejoin:${entry.id}:${entry.link_resent_at ?? 0}`,
       entryId: entry.id,
@@ -71,8 +75,14 @@ export function smsOnCall(notifier: Notifier, publicBaseUrl: string) {
     const lang = langOf(entry.lang);
     const id = await notifier.enqueue(trx, {
       channel: 'sms',
-      to: entry.phone,
-      body: calledSms(lang, venueNameIn(venue, lang), positionLink(publicBaseUrl, entry.id), !venue.settings.hideReceptionistHint),
+      to: addressOf(venue, entry.phone),
+      body: calledSms(
+        lang,
+        venueNameIn(venue, lang),
+        positionLink(publicBaseUrl, entry.id),
+        !venue.settings.hideReceptionistHint,
+        venue.settings.holdMinutes,
+      ),
       // One message per call: a call again (docs/product.md §8) is a new message.
       idempotencyKey: `call:${entry.id}:${entry.calls}`,
       entryId: entry.id,
@@ -92,7 +102,13 @@ export function partyMessenger(notifier: Notifier, now: () => number): PartyMess
       const venue = await getVenue(trx, entry.venue_id);
       if (!canTextPhone(venue, entry.phone)) return undefined;
       const name = venueNameIn(venue, langOf(entry.lang));
-      return notifier.enqueue(trx, { channel: 'sms', to: entry.phone, body: staffSms(name, text), idempotencyKey, entryId: entry.id });
+      return notifier.enqueue(trx, {
+        channel: 'sms',
+        to: addressOf(venue, entry.phone),
+        body: staffSms(name, text),
+        idempotencyKey,
+        entryId: entry.id,
+      });
     },
     async resend(trx, entry, messageId) {
       const sent = await findMessageOfEntry(trx, messageId, entry.id);
@@ -105,6 +121,37 @@ export function partyMessenger(notifier: Notifier, now: () => number): PartyMess
         idempotencyKey: `again:${messageId}:${now()}`,
         entryId: entry.id,
       });
+    },
+  };
+}
+
+/**
+ * The messages of calls that end well (docs/product.md §8): getting close, no-show, seated. Each is
+ * queued in the change's transaction, once per entry (its idempotency key).
+ */
+export function callMessages(notifier: Notifier, publicBaseUrl: string) {
+  const send = async (trx: Executor, entry: EntryRow, kind: string, body: (lang: Language, venue: Venue) => string) => {
+    if (!entry.phone) return;
+    const venue = await getVenue(trx, entry.venue_id);
+    if (!canTextPhone(venue, entry.phone)) return;
+    const id = await notifier.enqueue(trx, {
+      channel: 'sms',
+      to: addressOf(venue, entry.phone),
+      body: body(langOf(entry.lang), venue),
+      idempotencyKey: `${kind}:${entry.id}`,
+      entryId: entry.id,
+    });
+    if (id) await recordLastMessage(trx, entry.id, id);
+  };
+  return {
+    onGettingClose: (trx: Executor, entry: EntryRow, place: number) =>
+      send(trx, entry, 'close', (lang, venue) =>
+        gettingCloseSms(lang, venueNameIn(venue, lang), place, positionLink(publicBaseUrl, entry.id)),
+      ),
+    onNoShow: (trx: Executor, entry: EntryRow) => send(trx, entry, 'noshow', (lang, venue) => noShowSms(lang, venueNameIn(venue, lang))),
+    onSeated: async (trx: Executor, entry: EntryRow) => {
+      const venue = await getVenue(trx, entry.venue_id);
+      if (venue.settings.seatedMessage) await send(trx, entry, 'seated', (lang) => seatedSms(lang, venueNameIn(venue, lang)));
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { EntryRow } from '../../db/types.js';
 
-/** The conversation fields of an entry (docs/product.md §7) as a new entry starts them: no answer, no call, nothing unread. */
+/** The conversation and call fields of an entry (docs/product.md §7, §8) as a new entry starts them: no answer, no call, nothing unread. */
 export const FRESH_CONVERSATION = {
   reply_kind: null,
   reply_minutes: null,
@@ -13,4 +13,5 @@ export const FRESH_CONVERSATION = {
   last_message_status: null,
   venue_messages: null,
   venue_message_at: null,
+  getting_close_at: null,
 } as const satisfies Partial<EntryRow>;

@@ -1,7 +1,9 @@
-import { type CancelReason, ErrorCode, HOLD_MINUTES, RESTORE_WINDOW_MS, type StatusResponse, bandOf } from '@vez/contract';
+import { type CancelReason, ErrorCode, RESTORE_WINDOW_MS, type StatusResponse, bandOf } from '@vez/contract';
 import type { EntryRow } from '../../db/types.js';
 import { AppError } from '../../lib/app-error.js';
 import { assertTransition, eventOf, refusalOf, stateAfter } from './entry-state.js';
+import { getVenue } from '../venues/venues.service.js';
+import { afterQueueMoved } from './getting-close.service.js';
 import { VENUE_WIDE_BAND, nextPace } from './pace.js';
 import { findEntryAtVenue, getStatus } from './position.service.js';
 import type { QueueDeps } from './queue-deps.js';
@@ -38,6 +40,7 @@ export async function endEntry(
     throw new AppError(ErrorCode.FAILED_TO_LEAVE_WAITLIST, NO_LONGER_ON_LIST);
   }
   publishQueueEvent(deps, eventOf(transition), entry.venue_id, entry.id, { byParty: transition === 'leave' });
+  await afterQueueMoved(deps, entry.venue_id);
 }
 
 /**
@@ -52,24 +55,29 @@ export async function expireOpenEntries(deps: QueueDeps, joinedBefore: number, n
   return expired.length;
 }
 
-/** Staff call a waiting party; the SMS "your turn" is queued in the same transaction. */
+/**
+ * Staff call a party; the SMS "your turn" is queued in the same transaction. Calling a called party
+ * calls it again (docs/product.md §8): a new message, the hold window starts again, `calls` goes up.
+ */
 export async function callEntry(deps: QueueDeps, entry: EntryRow): Promise<EntryRow> {
   assertTransition('call', entry.status);
+  const venue = await getVenue(deps.db.kysely, entry.venue_id);
   const now = deps.now();
-  // The table is held for HOLD_MINUTES from the call (docs/product.md §8); a new call starts a new window.
+  const hold = venue.settings.holdMinutes;
   const change = {
     status: stateAfter('call', entry),
     notified_at: now,
     calls: entry.calls + 1,
-    hold_until: now + HOLD_MINUTES * 60_000,
+    hold_until: hold > 0 ? now + hold * 60_000 : null,
     hold_extended: 0,
   };
   const called: EntryRow = { ...entry, ...change };
   await deps.db.kysely.transaction().execute(async (trx) => {
-    await repo.updateEntry(trx, entry.id, change);
+    if (!(await repo.updateOpenEntry(trx, entry.id, change))) throw refusalOf('call');
     await deps.onCalled?.(trx, called);
   });
   publishQueueEvent(deps, eventOf('call'), entry.venue_id, entry.id);
+  await afterQueueMoved(deps, entry.venue_id);
   return called;
 }
 
@@ -80,6 +88,7 @@ export async function seatEntry(deps: QueueDeps, entry: EntryRow): Promise<Entry
   const seated: EntryRow = { ...entry, status: stateAfter('seat', entry), seated_at: now, ended_at: now };
   await deps.db.kysely.transaction().execute(async (trx) => {
     await repo.updateEntry(trx, entry.id, { status: seated.status, seated_at: now, ended_at: now });
+    await deps.onSeated?.(trx, seated);
     const paces = await repo.findPace(trx, entry.venue_id);
     for (const band of [VENUE_WIDE_BAND, entry.band]) {
       const previous = paces.find((p) => p.band === band);
@@ -88,6 +97,7 @@ export async function seatEntry(deps: QueueDeps, entry: EntryRow): Promise<Entry
   });
   // The event voids the kept pace with the venue's positions (queue-caches.ts).
   publishQueueEvent(deps, eventOf('seat'), entry.venue_id, entry.id);
+  await afterQueueMoved(deps, entry.venue_id);
   return seated;
 }
 
@@ -110,6 +120,7 @@ export async function editEntry(deps: QueueDeps, entry: EntryRow, edit: EntryEdi
   if (edit.priority !== undefined) patch.priority = edit.priority ? 1 : 0;
   await repo.updateEntry(deps.db.kysely, entry.id, patch);
   publishQueueEvent(deps, eventOf('edit'), entry.venue_id, entry.id);
+  await afterQueueMoved(deps, entry.venue_id);
   return { ...entry, ...patch };
 }
 
@@ -134,4 +145,30 @@ export async function restoreEntry(deps: QueueDeps, entry: EntryRow): Promise<En
   }
   publishQueueEvent(deps, eventOf('restore'), entry.venue_id, entry.id);
   return (await repo.findEntryById(deps.db.kysely, entry.id)) ?? entry;
+}
+
+/**
+ * Ends the called parties whose hold window ran out, at venues that mark no-shows themselves
+ * (`autoNoShow`, docs/product.md §8), and tells each one, in the same transaction. Every instance
+ * may run it at once: the conditional update lets exactly one of them end a given party.
+ */
+export async function endExpiredHolds(deps: QueueDeps, now = deps.now()): Promise<number> {
+  const due = await repo.findHoldsOverBefore(deps.db.kysely, now);
+  let ended = 0;
+  const autoNoShow = new Map<string, boolean>();
+  for (const entry of due) {
+    if (!autoNoShow.has(entry.venue_id))
+      autoNoShow.set(entry.venue_id, (await getVenue(deps.db.kysely, entry.venue_id)).settings.autoNoShow);
+    if (!autoNoShow.get(entry.venue_id)) continue;
+    const mine = await deps.db.kysely.transaction().execute(async (trx) => {
+      if (!(await repo.endHoldIfOver(trx, entry.id, now))) return false;
+      await deps.onNoShow?.(trx, { ...entry, status: 'cancelled', cancel_reason: 'NoShow', cancelled_at: now, ended_at: now });
+      return true;
+    });
+    if (!mine) continue;
+    ended += 1;
+    publishQueueEvent(deps, eventOf('holdExpired'), entry.venue_id, entry.id);
+  }
+  for (const venueId of new Set(due.map((e) => e.venue_id))) if (autoNoShow.get(venueId)) await afterQueueMoved(deps, venueId);
+  return ended;
 }

@@ -2,10 +2,20 @@ import type { VenueChannelEvent } from '@vez/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_BISTRO_ID, nextPhone } from '../../../test/fixtures.js';
 import { type TestApp, startTestApp } from '../../../test/harness.js';
+import { setVenueSettings } from '../../../test/venues.js';
 import { stores } from '../../../test/stores.js';
 import type { EntryRow } from '../../db/types.js';
 import { AppError } from '../../lib/app-error.js';
-import { callEntry, editEntry, endEntry, expireOpenEntries, leaveWaitlist, restoreEntry, seatEntry } from './entry-actions.service.js';
+import {
+  callEntry,
+  editEntry,
+  endEntry,
+  endExpiredHolds,
+  expireOpenEntries,
+  leaveWaitlist,
+  restoreEntry,
+  seatEntry,
+} from './entry-actions.service.js';
 import { type EntryState, TRANSITIONS, type Transition, canTransition, stateAfter } from './entry-state.js';
 import { messageFromParty, messageToParty, replyToVenue } from './conversation.service.js';
 import { joinWaitlist } from './join.service.js';
@@ -20,10 +30,11 @@ describe('the entry state machine (entry-state.ts)', () => {
     );
     expect(table).toEqual({
       join: [],
-      call: ['active'],
+      call: ['active', 'called'],
       seat: ['active', 'called'],
       cancel: ['active', 'called'],
       remove: ['active', 'called'],
+      holdExpired: ['called'],
       leave: ['active', 'called'],
       expire: ['active', 'called'],
       edit: ['active', 'called'],
@@ -88,7 +99,30 @@ describe.each(stores)('every transition of an entry on $name', (store) => {
       const called = await reread(entry);
       expect(called.status).toBe('called');
       expect(called.notified_at).not.toBeNull();
-      expect(await refusalOf(() => callEntry(deps(), called))).toBe('ENTRY_NOT_ACTIVE');
+      // Calling a called party calls it again (docs/product.md §8): one more call, a new window.
+      t.clock.now += 60_000;
+      expect(await publishedBy(() => callEntry(deps(), called))).toEqual(['call']);
+      const again = await reread(entry);
+      expect([again.status, again.calls, again.hold_until]).toEqual(['called', 2, t.clock.now + 10 * 60_000]);
+      const seated = await seatEntry(deps(), again);
+      expect(await refusalOf(() => callEntry(deps(), seated))).toBe('ENTRY_NOT_ACTIVE');
+    },
+    holdExpired: async () => {
+      await setVenueSettings(t, { autoNoShow: true });
+      try {
+        const called = await callEntry(deps(), await join());
+        t.clock.now = called.hold_until! + 1;
+        expect(await publishedBy(() => endExpiredHolds(deps()))).toContain('cancel');
+        const ended = await reread(called);
+        expect([ended.status, ended.cancel_reason]).toEqual(['cancelled', 'NoShow']);
+        // Only a called party's window ends it: a waiting one is not touched.
+        const waiting = await join();
+        t.clock.now += 3_600_000;
+        await endExpiredHolds(deps());
+        expect((await reread(waiting)).status).toBe('active');
+      } finally {
+        await setVenueSettings(t, { autoNoShow: false });
+      }
     },
     seat: async () => {
       const entry = await join();

@@ -31,8 +31,10 @@ const NOT_OPEN = { code: ErrorCode.ENTRY_NOT_ACTIVE };
 export const TRANSITIONS = {
   /** A new entry: a remote join or a walk-in added by staff. */
   join: { from: [], to: 'active', event: 'add', refusal: NOT_OPEN },
-  /** Staff call a waiting party to the door. */
-  call: { from: ['active'], to: 'called', event: 'call', refusal: NOT_OPEN },
+  /** Staff call a waiting party to the door; calling a called party calls it again (docs/product.md §8). */
+  call: { from: OPEN_STATES, to: 'called', event: 'call', refusal: NOT_OPEN },
+  /** The hold window of a called party ran out and the venue marks no-shows itself (`autoNoShow`). */
+  holdExpired: { from: ['called'], to: 'cancelled', event: 'cancel', refusal: NOT_OPEN },
   /** Staff seat a waiting or called party; the venue's seating pace learns from it. */
   seat: { from: OPEN_STATES, to: 'seated', event: 'seat', refusal: NOT_OPEN },
   /** Staff end a party with reason Host or NoShow. */

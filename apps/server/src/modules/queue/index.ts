@@ -20,3 +20,5 @@ export * from './queue-reads.service.js';
 export { FRESH_CONVERSATION } from './conversation-fields.js';
 export type { PartyMessenger } from './queue-deps.js';
 export * from './conversation.service.js';
+export { endExpiredHolds } from './entry-actions.service.js';
+export { sendGettingClose } from './getting-close.service.js';

@@ -154,6 +154,9 @@ export async function joinWaitlist(deps: QueueDeps, venueId: string, body: JoinR
     await options.onJoined?.(trx, entry, venue, options.context ?? {});
     // The newest ticket: everyone waiting at its priority or above is ahead, read under the lock.
     const globalPos = await repo.placeOfNewest(trx, venueId, entry.priority);
+    // Already that close: no "getting close" message later (docs/product.md §8).
+    const within = venue.settings.gettingCloseAt;
+    if (within > 0 && globalPos <= within) await repo.updateEntry(trx, entry.id, { getting_close_at: now });
     return { entry, created: true, globalPos, ...(proof ? { joinProof: proof.proof } : {}) };
   });
   // Committed (with its SMS, if one was due): the caller learns no more than this.

@@ -12,6 +12,12 @@ export interface QueueDeps {
   now: () => number;
   /** Work to do in the call's transaction (the SMS "your turn" is queued here). */
   onCalled?: (trx: Db['kysely'], entry: EntryRow) => Promise<void>;
+  /** docs/product.md §8, each in the change's transaction: the party is seated, missed its window, is getting close. */
+  onSeated?: (trx: Db['kysely'], entry: EntryRow) => Promise<void>;
+  onNoShow?: (trx: Db['kysely'], entry: EntryRow) => Promise<void>;
+  onGettingClose?: (trx: Db['kysely'], entry: EntryRow, place: number) => Promise<void>;
+  /** Reports a failure of work done after a change was answered (the getting-close check). */
+  onBackgroundError?: (error: unknown) => void;
   /** Sends staff messages to a party and sends a message again (the notifications module). */
   messenger?: PartyMessenger;
   /** Serialised position answers kept until the venue changes. */

@@ -420,3 +420,51 @@ export async function recordDeliveryOf(
 export function findEntryMessageByMessageId(db: Executor, messageId: string): Promise<EntryMessageRow | undefined> {
   return db.selectFrom('entry_messages').selectAll().where('message_id', '=', messageId).executeTakeFirst();
 }
+
+// Calls that end well (docs/product.md §8).
+
+/** Called parties whose hold window ran out before `now`. */
+export function findHoldsOverBefore(db: Executor, now: number): Promise<EntryRow[]> {
+  return db.selectFrom('entries').selectAll().where('status', '=', 'called').where('hold_until', '<', now).execute();
+}
+
+/**
+ * Marks a called party NoShow if its window is still over: one statement, so of several instances
+ * running the check at once exactly one changes the row (and tells the party).
+ */
+export async function endHoldIfOver(db: Executor, id: string, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('entries')
+    .set({ status: 'cancelled', cancel_reason: 'NoShow', cancelled_at: now, ended_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'called')
+    .where('hold_until', '<', now)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** The first `limit` waiting parties of a venue, in queue order. */
+export function firstWaiting(db: Executor, venueId: string, limit: number): Promise<EntryRow[]> {
+  return db
+    .selectFrom('entries')
+    .selectAll()
+    .where('venue_id', '=', venueId)
+    .where('status', '=', 'active')
+    .orderBy('priority', 'desc')
+    .orderBy('seq', 'asc')
+    .limit(limit)
+    .execute();
+}
+
+/** Claims an entry's one "getting close" message; false when it was had already. */
+export async function claimGettingClose(db: Executor, id: string, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('entries')
+    .set({ getting_close_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'active')
+    .where('getting_close_at', 'is', null)
+    .where('notified_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
