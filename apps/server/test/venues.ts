@@ -7,7 +7,7 @@ import { BISTRO_HOST, CLUB_HOST, loginCookie } from './staff-session.js';
 import { findVenueById, insertVenue } from '../src/modules/venues/venues.repository.js';
 
 /** A fresh venue with the settings of `sourceId` and an empty queue; returns its id. */
-export async function addVenueLike(db: Db, sourceId: string, patch: { waitlist_locked?: number } = {}): Promise<string> {
+export async function addVenueLike(db: Db, sourceId: string, patch: { waitlist_locked?: number; settings?: string } = {}): Promise<string> {
   const source = await findVenueById(db.kysely, sourceId);
   if (!source) throw new Error(`no venue ${sourceId}`);
   const id = randomBytes(12).toString('hex');

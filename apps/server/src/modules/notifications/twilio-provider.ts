@@ -29,7 +29,7 @@ export function createTwilioProvider(config: Config): MessageProvider {
           // Delivery reports come back to /api/sms/status (docs/product.md §7).
           body: new URLSearchParams({
             To: message.recipient,
-            From: config.SMS_FROM ?? '',
+            From: fromFor(message.recipient),
             Body: message.body,
             StatusCallback: statusCallback,
           }),

@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import type { HostStreamData, PositionResponse, VenueChannelEvent } from '@vez/contract';
+import { type HostStreamData, type PositionResponse, type VenueChannelEvent, defaultVenueSettings } from '@vez/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_BISTRO_ID, createBody } from '../../../test/fixtures.js';
 import { openSse } from '../../../test/sse-client.js';
 import { loginCookie } from '../../../test/staff-session.js';
 import { appOnStore, seededStore } from '../../../test/harness.js';
 import { postgresStore, postgresUrl } from '../../../test/stores.js';
+import { addVenueLike } from '../../../test/venues.js';
+import { callEntry, endExpiredHolds, findEntryById } from '../queue/index.js';
 import { type Db, openDb } from '../../db/connect.js';
 import { createRedisBus } from '../../plugins/bus-redis.js';
 
@@ -134,6 +136,38 @@ describe.runIf(redisUrl && postgresUrl)('two server instances on one PostgreSQL 
       expect((onPage as PositionResponse).waitlist.messages).toMatchObject([{ text: 'Pode entrar' }]);
       consoleOnB.close();
       dinerOnA.close();
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+
+  it('an ended hold window is marked no-show once, with one message, though both instances look at the same time', async () => {
+    const clock = { now: Date.now() };
+    const busA = createRedisBus(redisUrl!, { prefix });
+    const busB = createRedisBus(redisUrl!, { prefix });
+    const a = await appOnStore(dbA, { REDIS_URL: redisUrl! }, { bus: busA, now: () => clock.now });
+    const b = await appOnStore(dbB, { REDIS_URL: redisUrl! }, { bus: busB, now: () => clock.now });
+    try {
+      const venueId = await addVenueLike(dbA, DEMO_BISTRO_ID, {
+        settings: JSON.stringify({ ...defaultVenueSettings, holdMinutes: 10, autoNoShow: true }),
+      });
+      const seen: VenueChannelEvent[] = [];
+      b.bus.subscribe(venueId, (e) => seen.push(e));
+      await Promise.all([busA.ready(), busB.ready()]);
+      const joined = await a.inject({ method: 'POST', url: `/api/waitlists/${venueId}/create`, payload: createBody({}, venueId) });
+      const id = joined.json()._id as string;
+      await callEntry(a.queueDeps, (await findEntryById(dbA.kysely, id))!);
+      clock.now += 11 * 60_000;
+      const ended = await Promise.all([endExpiredHolds(a.queueDeps), endExpiredHolds(b.queueDeps), endExpiredHolds(a.queueDeps)]);
+      expect(ended.reduce((x, y) => x + y, 0)).toBe(1);
+      const row = await findEntryById(dbB.kysely, id);
+      expect([row?.status, row?.cancel_reason]).toEqual(['cancelled', 'NoShow']);
+      const noShows = await dbA.kysely.selectFrom('messages').select('id').where('idempotency_key', '=', `noshow:${id}`).execute();
+      expect(noShows).toHaveLength(1);
+      await until(() => seen.some((e) => e.type === 'cancel' && e.entryId === id));
+      await new Promise((r) => setTimeout(r, 100));
+      expect(seen.filter((e) => e.type === 'cancel' && e.entryId === id)).toHaveLength(1);
     } finally {
       await a.close();
       await b.close();
