@@ -8,6 +8,7 @@ import {
   phoneContext,
   saveScreenshot,
   startVezServer,
+  updateRows,
 } from './support/index.js';
 
 // The conversation between a party and the door (docs/product.md §7): a diner's phone and the host
@@ -160,5 +161,41 @@ describe('the conversation', () => {
     await dialog.getByText('No messages yet.').waitFor();
     expect(await axeViolations(phone)).toEqual([]);
     await saveScreenshot(phone, 'host-thread-phone-en');
+  });
+});
+
+describe('calls that end well', () => {
+  it('the called panel and the card count the hold window down; the card turns late when it runs out', async () => {
+    const diner = await dinerOnPhone('Tereza Moura');
+    await card('Tereza Moura').getByRole('button', { name: 'Chamar' }).click();
+    const timer = diner.page.getByTestId('hold-timer');
+    await timer.getByText(/^Sua mesa fica reservada por 0?9:\d\d$/).waitFor();
+    const first = await timer.locator('p').first().textContent();
+    await expect.poll(() => timer.locator('p').first().textContent(), { timeout: 3000 }).not.toBe(first);
+    // Screen readers hear the minutes, not every second.
+    expect(await timer.locator('[aria-live]').textContent()).toMatch(/^Sua mesa fica reservada por mais 1?\d minutos?$/);
+    await card('Tereza Moura')
+      .getByTestId('hold-countdown')
+      .getByText(/^Mesa reservada: 0?9:\d\d$/)
+      .waitFor();
+    await saveScreenshot(diner.page, 'position-pt-called-hold', { fullPage: true });
+    expect(await axeViolations(diner.page)).toEqual([]);
+
+    // The window nearly over (the store changed directly), then any change of the party refreshes both screens.
+    updateRows(server.dbFile, 'UPDATE entries SET hold_until = ? WHERE id = ?', Date.now() + 3000, diner.id);
+    await diner.page.getByRole('button', { name: 'Estou a caminho' }).click();
+    await card('Tereza Moura').getByTestId('hold-countdown').getByText('Atrasado').waitFor({ timeout: 8000 });
+    await expect.poll(() => card('Tereza Moura').getAttribute('class')).toContain('host-entry--late');
+    await timer.getByText('O tempo de reserva acabou: fale com a recepção.').first().waitFor();
+    await saveScreenshot(host, 'host-card-late');
+
+    // Calling again starts a new window and counts the calls.
+    await card('Tereza Moura').getByRole('button', { name: 'Chamar de novo' }).click();
+    await card('Tereza Moura').getByText('2 chamadas').waitFor();
+    await card('Tereza Moura')
+      .getByTestId('hold-countdown')
+      .getByText(/^Mesa reservada: 0?9:\d\d$/)
+      .waitFor();
+    await expect.poll(() => card('Tereza Moura').getAttribute('class')).not.toContain('host-entry--late');
   });
 });

@@ -31,3 +31,14 @@ export function queryRows<T = Record<string, unknown>>(dbFile: string, sql: stri
     db.close();
   }
 }
+
+/** Changes rows of a running server's store directly (what no API does, such as shortening a hold window in a test). */
+export function updateRows(dbFile: string, sql: string, ...params: unknown[]): number {
+  const db = new Database(dbFile);
+  try {
+    db.pragma('busy_timeout = 5000');
+    return db.prepare(sql).run(...params).changes;
+  } finally {
+    db.close();
+  }
+}

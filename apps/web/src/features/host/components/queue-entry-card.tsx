@@ -1,8 +1,9 @@
 import type { HostEntry } from '@vez/contract';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import type { EntryAction } from '../hooks/use-entry-actions';
 import { minutesSince } from '../lib/format';
 import { useHostT } from '../lib/host-i18n';
+import { HoldCountdown } from './hold-countdown';
 
 interface Props {
   entry: HostEntry;
@@ -21,6 +22,8 @@ export function QueueEntryCard({ entry, now, busy, highlighted = false, onAction
   const { t, i18n } = useHostT();
   const time = (at: string) => new Date(at).toLocaleTimeString(i18n.language, { hour: '2-digit', minute: '2-digit' });
   const delivery = entry.lastMessage;
+  const [late, setLate] = useState(false);
+  const isLate = late && entry.status === 'called' && entry.holdUntil !== null;
   const nameId = useId();
   const waited = minutesSince(entry.arrivedAt, now);
   const estimate = entry.estimatedTime ?? null;
@@ -29,7 +32,7 @@ export function QueueEntryCard({ entry, now, busy, highlighted = false, onAction
   const id = entry._id;
   return (
     <li
-      className={`host-entry${isCalled ? ' host-entry--called' : ''}${entry.priority ? ' host-entry--priority' : ''}${highlighted ? ' host-entry--alert' : ''}`}
+      className={`host-entry${isCalled ? ' host-entry--called' : ''}${entry.priority ? ' host-entry--priority' : ''}${highlighted ? ' host-entry--alert' : ''}${isLate ? ' host-entry--late' : ''}`}
       data-alert={highlighted || undefined}
       aria-labelledby={nameId}
     >
@@ -47,6 +50,8 @@ export function QueueEntryCard({ entry, now, busy, highlighted = false, onAction
             <span>{t(entry.originLabel === 'Host' ? 'entry.originHost' : 'entry.originRemote')}</span>
             {entry.priority && <span className="host-badge host-badge--priority">{t('entry.priority')}</span>}
             {isCalled && <span className="host-badge host-badge--called">{t('entry.called')}</span>}
+            {isCalled && entry.calls > 1 && <span>{t('entry.calls', { count: entry.calls })}</span>}
+            {isCalled && entry.holdUntil && <HoldCountdown until={entry.holdUntil} onLate={setLate} />}
           </p>
         </div>
         <p className="host-entry__time">
@@ -84,16 +89,14 @@ export function QueueEntryCard({ entry, now, busy, highlighted = false, onAction
         </p>
       )}
       <div className="host-entry__actions">
-        {!isCalled && (
-          <button
-            type="button"
-            className="host-action host-action--call"
-            disabled={busy}
-            onClick={() => onAction({ kind: 'call', entryId: id })}
-          >
-            {t('action.call')}
-          </button>
-        )}
+        <button
+          type="button"
+          className="host-action host-action--call"
+          disabled={busy}
+          onClick={() => onAction({ kind: 'call', entryId: id })}
+        >
+          {t(isCalled ? 'action.callAgain' : 'action.call')}
+        </button>
         <button
           type="button"
           className="host-action host-action--seat"

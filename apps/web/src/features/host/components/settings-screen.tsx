@@ -8,6 +8,7 @@ import { useHostT } from '../lib/host-i18n';
 import { DraftError, type SettingsDraft, toDraft, toPatch } from '../lib/settings-draft';
 import { SettingsBranding } from './settings-branding';
 import { SettingsIdentity } from './settings-identity';
+import { SettingsCalls } from './settings-calls';
 import { SettingsRules } from './settings-rules';
 
 export type DraftUpdate = (change: (draft: SettingsDraft) => SettingsDraft) => void;
@@ -66,6 +67,7 @@ export function SettingsScreen({ venueId }: { venueId: string }) {
       <SettingsIdentity draft={draft} update={update} />
       <SettingsBranding venueId={venueId} draft={draft} update={update} />
       <SettingsRules draft={draft} update={update} />
+      <SettingsCalls draft={draft} update={update} />
     </form>
   );
 }

@@ -65,6 +65,8 @@ export const en: HostStrings = {
     people_other: '{{count}} guests',
   },
   entry: {
+    calls_one: '{{count}} call',
+    calls_other: '{{count}} calls',
     noName: 'No name',
     called: 'Called',
     position: 'Number {{pos}} in line',
@@ -79,6 +81,7 @@ export const en: HostStrings = {
     estimate_other: 'estimate {{count}} min',
   },
   action: {
+    callAgain: 'Call again',
     call: 'Call',
     seat: 'Seat',
     noShow: 'No-show',
@@ -89,6 +92,7 @@ export const en: HostStrings = {
     messagesUnread_one: 'Messages ({{count}} new)',
     messagesUnread_other: 'Messages ({{count}} new)',
   },
+  hold: { left: 'Table held: {{time}}', late: 'Late' },
   reply: {
     onMyWay: 'On the way',
     arrived: 'Is here',
@@ -164,6 +168,16 @@ export const en: HostStrings = {
     steps: 'Point your camera, leave your name and wait for the SMS. No app needed.',
   },
   settings: {
+    calls: 'Calls',
+    holdMinutes: 'Minutes a table is held after a call',
+    holdMinutesHint: '0: no limit.',
+    gettingCloseAt: 'Send "almost your turn" at this many places from the front',
+    gettingCloseAtHint: '0: do not send.',
+    autoNoShow: 'Mark as no-show when the hold runs out (and tell the guest)',
+    seatedMessage: 'Send a message when the party is seated',
+    channel: 'Message channel',
+    channel_sms: 'SMS',
+    channel_whatsapp: 'WhatsApp',
     title: 'Settings',
     save: 'Save changes',
     saved: 'Changes saved. Guest pages show them already.',

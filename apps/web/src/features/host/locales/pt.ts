@@ -63,6 +63,8 @@ export const pt = {
     people_other: '{{count}} pessoas',
   },
   entry: {
+    calls_one: '{{count}} chamada',
+    calls_other: '{{count}} chamadas',
     noName: 'Sem nome',
     called: 'Chamado',
     position: '{{pos}}º na fila',
@@ -77,6 +79,7 @@ export const pt = {
     estimate_other: 'previsão {{count}} min',
   },
   action: {
+    callAgain: 'Chamar de novo',
     call: 'Chamar',
     seat: 'Sentar',
     noShow: 'Não veio',
@@ -87,6 +90,7 @@ export const pt = {
     messagesUnread_one: 'Mensagens ({{count}} nova)',
     messagesUnread_other: 'Mensagens ({{count}} novas)',
   },
+  hold: { left: 'Mesa reservada: {{time}}', late: 'Atrasado' },
   reply: {
     onMyWay: 'A caminho',
     arrived: 'Chegou',
@@ -162,6 +166,16 @@ export const pt = {
     steps: 'Aponte a câmera, deixe seu nome e espere o SMS. Sem aplicativo.',
   },
   settings: {
+    calls: 'Chamadas',
+    holdMinutes: 'Minutos que a mesa fica reservada após a chamada',
+    holdMinutesHint: '0: sem prazo.',
+    gettingCloseAt: 'Avisar "falta pouco" a quantas posições da frente',
+    gettingCloseAtHint: '0: não avisar.',
+    autoNoShow: 'Marcar "não veio" quando o prazo da chamada acabar (e avisar o cliente)',
+    seatedMessage: 'Mandar mensagem quando o grupo for acomodado',
+    channel: 'Canal das mensagens',
+    channel_sms: 'SMS',
+    channel_whatsapp: 'WhatsApp',
     title: 'Configurações',
     save: 'Salvar alterações',
     saved: 'Alterações salvas. As páginas dos clientes já mostram.',

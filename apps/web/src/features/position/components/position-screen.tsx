@@ -84,7 +84,9 @@ export function PositionScreen({ waitlistId, position, venue }: PositionScreenPr
           text={text}
         />
       )}
-      {(view.kind === 'called' || view.kind === 'seated' || view.kind === 'none') && <StatusPanel kind={view.kind} text={text} />}
+      {(view.kind === 'called' || view.kind === 'seated' || view.kind === 'none') && (
+        <StatusPanel kind={view.kind} text={text} holdUntil={entry.holdUntil} />
+      )}
       {(view.kind === 'waiting' || view.kind === 'called') && (
         <ConversationPanel waitlistId={waitlistId} entry={entry} lng={position.lng} text={text} />
       )}

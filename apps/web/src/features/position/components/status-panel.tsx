@@ -1,4 +1,8 @@
 import type { TextFn } from '../hooks/use-venue-text';
+import { Suspense, lazy } from 'react';
+
+/** The hold window's countdown loads only for a called party. */
+const HoldTimer = lazy(() => import('./hold-timer'));
 
 const icons = {
   called: 'M24 8a9 9 0 00-9 9v7l-3 5h24l-3-5v-7a9 9 0 00-9-9zm-4 25a4 4 0 008 0',
@@ -7,7 +11,7 @@ const icons = {
 } as const;
 
 /** The called, seated and no-longer-on-the-waitlist screens: no position, no leave or share. */
-export function StatusPanel({ kind, text }: { kind: 'called' | 'seated' | 'none'; text: TextFn }) {
+export function StatusPanel({ kind, text, holdUntil }: { kind: 'called' | 'seated' | 'none'; text: TextFn; holdUntil?: string | null }) {
   return (
     <section className={`status-panel status-panel--${kind}`} data-state={kind} aria-labelledby="status-panel-title">
       <svg className="status-panel__icon" viewBox="0 0 48 48" width="64" height="64" aria-hidden="true" focusable="false">
@@ -18,6 +22,11 @@ export function StatusPanel({ kind, text }: { kind: 'called' | 'seated' | 'none'
         {text(`position.${kind}Title`)}
       </h1>
       <p className="status-panel__text">{text(`position.${kind}`)}</p>
+      {kind === 'called' && holdUntil && (
+        <Suspense fallback={null}>
+          <HoldTimer until={holdUntil} text={text} />
+        </Suspense>
+      )}
       {kind === 'called' && <p className="status-panel__text">{text('position.priorityNotice')}</p>}
     </section>
   );

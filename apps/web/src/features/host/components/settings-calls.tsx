@@ -1,0 +1,49 @@
+import type { VenueSettings } from '@vez/contract';
+import type { SettingsDraft } from '../lib/settings-draft';
+import { useHostT } from '../lib/host-i18n';
+import type { DraftUpdate } from './settings-screen';
+
+/** Calls that end well (docs/product.md §8): the hold window, no-shows, getting close, seated, the channel. */
+export function SettingsCalls({ draft, update }: { draft: SettingsDraft; update: DraftUpdate }) {
+  const { t } = useHostT();
+  const set = <K extends keyof VenueSettings>(key: K, value: VenueSettings[K]) =>
+    update((d) => ({ ...d, settings: { ...d.settings, [key]: value } }));
+  const number = (key: 'holdMinutes' | 'gettingCloseAt', max: number) => (
+    <label className="host-field">
+      <span>{t(`settings.${key}`)}</span>
+      <input
+        type="number"
+        min={0}
+        max={max}
+        value={draft.settings[key]}
+        onChange={(e) => set(key, Math.max(0, Math.min(max, Math.round(Number(e.target.value) || 0))))}
+        aria-describedby={`${key}-hint`}
+      />
+      <small id={`${key}-hint`}>{t(`settings.${key}Hint`)}</small>
+    </label>
+  );
+  return (
+    <fieldset className="host-group">
+      <legend>{t('settings.calls')}</legend>
+      <div className="host-grid">
+        {number('holdMinutes', 120)}
+        {number('gettingCloseAt', 50)}
+        <label className="host-check">
+          <input type="checkbox" checked={draft.settings.autoNoShow} onChange={(e) => set('autoNoShow', e.target.checked)} />
+          <span>{t('settings.autoNoShow')}</span>
+        </label>
+        <label className="host-check">
+          <input type="checkbox" checked={draft.settings.seatedMessage} onChange={(e) => set('seatedMessage', e.target.checked)} />
+          <span>{t('settings.seatedMessage')}</span>
+        </label>
+        <label className="host-field">
+          <span>{t('settings.channel')}</span>
+          <select value={draft.settings.channel} onChange={(e) => set('channel', e.target.value as VenueSettings['channel'])}>
+            <option value="sms">{t('settings.channel_sms')}</option>
+            <option value="whatsapp">{t('settings.channel_whatsapp')}</option>
+          </select>
+        </label>
+      </div>
+    </fieldset>
+  );
+}
