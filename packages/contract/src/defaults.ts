@@ -23,6 +23,7 @@ export const defaultVenueSettings: VenueSettings = {
   gettingCloseAt: 3,
   seatedMessage: false,
   channel: 'sms',
+  messageTemplates: {},
 };
 
 export const defaultColor: Color = {

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { MAX_WAITING_PARTIES_LIMIT } from './constants.js';
 import { VenueId } from './ids.js';
 import { plainText } from './plain-text.js';
+import { MessageTemplates } from './templates.js';
 
 // Defaults live in a zod-free file so pages that only need them do not bundle the schemas.
 export { defaultColor, defaultVenueSettings } from './defaults.js';
@@ -77,6 +78,8 @@ export const VenueSettings = z.object({
   seatedMessage: z.boolean(),
   /** How the venue's messages reach parties. */
   channel: z.enum(['sms', 'whatsapp']),
+  /** The venue's own message texts, by kind and language; built-in texts where none (docs/product.md §8). */
+  messageTemplates: MessageTemplates,
 });
 export type VenueSettings = z.infer<typeof VenueSettings>;
 

@@ -1,4 +1,4 @@
-import type { Language } from '@vez/contract';
+import { type Language, type MessageKind, type TemplateValues, builtInTemplate, renderTemplate } from '@vez/contract';
 import type { Venue } from '../venues/venue.js';
 
 /** What the diner reads in SMS and email, per language (pt is the default and fallback). */
@@ -8,40 +8,21 @@ export function venueNameIn(venue: Venue, lang: string): string {
 
 export const langOf = (value: string | null | undefined): Language => (value === 'en' ? 'en' : 'pt');
 
-/** Which SMS replies work (docs/product.md §7): said in the join and call SMS. */
-export const replyHint = (lang: Language): string =>
-  lang === 'en' ? 'Reply 1 if you are on your way, 9 to leave.' : 'Responda 1 se estiver a caminho, 9 para sair.';
-
-export function joinedSms(lang: Language, venueName: string, link: string): string {
-  return lang === 'en'
-    ? `${venueName}: you joined the waitlist. Follow your position: ${link} ${replyHint(lang)}`
-    : `${venueName}: você entrou na fila de espera. Acompanhe sua posição: ${link} ${replyHint(lang)}`;
+/**
+ * A message of one kind (docs/product.md §8) in the party's language: the venue's own text if it
+ * wrote one, else the built-in text; variables filled. `{position}` and `{minutes}` are filled
+ * where the sender knows them (the getting-close message knows the place).
+ */
+export function venueText(kind: MessageKind, venue: Venue, lang: Language, values: TemplateValues): string {
+  const { settings } = venue;
+  const template =
+    settings.messageTemplates[kind]?.[lang] ??
+    builtInTemplate(kind, lang, { hideReceptionistHint: settings.hideReceptionistHint, holdMinutes: settings.holdMinutes });
+  return renderTemplate(template, { venue: venueNameIn(venue, lang), hold: settings.holdMinutes, ...values });
 }
 
-export function calledSms(lang: Language, venueName: string, link: string, showReceptionistHint: boolean, holdMinutes = 0): string {
-  if (lang === 'en') {
-    const hold = holdMinutes > 0 ? ` Your table is held for ${holdMinutes} min.` : '';
-    return `${venueName}: it's your turn!${showReceptionistHint ? ' Look for the receptionist.' : ''}${hold} ${link} ${replyHint(lang)}`;
-  }
-  const hold = holdMinutes > 0 ? ` Sua mesa fica reservada por ${holdMinutes} min.` : '';
-  return `${venueName}: chegou a sua vez!${showReceptionistHint ? ' Procure a recepção.' : ''}${hold} ${link} ${replyHint(lang)}`;
-}
-
-/** docs/product.md §8: one message when the party is this many places from the front. */
-export const gettingCloseSms = (lang: Language, venueName: string, place: number, link: string): string =>
-  lang === 'en'
-    ? `${venueName}: almost your turn! You are number ${place} in line. Please head to the venue. ${link}`
-    : `${venueName}: falta pouco! Você é o ${place}º da fila. Dirija-se ao restaurante. ${link}`;
-
-/** A called party whose hold window ran out, marked no-show by the venue's rule. */
-export const noShowSms = (lang: Language, venueName: string): string =>
-  lang === 'en'
-    ? `${venueName}: we could not hold your table any longer, so your place was released. You can join again from the venue's link.`
-    : `${venueName}: não foi possível segurar mais a sua mesa e a sua vez foi liberada. Você pode entrar de novo pelo link do restaurante.`;
-
-/** The party was seated, when the venue sends this (`seatedMessage`). */
-export const seatedSms = (lang: Language, venueName: string): string =>
-  lang === 'en' ? `${venueName}: enjoy your meal! Thank you for waiting.` : `${venueName}: bom apetite! Obrigado por esperar.`;
+/** The first name of a party, for `{name}`. */
+export const firstNameOf = (name: string | null): string => (name ?? '').trim().split(/\s+/)[0] ?? '';
 
 /** A message from staff to the party, by SMS: the venue's name first, so the party knows who writes. */
 export const staffSms = (venueName: string, text: string): string => `${venueName}: ${text}`;

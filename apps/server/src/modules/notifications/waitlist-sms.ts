@@ -1,10 +1,10 @@
-import type { Language } from '@vez/contract';
+import type { MessageKind, TemplateValues } from '@vez/contract';
 import type { Kysely } from 'kysely';
 import type { Database, EntryRow } from '../../db/types.js';
 import { type JoinContext, type PartyMessenger, recordLastMessage } from '../queue/index.js';
 import { type Venue, canTextPhone } from '../venues/venue.js';
 import { getVenue } from '../venues/venues.service.js';
-import { calledSms, gettingCloseSms, joinedSms, langOf, noShowSms, seatedSms, staffSms, venueNameIn } from './message-texts.js';
+import { firstNameOf, langOf, staffSms, venueNameIn, venueText } from './message-texts.js';
 import { findMessageOfEntry } from './messages.repository.js';
 import type { Notifier } from './notifier.js';
 
@@ -32,7 +32,8 @@ export function smsOnJoin(notifier: Notifier, publicBaseUrl: string, issuePasspo
     if (!entry.phone || !canTextPhone(venue, entry.phone)) return;
     const passport = await issuePassport(trx, context.dinerSessionToken, entry);
     const lang = langOf(entry.lang);
-    const text = (login?: string) => joinedSms(lang, venueNameIn(venue, lang), positionLink(publicBaseUrl, entry.id, login));
+    const text = (login?: string) =>
+      venueText('join', venue, lang, { name: firstNameOf(entry.name), link: positionLink(publicBaseUrl, entry.id, login) });
     const id = await notifier.enqueue(trx, {
       channel: 'sms',
       to: addressOf(venue, entry.phone),
@@ -58,7 +59,7 @@ export function smsOnRepeatJoin(notifier: Notifier, publicBaseUrl: string) {
     const id = await notifier.enqueue(trx, {
       channel: 'sms',
       to: addressOf(venue, entry.phone),
-      body: joinedSms(lang, venueNameIn(venue, lang), positionLink(publicBaseUrl, entry.id)),
+      body: venueText('join', venue, lang, { name: firstNameOf(entry.name), link: positionLink(publicBaseUrl, entry.id) }),
       idempotencyKey: `rejoin:${entry.id}:${entry.link_resent_at ?? 0}`,
       entryId: entry.id,
     });
@@ -76,13 +77,7 @@ export function smsOnCall(notifier: Notifier, publicBaseUrl: string) {
     const id = await notifier.enqueue(trx, {
       channel: 'sms',
       to: addressOf(venue, entry.phone),
-      body: calledSms(
-        lang,
-        venueNameIn(venue, lang),
-        positionLink(publicBaseUrl, entry.id),
-        !venue.settings.hideReceptionistHint,
-        venue.settings.holdMinutes,
-      ),
+      body: venueText('call', venue, lang, { name: firstNameOf(entry.name), link: positionLink(publicBaseUrl, entry.id) }),
       // One message per call: a call again (docs/product.md §8) is a new message.
       idempotencyKey: `call:${entry.id}:${entry.calls}`,
       entryId: entry.id,
@@ -130,28 +125,26 @@ export function partyMessenger(notifier: Notifier, now: () => number): PartyMess
  * queued in the change's transaction, once per entry (its idempotency key).
  */
 export function callMessages(notifier: Notifier, publicBaseUrl: string) {
-  const send = async (trx: Executor, entry: EntryRow, kind: string, body: (lang: Language, venue: Venue) => string) => {
+  const send = async (trx: Executor, entry: EntryRow, kind: MessageKind, key: string, values: TemplateValues = {}) => {
     if (!entry.phone) return;
     const venue = await getVenue(trx, entry.venue_id);
     if (!canTextPhone(venue, entry.phone)) return;
     const id = await notifier.enqueue(trx, {
       channel: 'sms',
       to: addressOf(venue, entry.phone),
-      body: body(langOf(entry.lang), venue),
-      idempotencyKey: `${kind}:${entry.id}`,
+      body: venueText(kind, venue, langOf(entry.lang), { name: firstNameOf(entry.name), ...values }),
+      idempotencyKey: `${key}:${entry.id}`,
       entryId: entry.id,
     });
     if (id) await recordLastMessage(trx, entry.id, id);
   };
   return {
     onGettingClose: (trx: Executor, entry: EntryRow, place: number) =>
-      send(trx, entry, 'close', (lang, venue) =>
-        gettingCloseSms(lang, venueNameIn(venue, lang), place, positionLink(publicBaseUrl, entry.id)),
-      ),
-    onNoShow: (trx: Executor, entry: EntryRow) => send(trx, entry, 'noshow', (lang, venue) => noShowSms(lang, venueNameIn(venue, lang))),
+      send(trx, entry, 'gettingClose', 'close', { position: place, link: positionLink(publicBaseUrl, entry.id) }),
+    onNoShow: (trx: Executor, entry: EntryRow) => send(trx, entry, 'noShow', 'noshow'),
     onSeated: async (trx: Executor, entry: EntryRow) => {
       const venue = await getVenue(trx, entry.venue_id);
-      if (venue.settings.seatedMessage) await send(trx, entry, 'seated', (lang) => seatedSms(lang, venueNameIn(venue, lang)));
+      if (venue.settings.seatedMessage) await send(trx, entry, 'seated', 'seated');
     },
   };
 }

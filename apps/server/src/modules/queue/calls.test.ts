@@ -134,6 +134,40 @@ describe.each(stores)('calls that end well on $name', (store) => {
     expect((await smsTo(c.phone)).filter((x) => x.includes('enjoy your meal'))).toHaveLength(1);
   });
 
+  it("the venue's own texts: the {link} rule and known variables (422 naming the text), the next SMS says them, defaults come back", async () => {
+    const cookie = await loginCookie(t.app);
+    const patch = (messageTemplates: object) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/host/venues/${DEMO_BISTRO_ID}/settings`,
+        headers: { cookie },
+        payload: { settings: { messageTemplates } },
+      });
+    const noLink = await patch({ join: { pt: '{venue}: você entrou na fila.' } });
+    expect(noLink.statusCode).toBe(422);
+    expect(noLink.json().field).toBe('settings.messageTemplates.join.pt');
+    const typo = await patch({ call: { en: '{venue}: your turn, {nome}!' } });
+    expect(typo.statusCode).toBe(422);
+    expect(typo.json().field).toBe('settings.messageTemplates.call.en');
+    const ok = await patch({
+      join: { pt: 'Oi {name}! Você está na fila do {venue}: {link}', en: 'Hi {name}, you are in line at {venue}: {link}' },
+      call: { pt: '{name}, sua mesa está pronta ({hold} min). {link}' },
+    });
+    expect(ok.statusCode).toBe(200);
+    const pt = await join(DEMO_BISTRO_ID);
+    expect(await smsTo(pt.phone)).toEqual([`Oi Ana! Você está na fila do Bistrô Demo: http://localhost:3000/waitlist/${pt.id}`]);
+    const en = await join(DEMO_BISTRO_ID, 'en');
+    expect(await smsTo(en.phone)).toEqual([`Hi Ana, you are in line at Demo Bistro: http://localhost:3000/waitlist/${en.id}`]);
+    await callEntry(deps(), await row(pt.id));
+    expect((await smsTo(pt.phone))[0]).toBe(`Ana, sua mesa está pronta (10 min). http://localhost:3000/waitlist/${pt.id}`);
+    // The English call has no text of the venue's: the built-in one.
+    await callEntry(deps(), await row(en.id));
+    expect((await smsTo(en.phone))[0]).toMatch(/^Demo Bistro: it's your turn!/);
+    expect((await patch({})).statusCode).toBe(200);
+    const back = await join(DEMO_BISTRO_ID);
+    expect((await smsTo(back.phone))[0]).toMatch(/^Bistrô Demo: você entrou na fila de espera\./);
+  });
+
   it('refuses settings out of range (422 naming them), and staff change them through the API', async () => {
     const cookie = await loginCookie(t.app);
     const patch = (settings: object) =>

@@ -91,6 +91,7 @@ describe('settings draft', () => {
       gettingCloseAt: 3,
       seatedMessage: false,
       channel: 'sms',
+      messageTemplates: {},
     },
     maxPartySize: 8,
     sections: ['Salão', 'Varanda'],
