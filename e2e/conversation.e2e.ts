@@ -198,4 +198,53 @@ describe('calls that end well', () => {
       .waitFor();
     await expect.poll(() => card('Tereza Moura').getAttribute('class')).not.toContain('host-entry--late');
   });
+
+  it('a text edited in the console, with its preview and segment count, is what the next SMS says', async () => {
+    await host.getByRole('link', { name: 'Configurações' }).click();
+    await host.getByRole('heading', { name: 'Configurações' }).waitFor();
+    const messages = host.getByRole('group', { name: 'Mensagens aos clientes' });
+    await messages.getByRole('combobox').first().selectOption('join');
+    const text = messages.getByRole('textbox');
+    expect(await text.inputValue()).toContain('{link}');
+    await text.fill('{venue}: oi {name}! Vc esta na fila. Veja sua vez em {link}');
+    await messages
+      .getByTestId('message-preview')
+      .getByText(/^Bistrô Demo: oi Ana! Vc esta na fila\. Veja sua vez em http/)
+      .waitFor();
+    // "Bistrô" is not GSM-7: the whole text goes as UCS-2.
+    await messages
+      .getByTestId('message-segments')
+      .getByText(/^2 SMS · UCS-2 · \d+ caracteres/)
+      .waitFor();
+    await text.fill('{venue}: oi {name}! Vc esta na fila.');
+    await messages
+      .getByRole('alert')
+      .getByText(/precisa manter \{link\}/)
+      .waitFor();
+    await text.fill('{venue}: oi {name}! Vc esta na fila. {link}');
+    expect(await axeViolations(host)).toEqual([]);
+    await saveScreenshot(host, 'host-message-editor');
+    await host.getByRole('button', { name: 'Salvar alterações' }).click();
+    await host.getByText('Alterações salvas. As páginas dos clientes já mostram.').waitFor();
+
+    const response = await fetch(`${server.baseUrl}/api/waitlists/${DEMO_BISTRO_ID}/create`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        customer: { name: 'Lívia Prates', phone: '+5511966700001', email: '' },
+        venue: DEMO_BISTRO_ID,
+        origin: { label: 'Widget' },
+        partySize: 2,
+        benefits: '',
+        logs: { actionType: 'Add' },
+        data: { origin: 'Waitlist widget' },
+        sendSms: true,
+      }),
+    });
+    const id = ((await response.json()) as { _id: string })._id;
+    const outbox = (await (await fetch(`${server.baseUrl}/api/dev/outbox`)).json()) as { to: string; body: string }[];
+    expect(outbox.find((m) => m.to === '+5511966700001')?.body).toBe(
+      `Bistrô Demo: oi Lívia! Vc esta na fila. ${server.baseUrl}/waitlist/${id}`,
+    );
+  });
 });

@@ -9,6 +9,7 @@ import { DraftError, type SettingsDraft, toDraft, toPatch } from '../lib/setting
 import { SettingsBranding } from './settings-branding';
 import { SettingsIdentity } from './settings-identity';
 import { SettingsCalls } from './settings-calls';
+import { SettingsMessages } from './settings-messages';
 import { SettingsRules } from './settings-rules';
 
 export type DraftUpdate = (change: (draft: SettingsDraft) => SettingsDraft) => void;
@@ -68,6 +69,7 @@ export function SettingsScreen({ venueId }: { venueId: string }) {
       <SettingsBranding venueId={venueId} draft={draft} update={update} />
       <SettingsRules draft={draft} update={update} />
       <SettingsCalls draft={draft} update={update} />
+      <SettingsMessages draft={draft} update={update} />
     </form>
   );
 }
