@@ -12,6 +12,7 @@ import { identityRoutes } from './modules/identity/identity.routes.js';
 import { passportIssuerFor } from './modules/identity/passport.service.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { smsWebhookRoutes } from './modules/notifications/sms-webhooks.routes.js';
+import { pushRoutes } from './modules/notifications/push.routes.js';
 import { scheduleHoldWindows } from './jobs/hold-windows.js';
 import { setupNotifications } from './modules/notifications/setup-notifications.js';
 import { imageHostRoutes } from './modules/images/image-host.routes.js';
@@ -151,6 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(identityRoutes);
       await api.register(notificationsRoutes);
       await api.register(smsWebhookRoutes);
+      await api.register(pushRoutes);
       await api.register(hostRoutes);
       await api.register(realtimeRoutes, {
         staffGuard: staffOfPathVenue(deps.db, now),

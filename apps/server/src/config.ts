@@ -94,6 +94,24 @@ const ConfigSchema = z.object({
   SMS_FROM: z.string().optional(),
   /** The WhatsApp sender for venues whose channel is WhatsApp (docs/product.md §8), `whatsapp:+…` or `+…`. */
   SMS_WHATSAPP_FROM: z.string().optional(),
+  /** Browser push (docs/product.md §8): the VAPID key pair; made and kept in the store when unset. */
+  VAPID_PUBLIC_KEY: z.string().optional(),
+  VAPID_PRIVATE_KEY: z.string().optional(),
+  /** The contact push services see (`mailto:` or an https URL); default: PUBLIC_BASE_URL when https. */
+  VAPID_SUBJECT: z.string().optional(),
+  /**
+   * Push services the server may post to, by host suffix, in production (a subscription names a URL
+   * the server will call: anything else is refused). Outside production any host is allowed.
+   */
+  PUSH_HOSTS: z
+    .string()
+    .default('fcm.googleapis.com,updates.push.services.mozilla.com,push.services.mozilla.com,notify.windows.com,push.apple.com')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+    ),
   /** Whether this instance sends queued messages (an instance may serve HTTP only), and how often it looks. */
   MESSAGE_WORKER: boolFlag.default(true),
   MESSAGE_WORKER_INTERVAL_MS: z.coerce.number().int().min(50).default(1000),

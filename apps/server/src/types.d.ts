@@ -17,6 +17,8 @@ declare module 'fastify' {
     queueDeps: QueueDeps;
     positions: PositionCache;
     notifier: Notifier;
+    /** The server's VAPID public key for browser push, once loaded (docs/product.md §8). */
+    vapidPublicKey: () => string | undefined;
     /** The store of every request-rate limit (plugins/rate-limit-store.ts). */
     rateLimitStore: ClockedRateLimitStore;
     /** Every registered route (plugins/route-table.ts). */

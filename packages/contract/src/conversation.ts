@@ -73,3 +73,20 @@ export type LastMessage = z.infer<typeof LastMessage>;
 /** The answer to POST .../messages: the message as the thread now shows it. */
 export const StaffMessageResponse = z.object({ message: ThreadMessage });
 export type StaffMessageResponse = z.infer<typeof StaffMessageResponse>;
+
+/** GET /api/push/key: the server's VAPID public key (base64url) for PushManager.subscribe (docs/product.md §8). */
+export const PushKeyResponse = z.object({ publicKey: z.string() });
+export type PushKeyResponse = z.infer<typeof PushKeyResponse>;
+
+/** POST /api/waitlists/{waitlistId}/{venueId}/push: the browser's subscription, as its toJSON() gives it. */
+export const PushSubscribeBody = z.strictObject({
+  subscription: z.object({
+    endpoint: z.url({ protocol: /^https?$/ }).check(z.maxLength(1000)),
+    expirationTime: z.optional(z.nullable(z.number())),
+    keys: z.strictObject({
+      p256dh: z.string().check(z.regex(/^[A-Za-z0-9_-]{80,100}={0,2}$/)),
+      auth: z.string().check(z.regex(/^[A-Za-z0-9_-]{16,32}={0,2}$/)),
+    }),
+  }),
+});
+export type PushSubscribeBody = z.infer<typeof PushSubscribeBody>;

@@ -93,6 +93,23 @@ export interface EntryMessageTable {
   created_at: number;
 }
 
+/** A browser's push subscription for an entry (docs/product.md §8); personal data. */
+export interface PushSubscriptionTable {
+  id: string;
+  entry_id: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  created_at: number;
+}
+
+/** Keys the server made for itself and shares through the store (the VAPID key pair). */
+export interface AppKeyTable {
+  name: string;
+  value: string;
+  created_at: number;
+}
+
 /** A phone that answered STOP: nothing more is sent to it. */
 export interface SmsOptOutTable {
   phone: string;
@@ -208,7 +225,8 @@ export interface UserEventTable {
 /** The durable outbox queue of SMS and email (docs/decisions/003-message-queue.md). */
 export interface MessageTable {
   id: string;
-  channel: 'sms' | 'email';
+  /** `push`: the recipient is an entry id; the body is the notification (JSON). */
+  channel: 'sms' | 'email' | 'push';
   recipient: string;
   subject: string | null;
   body: string;
@@ -252,6 +270,8 @@ export interface Database {
   images: ImageTable;
   entry_messages: EntryMessageTable;
   sms_opt_outs: SmsOptOutTable;
+  push_subscriptions: PushSubscriptionTable;
+  app_keys: AppKeyTable;
 }
 
 export type VenueRow = Selectable<VenueTable>;

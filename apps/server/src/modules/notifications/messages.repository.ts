@@ -30,7 +30,7 @@ export function claimDueMessages(
   now: number,
   leaseMs: number,
   limit: number,
-  channels: readonly ('sms' | 'email')[] = ['sms', 'email'],
+  channels: readonly MessageRow['channel'][] = ['sms', 'email', 'push'],
 ): Promise<MessageRow[]> {
   let due = db
     .selectFrom('messages')
@@ -66,7 +66,7 @@ const maskSecret = { body: sql<string>`coalesce(safe_body, body)`, safe_body: nu
  */
 export function markDueSentByOutbox(
   db: Executor,
-  channels: readonly ('sms' | 'email')[],
+  channels: readonly MessageRow['channel'][],
   now: number,
 ): Promise<Pick<MessageRow, 'id' | 'entry_id'>[]> {
   return db

@@ -28,7 +28,7 @@ export async function notificationsRoutes(app: FastifyInstance): Promise<void> {
       // The demo's codes: never cached anywhere.
       reply.header('cache-control', 'no-store');
       // A stored row keeps no usable code or login link; this process's outbox kept the text it delivered.
-      const keptBody = (id: string, channel: 'sms' | 'email') => {
+      const keptBody = (id: string, channel: 'sms' | 'email' | 'push') => {
         const provider = app.notifier.providers[channel];
         return isOutbox(provider) ? provider.keptBody(id) : undefined;
       };

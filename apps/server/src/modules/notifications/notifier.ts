@@ -22,7 +22,7 @@ const BATCH = 10;
 const PURGE_EVERY_MS = 10 * 60_000;
 
 export interface OutgoingMessage {
-  channel: 'sms' | 'email';
+  channel: 'sms' | 'email' | 'push';
   to: string;
   subject?: string;
   body: string;
@@ -113,7 +113,7 @@ export function createNotifier(deps: NotifierDeps): Notifier {
     await deleteFinishedBefore(db.kysely, now() - deps.retentionMs);
   }
 
-  const channels = ['sms', 'email'] as const;
+  const channels = ['sms', 'email', 'push'] as const;
   const outboxChannels = channels.filter((c) => isOutbox(providers[c]));
   const sentChannels = channels.filter((c) => !isOutbox(providers[c]));
 

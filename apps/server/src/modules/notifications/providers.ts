@@ -36,11 +36,12 @@ export function createOutboxProvider(limit = 500): OutboxProvider {
 
 export const isOutbox = (provider: MessageProvider): provider is OutboxProvider => provider.name === 'outbox';
 
-export type Providers = Record<'sms' | 'email', MessageProvider>;
+export type Providers = Record<'sms' | 'email' | 'push', MessageProvider>;
 
-export function createProviders(config: Config): Providers {
+export function createProviders(config: Config, push: MessageProvider): Providers {
   const outbox = createOutboxProvider();
   return {
+    push,
     sms: config.SMS_PROVIDER === 'twilio' ? createTwilioProvider(config) : outbox,
     email: config.EMAIL_PROVIDER === 'smtp' ? createSmtpProvider(config) : outbox,
   };

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { type QueueDeps, recordDelivery } from '../queue/index.js';
 import { createNotifier } from './notifier.js';
 import { createProviders } from './providers.js';
+import { type VapidKeys, createPushProvider, loadVapidKeys } from './push.js';
 import { type PassportIssuer, callMessages, partyMessenger, smsOnCall, smsOnJoin, smsOnRepeatJoin } from './waitlist-sms.js';
 
 /**
@@ -15,7 +16,10 @@ export function setupNotifications(
   const { config } = app;
   const notifier = createNotifier({
     db: app.db,
-    providers: createProviders(config),
+    providers: createProviders(
+      config,
+      createPushProvider(app.db, () => vapid),
+    ),
     now: options.now,
     log: app.log,
     reporter: app.reporter,
@@ -27,6 +31,12 @@ export function setupNotifications(
     onDelivery: (messageId, status) => recordDelivery(app.queueDeps, messageId, status),
   });
   app.decorate('notifier', notifier);
+  // The VAPID keys before the worker starts: a push waiting in the queue needs them (docs/product.md §8).
+  let vapid: VapidKeys | undefined;
+  app.decorate('vapidPublicKey', () => vapid?.publicKey);
+  app.addHook('onReady', async () => {
+    vapid = await loadVapidKeys(app.db, config, options.now());
+  });
   app.joinHooks.add(smsOnJoin(notifier, config.publicBaseUrl, options.issuePassport));
   app.joinHooks.addRepeat(smsOnRepeatJoin(notifier, config.publicBaseUrl));
   // After the answer went out, the transaction that queued a message has committed.
@@ -35,7 +45,7 @@ export function setupNotifications(
   app.addHook('onClose', async () => notifier.stop());
   return {
     onCalled: smsOnCall(notifier, config.publicBaseUrl),
-    messenger: partyMessenger(notifier, options.now),
+    messenger: partyMessenger(notifier, options.now, config.publicBaseUrl),
     ...callMessages(notifier, config.publicBaseUrl),
   };
 }

@@ -6,6 +6,7 @@ import { type Venue, canTextPhone } from '../venues/venue.js';
 import { getVenue } from '../venues/venues.service.js';
 import { firstNameOf, langOf, staffSms, venueNameIn, venueText } from './message-texts.js';
 import { findMessageOfEntry } from './messages.repository.js';
+import { type PushPayload, hasSubscriptions } from './push.js';
 import type { Notifier } from './notifier.js';
 
 type Executor = Kysely<Database>;
@@ -83,6 +84,14 @@ export function smsOnCall(notifier: Notifier, publicBaseUrl: string) {
       entryId: entry.id,
     });
     if (id) await recordLastMessage(trx, entry.id, id);
+    const link = positionLink(publicBaseUrl, entry.id);
+    await pushToEntry(
+      notifier,
+      trx,
+      entry,
+      { title: venueNameIn(venue, lang), body: venueText('call', venue, lang, { name: firstNameOf(entry.name), link }), url: link },
+      `call:${entry.id}:${entry.calls}`,
+    );
   };
 }
 
@@ -90,11 +99,13 @@ export function smsOnCall(notifier: Notifier, publicBaseUrl: string) {
  * Staff messages by the venue's channel (docs/product.md §7), and "send again" for a message about
  * an entry: the same recipient and text (a login link stays masked), a new row in the queue.
  */
-export function partyMessenger(notifier: Notifier, now: () => number): PartyMessenger {
+export function partyMessenger(notifier: Notifier, now: () => number, publicBaseUrl: string): PartyMessenger {
   return {
     async send(trx, entry, text, idempotencyKey) {
-      if (!entry.phone) return undefined;
       const venue = await getVenue(trx, entry.venue_id);
+      const link = positionLink(publicBaseUrl, entry.id);
+      await pushToEntry(notifier, trx, entry, { title: venueNameIn(venue, langOf(entry.lang)), body: text, url: link }, idempotencyKey);
+      if (!entry.phone) return undefined;
       if (!canTextPhone(venue, entry.phone)) return undefined;
       const name = venueNameIn(venue, langOf(entry.lang));
       return notifier.enqueue(trx, {
@@ -139,12 +150,27 @@ export function callMessages(notifier: Notifier, publicBaseUrl: string) {
     if (id) await recordLastMessage(trx, entry.id, id);
   };
   return {
-    onGettingClose: (trx: Executor, entry: EntryRow, place: number) =>
-      send(trx, entry, 'gettingClose', 'close', { position: place, link: positionLink(publicBaseUrl, entry.id) }),
+    onGettingClose: async (trx: Executor, entry: EntryRow, place: number) => {
+      const link = positionLink(publicBaseUrl, entry.id);
+      await send(trx, entry, 'gettingClose', 'close', { position: place, link });
+      const venue = await getVenue(trx, entry.venue_id);
+      const lang = langOf(entry.lang);
+      const body = venueText('gettingClose', venue, lang, { name: firstNameOf(entry.name), position: place, link });
+      await pushToEntry(notifier, trx, entry, { title: venueNameIn(venue, lang), body, url: link }, `close:${entry.id}`);
+    },
     onNoShow: (trx: Executor, entry: EntryRow) => send(trx, entry, 'noShow', 'noshow'),
     onSeated: async (trx: Executor, entry: EntryRow) => {
       const venue = await getVenue(trx, entry.venue_id);
       if (venue.settings.seatedMessage) await send(trx, entry, 'seated', 'seated');
     },
   };
+}
+
+/**
+ * The same message as a browser notification to the party's subscribed phones (docs/product.md §8),
+ * through the message queue (channel `push`, addressed to the entry); nothing without a subscription.
+ */
+export async function pushToEntry(notifier: Notifier, trx: Executor, entry: EntryRow, payload: PushPayload, key: string): Promise<void> {
+  if (!(await hasSubscriptions(trx, entry.id))) return;
+  await notifier.enqueue(trx, { channel: 'push', to: entry.id, body: JSON.stringify(payload), idempotencyKey: `push:${key}` });
 }

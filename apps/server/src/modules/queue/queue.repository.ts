@@ -150,6 +150,11 @@ export async function erasePersonalDataEndedBefore(db: Executor, cutoff: number,
     .where('ended_at', '<', cutoff)
     .where('erased_at', 'is', null)
     .executeTakeFirst();
+  // Push subscriptions are personal data too (docs/product.md §8): gone with the entry's.
+  await db
+    .deleteFrom('push_subscriptions')
+    .where('entry_id', 'in', (eb) => eb.selectFrom('entries').select('id').where('erased_at', '=', now))
+    .execute();
   // The thread's texts go with the entry's personal data (docs/product.md §7); the times and states stay.
   await db
     .updateTable('entry_messages')
