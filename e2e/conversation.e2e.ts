@@ -1,3 +1,4 @@
+import { createECDH, randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -6,6 +7,7 @@ import {
   axeViolations,
   launchBrowser,
   phoneContext,
+  queryRows,
   saveScreenshot,
   startVezServer,
   updateRows,
@@ -246,5 +248,50 @@ describe('calls that end well', () => {
     expect(outbox.find((m) => m.to === '+5511966700001')?.body).toBe(
       `Bistrô Demo: oi Lívia! Vc esta na fila. ${server.baseUrl}/waitlist/${id}`,
     );
+  });
+
+  it('after joining, "Avisar neste celular" asks, registers the service worker and stores a subscription', async () => {
+    const context = await phoneContext(browser);
+    await context.grantPermissions(['notifications'], { origin: server.baseUrl });
+    // Chromium subscribes through its own push service on the internet, which tests do not reach:
+    // here subscribe() answers a subscription as a push service would give one (real P-256 key and
+    // auth secret). Delivery to a push service is tested in apps/server (push.test.ts).
+    const ecdh = createECDH('prime256v1');
+    ecdh.generateKeys();
+    const fake = {
+      endpoint: 'http://127.0.0.1:9/push/e2e',
+      keys: { p256dh: ecdh.getPublicKey('base64url'), auth: randomBytes(16).toString('base64url') },
+    };
+    await context.addInitScript((subscription) => {
+      PushManager.prototype.subscribe = async () =>
+        ({ toJSON: () => ({ ...subscription, expirationTime: null }) }) as unknown as PushSubscription;
+      PushManager.prototype.getSubscription = async () => null;
+    }, fake);
+    const page = await context.newPage();
+    const joined = await fetch(`${server.baseUrl}/api/waitlists/${DEMO_BISTRO_ID}/create`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        customer: { name: 'Paulo Reis', phone: '+5511966800001', email: '' },
+        venue: DEMO_BISTRO_ID,
+        origin: { label: 'Widget' },
+        partySize: 2,
+        benefits: '',
+        logs: { actionType: 'Add' },
+        data: { origin: 'Waitlist widget' },
+        sendSms: true,
+      }),
+    });
+    const id = ((await joined.json()) as { _id: string })._id;
+    await page.goto(`${server.baseUrl}/waitlist/${id}`);
+    await page.getByRole('button', { name: 'Avisar neste celular' }).click();
+    await page.getByText('Este celular será avisado quando chegar a sua vez.').waitFor();
+    await expect
+      .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.scriptURL))
+      .toBe(`${server.baseUrl}/sw.js`);
+    expect(queryRows(server.dbFile, 'SELECT endpoint FROM push_subscriptions WHERE entry_id = ?', id)).toEqual([
+      { endpoint: fake.endpoint },
+    ]);
+    await saveScreenshot(page, 'position-pt-notify', { fullPage: true });
   });
 });

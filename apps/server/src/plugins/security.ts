@@ -28,6 +28,8 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
         imgSrc: ["'self'", 'data:', 'blob:', ...(imageOrigin ? [imageOrigin] : [])],
         connectSrc: ["'self'", ...(sentryOrigin ? [sentryOrigin] : [])],
         fontSrc: ["'self'", 'data:'],
+        // The console's chime is a generated WAV data: URI (docs/product.md §7).
+        mediaSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

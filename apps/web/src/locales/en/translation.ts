@@ -67,6 +67,9 @@ export const en: Translation = {
     sharedView: 'You are viewing a shared position.',
     loadFailed: 'Failed to get waitlist information.',
   },
+  push: {
+    offer: 'Notify me on this phone',
+  },
   conversation: {
     title: 'Talk to the venue',
     messages: 'Messages from the venue',
@@ -74,10 +77,5 @@ export const en: Translation = {
     arrived: "I'm here",
     moreTime: 'I need more time',
     minutes: '+{{count}} min',
-    known_onMyWay: 'The venue knows you are on your way.',
-    known_arrived: 'The venue knows you are here.',
-    known_needMoreTime: 'The venue knows you need {{count}} more minutes.',
-    gone: 'You are no longer on the waitlist.',
-    failed: 'Your answer could not be sent. Please try again.',
   },
 };

@@ -64,6 +64,9 @@ export const pt = {
     sharedView: 'Você está vendo uma posição compartilhada.',
     loadFailed: 'Não foi possível obter as informações da fila.',
   },
+  push: {
+    offer: 'Avisar neste celular',
+  },
   conversation: {
     title: 'Fale com o restaurante',
     messages: 'Mensagens do restaurante',
@@ -71,11 +74,6 @@ export const pt = {
     arrived: 'Cheguei',
     moreTime: 'Preciso de mais tempo',
     minutes: '+{{count}} min',
-    known_onMyWay: 'O restaurante já sabe que você está a caminho.',
-    known_arrived: 'O restaurante já sabe que você chegou.',
-    known_needMoreTime: 'O restaurante já sabe que você precisa de mais {{count}} minutos.',
-    gone: 'Você não está mais na fila.',
-    failed: 'Não foi possível enviar sua resposta. Tente novamente.',
   },
 };
 

@@ -184,7 +184,8 @@ export const en: HostStrings = {
     needsLink: 'The join message must keep {link}: it is how the guest follows the queue.',
     preview: 'Preview',
     segments_one: '{{count}} SMS · {{encoding}} · {{units}}/{{per}} characters',
-    segments_other: '{{count}} SMS · {{encoding}} · {{units}} characters ({{per}} fit one SMS in {{encoding}}; ã, ç, ê and emoji need UCS-2)',
+    segments_other:
+      '{{count}} SMS · {{encoding}} · {{units}} characters ({{per}} fit one SMS in {{encoding}}; ã, ç, ê and emoji need UCS-2)',
   },
   settings: {
     calls: 'Calls',

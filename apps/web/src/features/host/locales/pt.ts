@@ -182,7 +182,8 @@ export const pt = {
     needsLink: 'A mensagem de entrada precisa manter {link}: é por ele que o cliente acompanha a fila.',
     preview: 'Prévia',
     segments_one: '{{count}} SMS · {{encoding}} · {{units}}/{{per}} caracteres',
-    segments_other: '{{count}} SMS · {{encoding}} · {{units}} caracteres (em {{encoding}} cabem {{per}} num SMS; ã, ç, ê e emojis pedem UCS-2)',
+    segments_other:
+      '{{count}} SMS · {{encoding}} · {{units}} caracteres (em {{encoding}} cabem {{per}} num SMS; ã, ç, ê e emojis pedem UCS-2)',
   },
   settings: {
     calls: 'Chamadas',

@@ -1,4 +1,4 @@
-import { type CancelBody, type Language, PRODUCT_NAME, type PositionResponse, type StatusResponse } from '@vez/contract';
+import { type CancelBody, type Language, type PositionResponse, type StatusResponse } from '@vez/contract';
 import { apiGet, apiRequest } from '../../../lib/api-client';
 
 const id = encodeURIComponent;
@@ -16,13 +16,4 @@ export function leaveWaitlist(waitlistId: string, venueId: string, customerId: s
     cancelReason: 'Customer',
   };
   return apiRequest<StatusResponse>(`/waitlists/${id(waitlistId)}/${id(venueId)}/cancel`, { method: 'PUT', body });
-}
-
-/** POST /product-user/oauth2/passport: trades the SMS link's single-use passport for a session cookie. */
-export function exchangePassport(passport: string, lng: Language): Promise<unknown> {
-  return apiRequest('/product-user/oauth2/passport', {
-    method: 'POST',
-    body: { passport, productName: PRODUCT_NAME, lang: lng },
-    credentials: true,
-  });
 }

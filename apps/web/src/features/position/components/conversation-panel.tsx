@@ -1,6 +1,6 @@
 import type { Language, PositionEntry, PositionResponse, ReplyBody } from '@vez/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { apiRequest, isApiError } from '../../../lib/api-client';
 import { positionKey } from '../lib/position-key';
 import type { TextFn } from '../hooks/use-venue-text';
@@ -24,6 +24,12 @@ export function ConversationPanel({ waitlistId, entry, lng, text }: Conversation
   const queryClient = useQueryClient();
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  // The texts after an answer come in their own small chunk, once there is an answer to show.
+  const [texts, setTexts] = useState(false);
+  const loadTexts = () => import('../lib/conversation-texts').then(() => setTexts(true));
+  useEffect(() => {
+    if (entry.reply && !texts) void loadTexts();
+  }, [entry.reply, texts]);
   const time = (at: string) => new Date(at).toLocaleTimeString(lng === 'en' ? 'en-US' : 'pt-BR', { hour: '2-digit', minute: '2-digit' });
 
   const answer = async (body: ReplyBody) => {
@@ -36,7 +42,8 @@ export function ConversationPanel({ waitlistId, entry, lng, text }: Conversation
       );
       queryClient.setQueryData(positionKey(waitlistId, lng), position);
     } catch (error) {
-      setFailure(text(isApiError(error) && error.status === 409 ? 'conversation.gone' : 'conversation.failed'));
+      await loadTexts();
+      setFailure(isApiError(error) && error.status === 409 ? 'conversation.gone' : 'conversation.failed');
     } finally {
       setPending(false);
     }
@@ -65,7 +72,7 @@ export function ConversationPanel({ waitlistId, entry, lng, text }: Conversation
           </ul>
         )}
       </div>
-      {reply && (
+      {reply && texts && (
         <p className="conversation__known" role="status" data-testid="reply-known">
           {text(`conversation.known_${reply.kind}`, { count: reply.minutes ?? 0 })}
         </p>
@@ -96,11 +103,50 @@ export function ConversationPanel({ waitlistId, entry, lng, text }: Conversation
           </div>
         </div>
       )}
+      {!entry.isShared && <NotifyThisPhone waitlistId={waitlistId} venueId={entry.venue} text={text} />}
       {failure && (
         <p className="conversation__failure" role="alert">
-          {failure}
+          {text(failure)}
         </p>
       )}
     </section>
+  );
+}
+
+/**
+ * "Notify me on this phone" (docs/product.md §8), where the browser can: the permission, the service
+ * worker and the subscription load on the tap (lib/push-subscribe.ts), never before.
+ */
+function NotifyThisPhone({ waitlistId, venueId, text }: { waitlistId: string; venueId: string; text: TextFn }) {
+  const key = `vez.push.${waitlistId}`;
+  const [state, setState] = useState(localStorage.getItem(key) ? 'on' : 'off');
+  // The texts after the offer come with the subscribing code: a phone that said yes before loads it.
+  const [loaded, setLoaded] = useState(false);
+  useEffect(() => {
+    if (state === 'on' && !loaded) void import('../lib/push-subscribe').then(() => setLoaded(true));
+  }, [state, loaded]);
+  if (!('PushManager' in window) || !navigator.serviceWorker) return null;
+  if (state !== 'off' && state !== 'pending') return loaded ? <p role="status">{text(`push.${state}`)}</p> : null;
+  return (
+    <button
+      type="button"
+      className="button button--secondary"
+      disabled={state === 'pending'}
+      onClick={() => {
+        setState('pending');
+        import('../lib/push-subscribe')
+          .then((m) => {
+            setLoaded(true);
+            return m.subscribeThisPhone(waitlistId, venueId);
+          })
+          .then((result) => {
+            if (result === 'on') localStorage.setItem(key, '1');
+            setState(result);
+          })
+          .catch(() => setState('failed'));
+      }}
+    >
+      {text('push.offer')}
+    </button>
   );
 }

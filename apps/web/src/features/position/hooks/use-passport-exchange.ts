@@ -2,7 +2,6 @@ import type { Language } from '@vez/contract';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { reportError } from '../../../lib/error-reporter';
-import { exchangePassport } from '../api/position-api';
 
 /**
  * The SMS link of a login-journey venue carries `?passport=`: a single-use login token. It is
@@ -25,6 +24,8 @@ export function usePassportExchange(lng: Language): void {
       },
       { replace: true },
     );
-    exchangePassport(passport, lng).catch((error: unknown) => reportError(error, { area: 'passport' }));
+    import('../api/passport-api')
+      .then((api) => api.exchangePassport(passport, lng))
+      .catch((error: unknown) => reportError(error, { area: 'passport' }));
   }, [passport, lng, setParams]);
 }
