@@ -1,8 +1,9 @@
 // The service worker of the diner pages: browser push only (docs/product.md §8). A call, a
 // getting-close message or a message from the venue arrives as a notification that opens the
 // party's position page, even with the page closed. No caching, no fetch handler.
+/* global self */
 self.addEventListener('push', (event) => {
-  let data = {};
+  let data;
   try {
     data = event.data ? event.data.json() : {};
   } catch {
