@@ -31,6 +31,8 @@ export async function up(db: Kysely<any>): Promise<void> {
       .addColumn(name, 'integer', (c) => c.notNull().defaultTo(0))
       .execute();
   }
+  // A delivery report names a message: the entry whose last message it is.
+  await db.schema.createIndex('entries_last_message').on('entries').column('last_message_id').execute();
   // An SMS reply names only the sender's phone: its latest open entry, at any venue.
   await db.schema.createIndex('entries_reply_phone').on('entries').columns(['phone', 'created_at']).execute();
 
@@ -65,6 +67,7 @@ export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('messages').dropColumn('entry_id').execute();
   await db.schema.dropTable('entry_messages').execute();
   await db.schema.dropIndex('entries_reply_phone').execute();
+  await db.schema.dropIndex('entries_last_message').execute();
   for (const name of [
     'unread',
     'hold_extended',

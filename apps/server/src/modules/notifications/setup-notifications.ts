@@ -28,7 +28,7 @@ export function setupNotifications(
     maxAttempts: config.MESSAGE_MAX_ATTEMPTS,
     retentionMs: config.RETENTION_HOURS * 3_600_000,
     // The entry's card shows what became of its last message (docs/product.md §7).
-    onDelivery: (messageId, status) => recordDelivery(app.queueDeps, messageId, status),
+    onDelivery: (messageIds, status) => recordDelivery(app.queueDeps, messageIds, status),
   });
   app.decorate('notifier', notifier);
   // The VAPID keys before the worker starts: a push waiting in the queue needs them (docs/product.md §8).

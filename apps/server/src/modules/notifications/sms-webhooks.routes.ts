@@ -93,7 +93,8 @@ export async function smsWebhookRoutes(app: FastifyInstance): Promise<void> {
       if (intent === 'stop') {
         // Nothing more to this phone, from any venue; what was still waiting to go is dropped.
         const dropped = await optOut(app.db.kysely, phone, deps.now());
-        for (const message of dropped) if (message.entry_id) await recordDelivery(deps, message.id, 'failed');
+        const aboutEntries = dropped.filter((m) => m.entry_id).map((m) => m.id);
+        if (aboutEntries.length > 0) await recordDelivery(deps, aboutEntries, 'failed');
         outcome = 'stop';
       } else if (!entry) {
         outcome = latest && intent !== 'message' ? 'ended' : 'noEntry';
@@ -126,7 +127,7 @@ export async function smsWebhookRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const status = DELIVERY[request.body.MessageStatus.toLowerCase()];
       const message = status ? await findByProviderId(app.db.kysely, request.body.MessageSid) : undefined;
-      if (status && message?.entry_id) await recordDelivery(deps, message.id, status);
+      if (status && message?.entry_id) await recordDelivery(deps, [message.id], status);
       return reply.status(204).send();
     },
   );

@@ -136,9 +136,13 @@ const EARLIER: Record<'sent' | 'delivered' | 'failed', readonly MessageStatus[]>
   failed: ['queued', 'sent'],
 };
 
-/** What became of a message the queue sent (the worker, or the provider's status callback). */
-export async function recordDelivery(deps: QueueDeps, messageId: string, status: 'sent' | 'delivered' | 'failed'): Promise<void> {
-  const changed = await repo.recordDeliveryOf(deps.db.kysely, messageId, status, EARLIER[status]);
+/** What became of messages the queue sent (the worker, or the provider's status callback). */
+export async function recordDelivery(
+  deps: QueueDeps,
+  messageIds: readonly string[],
+  status: 'sent' | 'delivered' | 'failed',
+): Promise<void> {
+  const changed = await repo.recordDeliveryOf(deps.db.kysely, messageIds, status, EARLIER[status]);
   for (const entry of changed) publishQueueEvent(deps, 'update', entry.venue_id, entry.id, { staffOnly: true });
 }
 

@@ -66,7 +66,10 @@ export function createPositionCache(
     }
     watching.set(
       venueId,
-      bus.subscribe(venueId, (event) => forgetVenue(venueId, event)),
+      bus.subscribe(venueId, (event) => {
+        // A staff-only change (a delivery, messages read: docs/product.md §7) leaves every position answer as it was.
+        if (!event.staffOnly) forgetVenue(venueId, event);
+      }),
     );
   };
 
@@ -99,7 +102,7 @@ export function createPositionCache(
     },
     bus: {
       publish(event) {
-        forgetVenue(event.venueId, event);
+        if (!event.staffOnly) forgetVenue(event.venueId, event);
         bus.publish(event);
       },
       subscribe: (venueId, listener) => bus.subscribe(venueId, listener),

@@ -403,23 +403,30 @@ export async function pointEntryMessageAt(db: Executor, entryMessageId: string, 
  */
 export async function recordDeliveryOf(
   db: Executor,
-  messageId: string,
+  messageIds: readonly string[],
   status: string,
   earlier: readonly string[],
 ): Promise<Pick<EntryRow, 'id' | 'venue_id'>[]> {
-  await db
-    .updateTable('entry_messages')
-    .set({ status })
-    .where('message_id', '=', messageId)
-    .where('status', 'in', [...earlier])
-    .execute();
-  return db
-    .updateTable('entries')
-    .set({ last_message_status: status })
-    .where('last_message_id', '=', messageId)
-    .where('last_message_status', 'in', [...earlier])
-    .returning(['id', 'venue_id'])
-    .execute();
+  const changed: Pick<EntryRow, 'id' | 'venue_id'>[] = [];
+  for (let i = 0; i < messageIds.length; i += 500) {
+    const ids = messageIds.slice(i, i + 500);
+    await db
+      .updateTable('entry_messages')
+      .set({ status })
+      .where('message_id', 'in', ids)
+      .where('status', 'in', [...earlier])
+      .execute();
+    changed.push(
+      ...(await db
+        .updateTable('entries')
+        .set({ last_message_status: status })
+        .where('last_message_id', 'in', ids)
+        .where('last_message_status', 'in', [...earlier])
+        .returning(['id', 'venue_id'])
+        .execute()),
+    );
+  }
+  return changed;
 }
 
 export function findEntryMessageByMessageId(db: Executor, messageId: string): Promise<EntryMessageRow | undefined> {
