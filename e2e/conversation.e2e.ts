@@ -194,6 +194,7 @@ describe('calls that end well', () => {
     // Calling again starts a new window and counts the calls.
     await card('Tereza Moura').getByRole('button', { name: 'Chamar de novo' }).click();
     await card('Tereza Moura').getByText('2 chamadas').waitFor();
+    await timer.getByText('O restaurante chamou você de novo (2ª chamada).').waitFor();
     await card('Tereza Moura')
       .getByTestId('hold-countdown')
       .getByText(/^Mesa reservada: 0?9:\d\d$/)

@@ -18,7 +18,7 @@ declare module 'fastify' {
     positions: PositionCache;
     notifier: Notifier;
     /** The server's VAPID public key for browser push, once loaded (docs/product.md §8). */
-    vapidPublicKey: () => string | undefined;
+    vapidPublicKey: () => Promise<string | undefined>;
     /** The store of every request-rate limit (plugins/rate-limit-store.ts). */
     rateLimitStore: ClockedRateLimitStore;
     /** Every registered route (plugins/route-table.ts). */

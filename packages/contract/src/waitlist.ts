@@ -108,6 +108,8 @@ export const PositionEntry = z.object({
   reply: z.nullable(EntryReply),
   /** Until when a called party's table is held; null without a window. */
   holdUntil: z.nullable(z.string()),
+  /** How many times the venue called the party (docs/product.md §8: calling again). */
+  calls: z.number(),
   /** The venue's latest messages to the party, newest first. */
   messages: z.array(VenueMessage),
 });

@@ -23,14 +23,15 @@ export async function pushRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['waitlist'],
         summary: "The server's VAPID public key for browser push",
-        response: { 200: PushKeyResponse },
+        response: { 200: PushKeyResponse, 503: { $ref: 'ApiError#' } },
       },
     },
-    async () => {
-      // Loaded before the server listens (onReady): there once requests are served.
-      const publicKey = app.vapidPublicKey();
-      if (!publicKey) throw new Error('VAPID keys not loaded');
-      return { publicKey };
+    async (_request, reply) => {
+      const publicKey = await app.vapidPublicKey();
+      if (publicKey) return { publicKey };
+      return reply
+        .status(503)
+        .send({ statusCode: 503, code: ErrorCode.UNKNOWN_ERROR, message: 'Push is not available right now; try again.' });
     },
   );
 

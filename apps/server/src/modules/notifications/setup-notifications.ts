@@ -32,11 +32,19 @@ export function setupNotifications(
   });
   app.decorate('notifier', notifier);
   // The VAPID keys before the worker starts: a push waiting in the queue needs them (docs/product.md §8).
+  // A store that does not answer at start does not stop the server: the keys load on the next need.
   let vapid: VapidKeys | undefined;
-  app.decorate('vapidPublicKey', () => vapid?.publicKey);
-  app.addHook('onReady', async () => {
-    vapid = await loadVapidKeys(app.db, config, options.now());
-  });
+  const ensureVapid = async (): Promise<VapidKeys | undefined> => {
+    if (vapid) return vapid;
+    try {
+      vapid = await loadVapidKeys(app.db, config, options.now());
+    } catch (error) {
+      app.reporter.report(error, { job: 'vapid-keys' });
+    }
+    return vapid;
+  };
+  app.decorate('vapidPublicKey', async () => (await ensureVapid())?.publicKey);
+  app.addHook('onReady', async () => void (await ensureVapid()));
   app.joinHooks.add(smsOnJoin(notifier, config.publicBaseUrl, options.issuePassport));
   app.joinHooks.addRepeat(smsOnRepeatJoin(notifier, config.publicBaseUrl));
   // After the answer went out, the transaction that queued a message has committed.

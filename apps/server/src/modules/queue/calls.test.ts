@@ -47,6 +47,7 @@ describe.each(stores)('calls that end well on $name', (store) => {
     expect(calls[0]).toContain('Sua mesa fica reservada por 15 min.');
     const page = (await t.app.inject({ method: 'GET', url: `/api/waitlists/${party.id}/position` })).json().waitlist;
     expect(page.holdUntil).toBe(new Date(t.clock.now + 15 * 60_000).toISOString());
+    expect(page.calls).toBe(2);
   });
 
   it('holdMinutes 0: no window, and the call says nothing of one', async () => {

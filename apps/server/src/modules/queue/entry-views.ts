@@ -67,6 +67,7 @@ export function toPositionEntry(
     seatedAt: iso(row.seated_at),
     reply: replyOf(row),
     holdUntil: iso(row.hold_until),
+    calls: row.calls,
     messages: venueMessagesOf(row),
   };
 }

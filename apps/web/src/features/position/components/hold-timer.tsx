@@ -10,6 +10,8 @@ addTranslations({
       holdMinutes_one: 'Sua mesa fica reservada por mais {{count}} minuto',
       holdMinutes_other: 'Sua mesa fica reservada por mais {{count}} minutos',
       holdOver: 'O tempo de reserva acabou: fale com a recepção.',
+      calledAgain_one: 'O restaurante chamou você de novo ({{count}}ª chamada).',
+      calledAgain_other: 'O restaurante chamou você de novo ({{count}}ª chamada).',
     },
   },
   en: {
@@ -18,6 +20,8 @@ addTranslations({
       holdMinutes_one: 'Your table is held for {{count}} more minute',
       holdMinutes_other: 'Your table is held for {{count}} more minutes',
       holdOver: 'The hold time is over: please talk to the host.',
+      calledAgain_one: 'The venue called you again (call {{count}}).',
+      calledAgain_other: 'The venue called you again (call {{count}}).',
     },
   },
 });
@@ -26,7 +30,7 @@ addTranslations({
  * How long the table is still held for a called party (docs/product.md §8): mm:ss each second on
  * screen, and for screen readers once a minute (a polite region that changes only then).
  */
-export default function HoldTimer({ until, text }: { until: string; text: TextFn }) {
+export default function HoldTimer({ until, calls, text }: { until: string; calls: number; text: TextFn }) {
   const [now, setNow] = useState(Date.now);
   useEffect(() => {
     const id = setInterval(() => setNow(Date.now()), 1000);
@@ -36,6 +40,7 @@ export default function HoldTimer({ until, text }: { until: string; text: TextFn
   const pad = (n: number) => String(n).padStart(2, '0');
   return (
     <div className="hold-timer" data-testid="hold-timer">
+      {calls > 1 && <p>{text('position.calledAgain', { count: calls })}</p>}
       <p aria-hidden="true">
         {left > 0 ? text('position.holdLeft', { time: `${pad(Math.floor(left / 60))}:${pad(left % 60)}` }) : text('position.holdOver')}
       </p>

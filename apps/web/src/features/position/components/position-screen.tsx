@@ -85,7 +85,7 @@ export function PositionScreen({ waitlistId, position, venue }: PositionScreenPr
         />
       )}
       {(view.kind === 'called' || view.kind === 'seated' || view.kind === 'none') && (
-        <StatusPanel kind={view.kind} text={text} holdUntil={entry.holdUntil} />
+        <StatusPanel kind={view.kind} text={text} holdUntil={entry.holdUntil} calls={entry.calls} />
       )}
       {(view.kind === 'waiting' || view.kind === 'called') && (
         <ConversationPanel waitlistId={waitlistId} entry={entry} lng={position.lng} text={text} />

@@ -11,7 +11,17 @@ const icons = {
 } as const;
 
 /** The called, seated and no-longer-on-the-waitlist screens: no position, no leave or share. */
-export function StatusPanel({ kind, text, holdUntil }: { kind: 'called' | 'seated' | 'none'; text: TextFn; holdUntil?: string | null }) {
+export function StatusPanel({
+  kind,
+  text,
+  holdUntil,
+  calls = 1,
+}: {
+  kind: 'called' | 'seated' | 'none';
+  text: TextFn;
+  holdUntil?: string | null;
+  calls?: number;
+}) {
   return (
     <section className={`status-panel status-panel--${kind}`} data-state={kind} aria-labelledby="status-panel-title">
       <svg className="status-panel__icon" viewBox="0 0 48 48" width="64" height="64" aria-hidden="true" focusable="false">
@@ -24,7 +34,7 @@ export function StatusPanel({ kind, text, holdUntil }: { kind: 'called' | 'seate
       <p className="status-panel__text">{text(`position.${kind}`)}</p>
       {kind === 'called' && holdUntil && (
         <Suspense fallback={null}>
-          <HoldTimer until={holdUntil} text={text} />
+          <HoldTimer until={holdUntil} calls={calls} text={text} />
         </Suspense>
       )}
       {kind === 'called' && <p className="status-panel__text">{text('position.priorityNotice')}</p>}

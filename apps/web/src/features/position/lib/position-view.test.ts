@@ -27,6 +27,7 @@ function answer(patch: Partial<PositionResponse['waitlist']> = {}, hidden = fals
       seatedAt: null,
       reply: null,
       holdUntil: null,
+      calls: 0,
       messages: [],
       ...patch,
     },
