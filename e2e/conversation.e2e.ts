@@ -1,6 +1,7 @@
 import { createECDH, randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBody } from '../apps/server/test/fixtures.js';
 import {
   DEMO_BISTRO_ID,
   type VezServer,
@@ -35,27 +36,23 @@ afterAll(async () => {
   await server?.stop();
 });
 
+/** A diner joins the demo bistro through the public API (the server's own test body); answers the entry id. */
+async function joinByApi(name: string, phone: string): Promise<string> {
+  const response = await fetch(`${server.baseUrl}/api/waitlists/${DEMO_BISTRO_ID}/create`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(createBody({ customer: { name, phone, email: '' } })),
+  });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { _id: string })._id;
+}
+
 let phoneSeq = 0;
 /** A diner joins through the public API and opens the position page on a phone. */
 async function dinerOnPhone(name: string): Promise<{ page: Page; id: string; phone: string }> {
   phoneSeq += 1;
   const phone = `+5511966${String(600000 + phoneSeq)}`;
-  const response = await fetch(`${server.baseUrl}/api/waitlists/${DEMO_BISTRO_ID}/create`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      customer: { name, phone, email: '' },
-      venue: DEMO_BISTRO_ID,
-      origin: { label: 'Widget' },
-      partySize: 2,
-      benefits: '',
-      logs: { actionType: 'Add' },
-      data: { origin: 'Waitlist widget' },
-      sendSms: true,
-    }),
-  });
-  expect(response.status).toBe(201);
-  const id = ((await response.json()) as { _id: string })._id;
+  const id = await joinByApi(name, phone);
   const page = await (await phoneContext(browser)).newPage();
   await page.goto(`${server.baseUrl}/waitlist/${id}`);
   await page.getByRole('heading', { name: 'Fale com o restaurante' }).waitFor();
@@ -230,21 +227,7 @@ describe('calls that end well', () => {
     await host.getByRole('button', { name: 'Salvar alterações' }).click();
     await host.getByText('Alterações salvas. As páginas dos clientes já mostram.').waitFor();
 
-    const response = await fetch(`${server.baseUrl}/api/waitlists/${DEMO_BISTRO_ID}/create`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        customer: { name: 'Lívia Prates', phone: '+5511966700001', email: '' },
-        venue: DEMO_BISTRO_ID,
-        origin: { label: 'Widget' },
-        partySize: 2,
-        benefits: '',
-        logs: { actionType: 'Add' },
-        data: { origin: 'Waitlist widget' },
-        sendSms: true,
-      }),
-    });
-    const id = ((await response.json()) as { _id: string })._id;
+    const id = await joinByApi('Lívia Prates', '+5511966700001');
     const outbox = (await (await fetch(`${server.baseUrl}/api/dev/outbox`)).json()) as { to: string; body: string }[];
     expect(outbox.find((m) => m.to === '+5511966700001')?.body).toBe(
       `Bistrô Demo: oi Lívia! Vc esta na fila. ${server.baseUrl}/waitlist/${id}`,
@@ -269,21 +252,7 @@ describe('calls that end well', () => {
       PushManager.prototype.getSubscription = async () => null;
     }, fake);
     const page = await context.newPage();
-    const joined = await fetch(`${server.baseUrl}/api/waitlists/${DEMO_BISTRO_ID}/create`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        customer: { name: 'Paulo Reis', phone: '+5511966800001', email: '' },
-        venue: DEMO_BISTRO_ID,
-        origin: { label: 'Widget' },
-        partySize: 2,
-        benefits: '',
-        logs: { actionType: 'Add' },
-        data: { origin: 'Waitlist widget' },
-        sendSms: true,
-      }),
-    });
-    const id = ((await joined.json()) as { _id: string })._id;
+    const id = await joinByApi('Paulo Reis', '+5511966800001');
     await page.goto(`${server.baseUrl}/waitlist/${id}`);
     await page.getByRole('button', { name: 'Avisar neste celular' }).click();
     await page.getByText('Este celular será avisado quando chegar a sua vez.').waitFor();
