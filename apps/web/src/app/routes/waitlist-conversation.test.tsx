@@ -1,16 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import Database from 'better-sqlite3';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { initI18n } from '../../lib/i18n';
-import { joinByApi } from '../../test/api-server';
+import { joinBistro, updateEntry as updateSql } from '../../test/entries';
 import { renderRoute } from '../../test/render-route';
 import { setUpTestApi } from '../../test/set-up-test-api';
 
 /** The party's side of the conversation on the position page (docs/product.md §7), against the real API. */
-const BISTRO = '6553f1a2b3c4d5e6f7a8b901';
 const api = setUpTestApi();
-let phoneSeq = 0;
 
 beforeEach(async () => {
   sessionStorage.clear();
@@ -18,19 +15,9 @@ beforeEach(async () => {
   await initI18n().changeLanguage('pt');
 });
 
-async function join(): Promise<{ id: string; shareId: string }> {
-  phoneSeq += 1;
-  const { _id } = await joinByApi(api, BISTRO, { phone: `+55119874${String(50000 + phoneSeq)}` }, 2);
-  const position = (await (await fetch(`${api.baseUrl}/api/waitlists/${_id}/position`)).json()) as { waitlist: { shareId: string } };
-  return { id: _id, shareId: position.waitlist.shareId };
-}
+const join = () => joinBistro(api);
 
-function updateEntry(id: string, sql: string, ...values: unknown[]) {
-  const db = new Database(api.dbFile);
-  db.prepare(`UPDATE entries SET ${sql} WHERE id = ?`).run(...values, id);
-  db.close();
-  api.forgetKeptPositions();
-}
+const updateEntry = (id: string, sql: string, ...values: unknown[]) => updateSql(api, id, sql, ...values);
 
 const panel = async () => (await screen.findByRole('heading', { name: 'Fale com o restaurante' }, { timeout: 5000 })).closest('section')!;
 

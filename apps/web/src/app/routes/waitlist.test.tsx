@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import { MemoryRouter, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { initI18n } from '../../lib/i18n';
-import { joinByApi } from '../../test/api-server';
+import { joinBistro, updateEntry as updateSql } from '../../test/entries';
 import { setUpTestApi } from '../../test/set-up-test-api';
 import { renderRoute } from '../../test/render-route';
 import { AppProviders } from '../providers';
@@ -12,8 +12,6 @@ import { AppRoutes } from '../router';
 
 const BISTRO = '6553f1a2b3c4d5e6f7a8b901';
 const api = setUpTestApi();
-// Numbers of their own: the demo's waiting parties hold +55119876500NN, and a repeat join answers no id.
-let phoneSeq = 0;
 
 beforeEach(async () => {
   sessionStorage.clear();
@@ -21,13 +19,7 @@ beforeEach(async () => {
   await initI18n().changeLanguage('pt');
 });
 
-/** Joins the demo bistro through the real API; answers the own id and the read-only share id. */
-async function join(partySize = 2): Promise<{ id: string; shareId: string }> {
-  phoneSeq += 1;
-  const { _id } = await joinByApi(api, BISTRO, { phone: `+55119875${String(50000 + phoneSeq)}` }, partySize);
-  const position = (await (await fetch(`${api.baseUrl}/api/waitlists/${_id}/position`)).json()) as { waitlist: { shareId: string } };
-  return { id: _id, shareId: position.waitlist.shareId };
-}
+const join = (partySize = 2) => joinBistro(api, partySize);
 
 function entryRow(id: string) {
   const db = new Database(api.dbFile, { readonly: true });
@@ -38,12 +30,7 @@ function entryRow(id: string) {
   }
 }
 
-function updateEntry(id: string, sql: string) {
-  const db = new Database(api.dbFile);
-  db.prepare(`UPDATE entries SET ${sql} WHERE id = ?`).run(id);
-  db.close();
-  api.forgetKeptPositions(); // the write went round the app: no event voided its kept answers
-}
+const updateEntry = (id: string, sql: string) => updateSql(api, id, sql);
 
 function LocationProbe() {
   const location = useLocation();

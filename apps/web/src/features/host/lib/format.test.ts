@@ -1,4 +1,4 @@
-import type { HostEntry, HostSettingsResponse } from '@vez/contract';
+import { type HostEntry, type HostSettingsResponse, defaultVenueSettings } from '@vez/contract';
 import { describe, expect, it } from 'vitest';
 import { bandLabels, countByBand, imageSrc, localToday, minutesSince } from './format';
 import { DraftError, toDraft, toPatch } from './settings-draft';
@@ -86,12 +86,13 @@ describe('settings draft', () => {
       operationMode: 'basic',
       maxWaitingParties: 200,
       smsCountries: ['BR'],
-      holdMinutes: 10,
-      autoNoShow: false,
-      gettingCloseAt: 3,
-      seatedMessage: false,
-      channel: 'sms',
-      messageTemplates: {},
+      // docs/product.md §8's settings, as every venue starts them.
+      holdMinutes: defaultVenueSettings.holdMinutes,
+      autoNoShow: defaultVenueSettings.autoNoShow,
+      gettingCloseAt: defaultVenueSettings.gettingCloseAt,
+      seatedMessage: defaultVenueSettings.seatedMessage,
+      channel: defaultVenueSettings.channel,
+      messageTemplates: defaultVenueSettings.messageTemplates,
     },
     maxPartySize: 8,
     sections: ['Salão', 'Varanda'],
