@@ -50,10 +50,10 @@ describe('message templates (docs/product.md §8)', () => {
     expect(smsSegments('é à è ñ ü Ç').encoding).toBe('GSM-7');
   });
 
-  it('the built-in English texts fit one GSM-7 segment with a real link where they can', () => {
+  it('every built-in English text fits one GSM-7 segment with a real link', () => {
     const link = 'https://vez.example/waitlist/AAAAAAAAAAAAAAAAAAAAAA';
     const values = { venue: 'Demo Bistro', link, position: 3, hold: 10, name: 'Ana' };
-    for (const kind of ['join', 'seated', 'gettingClose'] as const) {
+    for (const kind of ['join', 'call', 'gettingClose', 'seated', 'noShow'] as const) {
       const text = renderTemplate(builtInTemplate(kind, 'en', { hideReceptionistHint: false, holdMinutes: 10 }), values);
       expect(smsSegments(text), `${kind}: ${text}`).toMatchObject({ encoding: 'GSM-7', segments: 1 });
     }

@@ -74,8 +74,9 @@ export function builtInTemplate(kind: MessageKind, lang: 'pt' | 'en', options: B
         ? `{venue}: you joined the waitlist. Follow your position: {link} ${replies}`
         : `{venue}: você entrou na fila de espera. Acompanhe sua posição: {link} ${replies}`;
     case 'call': {
-      const hint = options.hideReceptionistHint ? '' : en ? ' Look for the receptionist.' : ' Procure a recepção.';
-      const hold = options.holdMinutes > 0 ? (en ? ' Your table is held for {hold} min.' : ' Sua mesa fica reservada por {hold} min.') : '';
+      // English fits one GSM-7 SMS with a venue name of a dozen letters and a real link.
+      const hint = options.hideReceptionistHint ? '' : en ? ' See the host.' : ' Procure a recepção.';
+      const hold = options.holdMinutes > 0 ? (en ? ' Table held {hold} min.' : ' Sua mesa fica reservada por {hold} min.') : '';
       return en ? `{venue}: it's your turn!${hint}${hold} {link} ${replies}` : `{venue}: chegou a sua vez!${hint}${hold} {link} ${replies}`;
     }
     case 'gettingClose':

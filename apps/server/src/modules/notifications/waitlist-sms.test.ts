@@ -168,7 +168,7 @@ describe.each(stores)('SMS on join and call, passports, on $name', (store) => {
     await callEntry(t.app.queueDeps, entry);
     const [called] = await smsTo(phone);
     expect(called?.body).toBe(
-      `Demo Bistro: it's your turn! Look for the receptionist. Your table is held for 10 min. ${BASE}/waitlist/${id} Reply 1 if you are on your way, 9 to leave.`,
+      `Demo Bistro: it's your turn! See the host. Table held 10 min. ${BASE}/waitlist/${id} Reply 1 if you are on your way, 9 to leave.`,
     );
     // The same call twice (a stale copy of the entry, a doubled click) is one message.
     await callEntry(t.app.queueDeps, entry);
