@@ -1,5 +1,5 @@
 import { ErrorCode, type Language, type PositionResponse } from '@vez/contract';
-import { useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Modal } from '../../../components/ui/lazy-modal';
 import { Spinner } from '../../../components/ui/spinner';
@@ -9,9 +9,12 @@ import { toPositionView } from '../lib/position-view';
 import { type VenueWording, useVenueText } from '../hooks/use-venue-text';
 import { ConversationPanel } from './conversation-panel';
 import { MenuPrompt, PositionNotes } from './position-notes';
-import { StatusPanel } from './status-panel';
+
 import { WaitingPanel } from './waiting-panel';
 import './position.css';
+
+/** The called, seated and left screens load when the party gets there: a waiting page does not carry them (JS budget 120 KB). */
+const StatusPanel = lazy(() => import('./status-panel'));
 
 /** What the route knows about the venue (from the venue-info feature), passed in by composition. */
 export interface PositionVenue {
@@ -85,7 +88,9 @@ export function PositionScreen({ waitlistId, position, venue }: PositionScreenPr
         />
       )}
       {(view.kind === 'called' || view.kind === 'seated' || view.kind === 'none') && (
-        <StatusPanel kind={view.kind} text={text} holdUntil={entry.holdUntil} calls={entry.calls} />
+        <Suspense fallback={null}>
+          <StatusPanel kind={view.kind} text={text} holdUntil={entry.holdUntil} calls={entry.calls} />
+        </Suspense>
       )}
       {(view.kind === 'waiting' || view.kind === 'called') && (
         <ConversationPanel waitlistId={waitlistId} entry={entry} lng={position.lng} text={text} />

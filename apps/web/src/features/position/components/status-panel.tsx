@@ -11,7 +11,7 @@ const icons = {
 } as const;
 
 /** The called, seated and no-longer-on-the-waitlist screens: no position, no leave or share. */
-export function StatusPanel({
+export default function StatusPanel({
   kind,
   text,
   holdUntil,
