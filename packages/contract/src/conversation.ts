@@ -8,10 +8,6 @@ import { PlainText } from './plain-text.js';
 
 /** At most this many characters in a message from staff to a party. */
 export const STAFF_MESSAGE_MAX_LENGTH = 480;
-/** A called party's table is held this long (docs/product.md §8); "I need more time" extends it once. */
-export const HOLD_MINUTES = 10;
-/** The minutes a party may ask for with "I need more time". */
-export const MORE_TIME_MINUTES = [5, 10, 15] as const;
 /** "I need more time" by SMS (keyword 2) asks for this many minutes. */
 export const SMS_MORE_TIME_MINUTES = 10;
 /** The diner's page shows at most this many of the venue's latest messages. */

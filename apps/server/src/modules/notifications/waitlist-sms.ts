@@ -68,31 +68,41 @@ export function smsOnRepeatJoin(notifier: Notifier, publicBaseUrl: string) {
   };
 }
 
-/** The SMS when the host calls the party, queued with the status change. One per entry. */
-export function smsOnCall(notifier: Notifier, publicBaseUrl: string) {
-  return async (trx: Executor, entry: EntryRow): Promise<void> => {
-    if (!entry.phone) return;
-    const venue = await getVenue(trx, entry.venue_id);
-    if (!canTextPhone(venue, entry.phone)) return;
-    const lang = langOf(entry.lang);
+/**
+ * A message of one kind about an entry (docs/product.md §7, §8): one text, rendered once, by the
+ * venue's channel to the party's phone (when the venue texts that country) and, with `push`, to the
+ * phones that asked for notifications. Each goes once per `key`.
+ */
+async function sendAbout(
+  notifier: Notifier,
+  publicBaseUrl: string,
+  trx: Executor,
+  entry: EntryRow,
+  message: { kind: MessageKind; key: string; values?: TemplateValues; push?: boolean },
+): Promise<void> {
+  const venue = await getVenue(trx, entry.venue_id);
+  const lang = langOf(entry.lang);
+  const link = positionLink(publicBaseUrl, entry.id);
+  const body = venueText(message.kind, venue, lang, { name: firstNameOf(entry.name), link, ...message.values });
+  if (entry.phone && canTextPhone(venue, entry.phone)) {
     const id = await notifier.enqueue(trx, {
       channel: 'sms',
       to: addressOf(venue, entry.phone),
-      body: venueText('call', venue, lang, { name: firstNameOf(entry.name), link: positionLink(publicBaseUrl, entry.id) }),
-      // One message per call: a call again (docs/product.md §8) is a new message.
-      idempotencyKey: `call:${entry.id}:${entry.calls}`,
+      body,
+      idempotencyKey: `${message.key}:${entry.id}`,
       entryId: entry.id,
     });
     if (id) await recordLastMessage(trx, entry.id, id);
-    const link = positionLink(publicBaseUrl, entry.id);
-    await pushToEntry(
-      notifier,
-      trx,
-      entry,
-      { title: venueNameIn(venue, lang), body: venueText('call', venue, lang, { name: firstNameOf(entry.name), link }), url: link },
-      `call:${entry.id}:${entry.calls}`,
-    );
-  };
+  }
+  if (message.push)
+    await pushToEntry(notifier, trx, entry, { title: venueNameIn(venue, lang), body, url: link }, `${message.key}:${entry.id}`);
+}
+
+/** The SMS (and notification) when the host calls the party, queued with the status change; one per call. */
+export function smsOnCall(notifier: Notifier, publicBaseUrl: string) {
+  return (trx: Executor, entry: EntryRow): Promise<void> =>
+    // One message per call: a call again (docs/product.md §8) is a new message.
+    sendAbout(notifier, publicBaseUrl, trx, entry, { kind: 'call', key: `call:${entry.calls}`, push: true });
 }
 
 /**
@@ -136,32 +146,15 @@ export function partyMessenger(notifier: Notifier, now: () => number, publicBase
  * queued in the change's transaction, once per entry (its idempotency key).
  */
 export function callMessages(notifier: Notifier, publicBaseUrl: string) {
-  const send = async (trx: Executor, entry: EntryRow, kind: MessageKind, key: string, values: TemplateValues = {}) => {
-    if (!entry.phone) return;
-    const venue = await getVenue(trx, entry.venue_id);
-    if (!canTextPhone(venue, entry.phone)) return;
-    const id = await notifier.enqueue(trx, {
-      channel: 'sms',
-      to: addressOf(venue, entry.phone),
-      body: venueText(kind, venue, langOf(entry.lang), { name: firstNameOf(entry.name), ...values }),
-      idempotencyKey: `${key}:${entry.id}`,
-      entryId: entry.id,
-    });
-    if (id) await recordLastMessage(trx, entry.id, id);
-  };
+  const send = (trx: Executor, entry: EntryRow, message: Parameters<typeof sendAbout>[4]) =>
+    sendAbout(notifier, publicBaseUrl, trx, entry, message);
   return {
-    onGettingClose: async (trx: Executor, entry: EntryRow, place: number) => {
-      const link = positionLink(publicBaseUrl, entry.id);
-      await send(trx, entry, 'gettingClose', 'close', { position: place, link });
-      const venue = await getVenue(trx, entry.venue_id);
-      const lang = langOf(entry.lang);
-      const body = venueText('gettingClose', venue, lang, { name: firstNameOf(entry.name), position: place, link });
-      await pushToEntry(notifier, trx, entry, { title: venueNameIn(venue, lang), body, url: link }, `close:${entry.id}`);
-    },
-    onNoShow: (trx: Executor, entry: EntryRow) => send(trx, entry, 'noShow', 'noshow'),
+    onGettingClose: (trx: Executor, entry: EntryRow, place: number) =>
+      send(trx, entry, { kind: 'gettingClose', key: 'close', values: { position: place }, push: true }),
+    onNoShow: (trx: Executor, entry: EntryRow) => send(trx, entry, { kind: 'noShow', key: 'noshow' }),
     onSeated: async (trx: Executor, entry: EntryRow) => {
       const venue = await getVenue(trx, entry.venue_id);
-      if (venue.settings.seatedMessage) await send(trx, entry, 'seated', 'seated');
+      if (venue.settings.seatedMessage) await send(trx, entry, { kind: 'seated', key: 'seated' });
     },
   };
 }
