@@ -12,6 +12,7 @@ export const defaultVenueSettings: VenueSettings = {
   noteMode: 'note',
   hideReceptionistHint: false,
   hidePosition: false,
+  showWaitBeforeJoin: true,
   wording: {},
   menuUrl: null,
   reservationUrl: null,

@@ -16,12 +16,27 @@ export const HostStatsQuery = z.object({
 });
 export type HostStatsQuery = z.infer<typeof HostStatsQuery>;
 
+/** How the quotes given at join turned out for the parties seated: whole minutes and a share. */
+export const QuoteAccuracy = z.object({
+  /** Seated parties that were quoted a wait at join. */
+  quoted: z.number(),
+  /** Median of (actual wait - quoted wait): positive when waits ran longer than quoted. */
+  medianErrorMinutes: z.number(),
+  /** Median of the absolute error. */
+  medianAbsErrorMinutes: z.number(),
+  /** Share (0-1) seated within the quoted range. */
+  withinRange: z.number(),
+});
+export type QuoteAccuracy = z.infer<typeof QuoteAccuracy>;
+
 /** Waits of the parties seated in one local hour (by the hour they joined). */
 export const HostStatsHour = z.object({
   hour: z.number(),
   seated: z.number(),
   /** Median wait of those parties, whole minutes. */
   medianWaitMinutes: z.number(),
+  /** Quoted against actual (docs/product.md §4) for those of them that were quoted; null when none was. */
+  quotes: z.nullable(QuoteAccuracy),
 });
 export type HostStatsHour = z.infer<typeof HostStatsHour>;
 
@@ -40,6 +55,8 @@ export const HostStatsResponse = z.object({
   /** Null when nobody was seated yet. */
   medianWaitMinutes: z.nullable(z.number()),
   p90WaitMinutes: z.nullable(z.number()),
+  /** Quoted against actual waits of the day; null when no seated party was quoted. */
+  quotes: z.nullable(QuoteAccuracy),
   byHour: z.array(HostStatsHour),
 });
 export type HostStatsResponse = z.infer<typeof HostStatsResponse>;

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { EntryReply, LastMessage } from './conversation.js';
 import { VenueId } from './ids.js';
 import { ThemeResponse, VenueName, VenueResponse, VenueSettings } from './venue.js';
-import { EntryStatus, FullName, Note, OptionalEmail, Phone, messages } from './waitlist.js';
+import { EntryStatus, EstimatedRange, FullName, Note, OptionalEmail, Phone, messages } from './waitlist.js';
 
 /** POST /api/host/login */
 export const HostLoginBody = z.strictObject({
@@ -42,6 +42,9 @@ export const HostEntry = z.object({
   pos: z.number(),
   /** Minutes the party is expected to wait from now (docs/product.md §4); null without history or when called. */
   estimatedTime: z.optional(z.nullable(z.number())),
+  estimatedRange: z.optional(z.nullable(EstimatedRange)),
+  /** The wait the party was quoted when it joined (docs/product.md §4); null when there was no estimate. */
+  quoted: z.nullable(z.object({ time: z.number(), low: z.number(), high: z.number() })),
   arrivedAt: z.string(),
   notifiedAt: z.nullable(z.string()),
   /** The conversation (docs/product.md §7): the party's latest answer, calls, the hold window, unread messages, the last delivery. */

@@ -54,6 +54,8 @@ export const VenueSettings = z.object({
   noteMode: NoteMode,
   hideReceptionistHint: z.boolean(),
   hidePosition: z.boolean(),
+  /** The join page shows the current wait before joining (docs/product.md §4). */
+  showWaitBeforeJoin: z.boolean(),
   wording: Wording,
   menuUrl: z.nullable(LinkUrl),
   /** Null means `SMART_LINK_BASE_URL` + venue id. */
@@ -129,8 +131,22 @@ export const ThemeResponse = z.object({
 export type ThemeResponse = z.infer<typeof ThemeResponse>;
 
 /** GET /waitlists/{venueId}/waitlist-statuses */
+/** The wait a party joining now would be quoted (docs/product.md §4), before it joins. */
+export const CurrentWait = z.object({
+  /** Parties waiting now (a new party would be behind all of them). */
+  partiesAhead: z.number(),
+  estimatedTime: z.number(),
+  estimatedRange: z.object({ low: z.number(), high: z.number() }),
+});
+export type CurrentWait = z.infer<typeof CurrentWait>;
+
 export const WaitlistStatusesResponse = z.object({
   waitlist: z.object({ locked: z.boolean(), active: z.boolean() }),
+  /**
+   * Absent when the venue does not show it (`showWaitBeforeJoin` off, or `hidePosition` on), when
+   * the list is closed, or without a pace or history yet.
+   */
+  currentWait: z.optional(CurrentWait),
 });
 export type WaitlistStatusesResponse = z.infer<typeof WaitlistStatusesResponse>;
 

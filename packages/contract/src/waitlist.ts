@@ -77,6 +77,10 @@ export type EntryStatus = z.infer<typeof EntryStatus>;
 export const CancelReason = z.enum(['Customer', 'Host', 'NoShow', 'Removed', 'Expired']);
 export type CancelReason = z.infer<typeof CancelReason>;
 
+/** A wait quoted as a range of whole minutes (docs/product.md §4). */
+export const EstimatedRange = z.object({ low: z.number(), high: z.number() });
+export type EstimatedRange = z.infer<typeof EstimatedRange>;
+
 export const PositionEntry = z.object({
   status: EntryStatus,
   /**
@@ -90,8 +94,13 @@ export const PositionEntry = z.object({
   arrivedAt: z.string(),
   customer: z.object({ _id: z.string(), name: z.string() }),
   customerTab: z.string(),
-  /** Minutes, from the venue's recent seating pace; null without history; absent with `hidePosition`. */
+  /**
+   * Minutes, from how the venue has been seating parties (docs/product.md §4); null without a pace or
+   * history; absent with `hidePosition`.
+   */
   estimatedTime: z.optional(z.nullable(z.number())),
+  /** The range the wait most likely falls in, minutes; null with `estimatedTime`; absent with `hidePosition`. */
+  estimatedRange: z.optional(z.nullable(EstimatedRange)),
   origin: z.object({ _id: z.string(), label: z.string() }),
   partySize: z.number(),
   venue: VenueId,

@@ -75,6 +75,10 @@ export interface EntryTable {
   venue_message_at: number | null;
   /** When the party got its "getting close" message, or joined already close (docs/product.md §8). */
   getting_close_at: number | null;
+  /** The wait quoted at join (docs/product.md §4), minutes; null when there was no estimate. */
+  quoted_minutes: number | null;
+  quoted_low: number | null;
+  quoted_high: number | null;
 }
 
 /** One message of an entry's thread (docs/product.md §7). */
@@ -116,12 +120,33 @@ export interface SmsOptOutTable {
   created_at: number;
 }
 
-/** Recent seating pace per venue and band (band -1: the whole venue), for estimatedTime. */
+/**
+ * The wait estimator's state per venue and band (band -1: the whole venue), docs/decisions/022:
+ * the recent service interval, and how the quotes given have turned out (bias and spread).
+ */
 export interface VenuePaceTable {
   venue_id: string;
   band: number;
-  ema_ms: number;
+  /** Average time one seating takes while parties wait (an exponential average), ms. */
+  service_ms: number;
+  /** 0 before the first seating. */
   last_seated_at: number;
+  samples: number;
+  /** Log of how much longer than quoted waits turn out, learned from seated parties. */
+  bias: number;
+  /** The 10th and 90th percentiles of (actual - quoted) / (quoted + margin). */
+  spread_low: number;
+  spread_high: number;
+  /** Seated parties whose quote the calibration has learned from. */
+  quotes: number;
+}
+
+/** The service interval per hour of the week (0 = Sunday 00:00 UTC): the venue's history. */
+export interface VenuePaceSlotTable {
+  venue_id: string;
+  band: number;
+  slot: number;
+  service_ms: number;
   samples: number;
 }
 
@@ -258,6 +283,7 @@ export interface Database {
   venue_waiting: VenueWaitingTable;
   entries: EntryTable;
   venue_pace: VenuePaceTable;
+  venue_pace_slots: VenuePaceSlotTable;
   product_users: ProductUserTable;
   user_sessions: UserSessionTable;
   one_time_codes: OneTimeCodeTable;
@@ -280,6 +306,7 @@ export type VenueRowUpdate = Updateable<VenueTable>;
 export type EntryRow = Selectable<EntryTable>;
 export type NewEntryRow = Insertable<EntryTable>;
 export type PaceRow = Selectable<VenuePaceTable>;
+export type PaceSlotRow = Selectable<VenuePaceSlotTable>;
 export type StaffRow = Selectable<StaffTable>;
 export type StaffSessionRow = Selectable<StaffSessionTable>;
 export type ImageRow = Selectable<ImageTable>;

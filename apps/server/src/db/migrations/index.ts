@@ -9,6 +9,7 @@ import * as m007 from './007-verified-contacts.js';
 import * as m008 from './008-conversation.js';
 import * as m009 from './009-calls.js';
 import * as m010 from './010-push.js';
+import * as m011 from './011-estimates.js';
 
 /** Every migration, in order. Later issues append here; a landed migration is never edited. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '008-conversation': m008,
   '009-calls': m009,
   '010-push': m010,
+  '011-estimates': m011,
 };

@@ -1,4 +1,4 @@
-import type { HostStatsQuery, HostStatsResponse } from '@vez/contract';
+import type { HostStatsQuery, HostStatsResponse, QuoteAccuracy } from '@vez/contract';
 import { getVenue } from '../venues/venues.service.js';
 import { type QueueDeps as WaitlistDeps, listDayEntries } from '../queue/index.js';
 
@@ -15,6 +15,26 @@ export function percentile(sorted: readonly number[], p: number): number | null 
 
 const toMinutes = (ms: number | null) => (ms === null ? null : Math.round(ms / MINUTE_MS));
 
+/** A seated party's wait against the quote it was given at join (docs/product.md §4), minutes. */
+interface QuoteOutcome {
+  error: number;
+  within: boolean;
+}
+
+/** Median error, median absolute error and the share within range of some quoted parties; null for none. */
+export function quoteAccuracyOf(outcomes: readonly QuoteOutcome[]): QuoteAccuracy | null {
+  if (outcomes.length === 0) return null;
+  const errors = outcomes.map((o) => o.error).sort((a, b) => a - b);
+  const absolute = errors.map(Math.abs).sort((a, b) => a - b);
+  const within = outcomes.filter((o) => o.within).length;
+  return {
+    quoted: outcomes.length,
+    medianErrorMinutes: Math.round(percentile(errors, 0.5)!),
+    medianAbsErrorMinutes: Math.round(percentile(absolute, 0.5)!),
+    withinRange: Math.round((within / outcomes.length) * 1000) / 1000,
+  };
+}
+
 /** The local calendar date of `now` at `tz` minutes east of UTC. */
 function localDate(now: number, tz: number): string {
   return new Date(now + tz * MINUTE_MS).toISOString().slice(0, 10);
@@ -22,7 +42,8 @@ function localDate(now: number, tz: number): string {
 
 /**
  * A venue's day (local to `tz`): parties joined, seated, left, no-shows and removed, and the waits
- * of the parties seated that day (median, 90th percentile, median by the hour they joined). Works
+ * of the parties seated that day (median, 90th percentile, median by the hour they joined), with
+ * how the quotes they were given at join turned out, for the day and by hour. Works
  * on timings only, so it still counts after personal data is erased.
  */
 export async function getDayStats(deps: WaitlistDeps, venueId: string, query: HostStatsQuery): Promise<HostStatsResponse> {
@@ -36,6 +57,8 @@ export async function getDayStats(deps: WaitlistDeps, venueId: string, query: Ho
 
   const waits: number[] = [];
   const hours = new Map<number, number[]>();
+  const quotes: QuoteOutcome[] = [];
+  const quotesByHour = new Map<number, QuoteOutcome[]>();
   let joined = 0,
     left = 0,
     noShows = 0,
@@ -47,6 +70,15 @@ export async function getDayStats(deps: WaitlistDeps, venueId: string, query: Ho
       waits.push(wait);
       const hour = Math.floor(((((row.created_at - from) % DAY_MS) + DAY_MS) % DAY_MS) / HOUR_MS);
       hours.set(hour, [...(hours.get(hour) ?? []), wait]);
+      if (row.quoted_minutes !== null) {
+        const minutes = wait / MINUTE_MS;
+        const low = row.quoted_low ?? row.quoted_minutes;
+        const high = row.quoted_high ?? row.quoted_minutes;
+        // Whole minutes as the diner read them: "15-20 min" holds a wait of 20 min 40 s.
+        const outcome = { error: minutes - row.quoted_minutes, within: minutes >= low && Math.floor(minutes) <= high };
+        quotes.push(outcome);
+        quotesByHour.set(hour, [...(quotesByHour.get(hour) ?? []), outcome]);
+      }
     }
     if (row.status === 'cancelled' && inDay(row.cancelled_at)) {
       if (row.cancel_reason === 'NoShow') noShows += 1;
@@ -59,7 +91,12 @@ export async function getDayStats(deps: WaitlistDeps, venueId: string, query: Ho
     .sort(([a], [b]) => a - b)
     .map(([hour, list]) => {
       const sorted = list.sort((a, b) => a - b);
-      return { hour, seated: sorted.length, medianWaitMinutes: toMinutes(percentile(sorted, 0.5)) ?? 0 };
+      return {
+        hour,
+        seated: sorted.length,
+        medianWaitMinutes: toMinutes(percentile(sorted, 0.5)) ?? 0,
+        quotes: quoteAccuracyOf(quotesByHour.get(hour) ?? []),
+      };
     });
   return {
     venueId,
@@ -72,6 +109,7 @@ export async function getDayStats(deps: WaitlistDeps, venueId: string, query: Ho
     removed,
     medianWaitMinutes: toMinutes(percentile(waits, 0.5)),
     p90WaitMinutes: toMinutes(percentile(waits, 0.9)),
+    quotes: quoteAccuracyOf(quotes),
     byHour,
   };
 }

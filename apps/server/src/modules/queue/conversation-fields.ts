@@ -15,3 +15,6 @@ export const FRESH_CONVERSATION = {
   venue_message_at: null,
   getting_close_at: null,
 } as const satisfies Partial<EntryRow>;
+
+/** A row with no quote (docs/product.md §4): the venue had no pace or history when the party joined. */
+export const NO_QUOTE = { quoted_minutes: null, quoted_low: null, quoted_high: null } as const satisfies Partial<EntryRow>;

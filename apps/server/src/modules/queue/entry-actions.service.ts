@@ -4,7 +4,7 @@ import { AppError } from '../../lib/app-error.js';
 import { assertTransition, eventOf, refusalOf, stateAfter } from './entry-state.js';
 import { getVenue } from '../venues/venues.service.js';
 import { afterQueueMoved } from './getting-close.service.js';
-import { VENUE_WIDE_BAND, nextPace } from './pace.js';
+import { VENUE_WIDE_BAND, nextPace, nextSlot } from './estimator.js';
 import { findEntryAtVenue, getStatus } from './position.service.js';
 import type { QueueDeps } from './queue-deps.js';
 import { publishQueueEvent } from './queue-events.js';
@@ -89,10 +89,14 @@ export async function seatEntry(deps: QueueDeps, entry: EntryRow): Promise<Entry
   await deps.db.kysely.transaction().execute(async (trx) => {
     await repo.updateEntry(trx, entry.id, { status: seated.status, seated_at: now, ended_at: now });
     await deps.onSeated?.(trx, seated);
-    const paces = await repo.findPace(trx, entry.venue_id);
+    // The estimator learns from every seating (estimator.ts): the venue's row and the band's, and
+    // the same for this hour of the week.
+    const book = await repo.findPace(trx, entry.venue_id, now);
     for (const band of [VENUE_WIDE_BAND, entry.band]) {
-      const previous = paces.find((p) => p.band === band);
-      await repo.upsertPace(trx, nextPace(previous, entry.venue_id, band, now));
+      const previous = book.paces.find((p) => p.band === band);
+      const slot = nextSlot(book.slots.find((s) => s.band === band), entry.venue_id, band, previous, entry, now);
+      if (slot) await repo.upsertPaceSlot(trx, slot);
+      await repo.upsertPace(trx, nextPace(previous, entry.venue_id, band, entry, now));
     }
   });
   // The event voids the kept pace with the venue's positions (queue-caches.ts).

@@ -1,6 +1,7 @@
 import { ErrorCode, type Language, REPEAT_JOIN_SMS_INTERVAL_MS, SECTION_NOTE_PREFIX, bandOf, messages } from '@vez/contract';
 import { runWriteTransaction } from '../../db/write-batch.js';
-import type { EntryRow } from '../../db/types.js';
+import type { Database, EntryRow } from '../../db/types.js';
+import type { Kysely } from 'kysely';
 import { AppError } from '../../lib/app-error.js';
 import { newEntryId } from '../../lib/ids.js';
 import { isJoinProofOf, newJoinProof } from '../../lib/join-proof.js';
@@ -8,6 +9,7 @@ import { toE164 } from '../../lib/phone.js';
 import { type Venue, canTextPhone, smsCountriesText } from '../venues/venue.js';
 import { getVenue } from '../venues/venues.service.js';
 import { eventOf } from './entry-state.js';
+import { type Estimate, estimate } from './estimator.js';
 import type { JoinContext, JoinHook } from './join-hooks.js';
 import { placeEntry } from './position.service.js';
 import type { QueueDeps } from './queue-deps.js';
@@ -34,6 +36,24 @@ export interface JoinResult {
   globalPos?: number;
   /** A new remote join's proof, for the joining browser only. */
   joinProof?: string;
+}
+
+/** The wait a party joining now is quoted: what the position page will show it first. */
+async function quoteAtJoin(
+  trx: Kysely<Database>,
+  venue: Venue,
+  newcomer: Pick<EntryRow, 'venue_id' | 'priority' | 'seq' | 'band'>,
+  now: number,
+): Promise<Estimate | null> {
+  const advanced = venue.settings.operationMode === 'advanced';
+  const [book, ahead, called] = await Promise.all([
+    repo.findPace(trx, newcomer.venue_id, now),
+    // Before its insert, the newest ticket has everyone waiting at its priority or above ahead of
+    // it: the kept counts (migration 005) in basic mode; advanced mode counts its band.
+    advanced ? repo.countWaitingAhead(trx, newcomer, newcomer.band) : repo.placeOfNewest(trx, newcomer.venue_id, newcomer.priority),
+    repo.countCalled(trx, newcomer.venue_id, advanced ? newcomer.band : undefined),
+  ]);
+  return estimate(book, newcomer.band, advanced, ahead, called);
 }
 
 /** The join rules that depend on the venue's settings (docs/product.md, joining); returns the section, if any. */
@@ -122,15 +142,19 @@ export async function joinWaitlist(deps: QueueDeps, venueId: string, body: JoinR
     const cap = venue.settings.maxWaitingParties;
     if (!options.byStaff && cap !== null && Number(locked.waiting ?? 0) >= cap) throw new AppError(ErrorCode.WAITLIST_FULL);
     const proof = options.byStaff ? undefined : newJoinProof();
+    const priority = options.priority ? 1 : 0;
+    const band = bandOf(body.partySize);
+    // The quote this party is given, kept on its row (docs/product.md §4), read under the lock.
+    const quote = await quoteAtJoin(trx, venue, { venue_id: venueId, priority, seq: locked.next_seq, band }, now);
     const entry: EntryRow = {
       id: newEntryId(),
       share_id: newEntryId(),
       venue_id: venueId,
       seq: locked.next_seq,
       status: 'active',
-      priority: options.priority ? 1 : 0,
+      priority,
       party_size: body.partySize,
-      band: bandOf(body.partySize),
+      band,
       name: body.customer.name.trim().replace(/\s+/g, ' '),
       phone,
       email: body.customer.email || null,
@@ -148,6 +172,9 @@ export async function joinWaitlist(deps: QueueDeps, venueId: string, body: JoinR
       join_proof_hash: proof?.hash ?? null,
       link_resent_at: null,
       ...FRESH_CONVERSATION,
+      quoted_minutes: quote?.time ?? null,
+      quoted_low: quote?.low ?? null,
+      quoted_high: quote?.high ?? null,
     };
     await repo.insertEntry(trx, entry);
     await repo.advanceVenueSeq(trx, venueId, locked.next_seq + 1);

@@ -1,10 +1,11 @@
 import type { Kysely } from 'kysely';
-import type { Database, PaceRow } from '../../db/types.js';
+import type { Database } from '../../db/types.js';
+import { type PaceBook, slotOf } from './estimator.js';
 import { findPace } from './queue.repository.js';
 
 /**
- * The seating paces of venues, kept for a moment: every position read needs its venue's for the
- * estimate, and they change only when a party is seated. Voided with the venue's kept positions
+ * The estimator's state of venues (estimator.ts), kept for a moment: every position read needs its
+ * venue's for the estimate, and they change only when a party is seated. Voided with the venue's kept positions
  * by every event of the venue (queue-caches.ts); a change on another instance whose event this
  * one does not watch shows within TTL_MS.
  */
@@ -12,27 +13,29 @@ const TTL_MS = 2_000;
 const MAX_VENUES = 5_000;
 
 export interface PaceCache {
-  find(db: Kysely<Database>, venueId: string): Promise<PaceRow[]>;
+  find(db: Kysely<Database>, venueId: string, at: number): Promise<PaceBook>;
   forget(venueId: string): void;
 }
 
 export function createPaceCache(now: () => number = () => performance.now()): PaceCache {
-  const kept = new Map<string, { db: Kysely<Database>; pace: PaceRow[]; expires: number }>();
+  const kept = new Map<string, { db: Kysely<Database>; book: PaceBook; expires: number }>();
   return {
-    async find(db, venueId) {
+    async find(db, venueId, at) {
       const hit = kept.get(venueId);
-      if (hit && hit.db === db && hit.expires > now()) return hit.pace;
-      const pace = await findPace(db, venueId);
+      // A kept book is good for its hour of the week; the quote ages its pace to `at` itself.
+      if (hit && hit.db === db && hit.expires > now() && hit.book.slot === slotOf(at)) return { ...hit.book, at };
+      const book = await findPace(db, venueId, at);
       if (!db.isTransaction) {
         if (kept.size >= MAX_VENUES) kept.delete(kept.keys().next().value as string);
-        kept.set(venueId, { db, pace: Object.freeze(pace.map((p) => Object.freeze(p))) as PaceRow[], expires: now() + TTL_MS });
+        const frozen = Object.freeze({ ...book, paces: Object.freeze(book.paces.map((p) => Object.freeze(p))), slots: Object.freeze(book.slots) });
+        kept.set(venueId, { db, book: frozen, expires: now() + TTL_MS });
       }
-      return pace;
+      return book;
     },
     forget: (venueId) => void kept.delete(venueId),
   };
 }
 
 /** The pace through the cache when there is one. */
-export const findPaceOf = (cache: PaceCache | undefined, db: Kysely<Database>, venueId: string): Promise<PaceRow[]> =>
-  cache ? cache.find(db, venueId) : findPace(db, venueId);
+export const findPaceOf = (cache: PaceCache | undefined, db: Kysely<Database>, venueId: string, at: number): Promise<PaceBook> =>
+  cache ? cache.find(db, venueId, at) : findPace(db, venueId, at);

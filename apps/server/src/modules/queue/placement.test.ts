@@ -6,7 +6,8 @@ import { type TestApp, startTestApp } from '../../../test/harness.js';
 import { stores } from '../../../test/stores.js';
 import { addVenueLike } from '../../../test/venues.js';
 import type { EntryRow } from '../../db/types.js';
-import { FRESH_CONVERSATION } from './conversation-fields.js';
+import { FRESH_CONVERSATION, NO_QUOTE } from './conversation-fields.js';
+import { type PaceBook, VENUE_WIDE_BAND, freshPace } from './estimator.js';
 import { newEntryId } from '../../lib/ids.js';
 import { getVenue } from '../venues/venues.service.js';
 import { type Placement, isAhead, placeQueue, placementOf } from './placement.js';
@@ -26,11 +27,24 @@ const partyArb = fc.record({
   partySize: fc.integer({ min: 1, max: 12 }),
 });
 
+/** A venue with a pace (and one band with its own), so every path's estimate is compared too. */
+const BOOK: PaceBook = {
+  paces: [
+    { ...freshPace('v', VENUE_WIDE_BAND), service_ms: 150_000, samples: 30, last_seated_at: 1_000 },
+    { ...freshPace('v', 1), service_ms: 400_000, samples: 30, last_seated_at: 1_000 },
+  ],
+  slots: [],
+  slot: 0,
+  at: 1_000,
+};
+
 /** The placement straight from the definition: count the waiting entries ahead, in the queue and in the band. */
 function definitionOf(entry: EntryRow, all: EntryRow[], venue: Parameters<typeof placementOf>[1]): Placement {
   const ahead = all.filter((other) => isAhead(other, entry)).length;
   const aheadInBand = all.filter((other) => other.band === entry.band && isAhead(other, entry)).length;
-  return placementOf(entry, venue, ahead, aheadInBand, []);
+  const called = all.filter((other) => other.status === 'called');
+  const counts = { ahead, aheadInBand, called: called.length, calledInBand: called.filter((c) => c.band === entry.band).length };
+  return placementOf(entry, venue, counts, BOOK);
 }
 
 describe.each(stores)('one placement, every path agrees, on $name', (store) => {
@@ -75,13 +89,14 @@ describe.each(stores)('one placement, every path agrees, on $name', (store) => {
             join_proof_hash: null,
             link_resent_at: null,
             ...FRESH_CONVERSATION,
+            ...NO_QUOTE,
           } satisfies EntryRow;
           await repo.insertEntry(db, row);
           // The store's triggers see the change of state as it happens in the product: join, then act.
           if (party.status !== 'active') await repo.updateEntry(db, row.id, { status: party.status });
           rows.push({ ...row, status: party.status });
         }
-        const walk = placeQueue(await repo.listOpenEntries(db, venueId), venue, []);
+        const walk = placeQueue(await repo.listOpenEntries(db, venueId), venue, BOOK);
         const waiting = rows.filter((r) => r.status === 'active');
         for (const entry of rows.filter((r) => r.status === 'active' || r.status === 'called')) {
           const expected = definitionOf(entry, rows, venue);
@@ -89,8 +104,12 @@ describe.each(stores)('one placement, every path agrees, on $name', (store) => {
           if (entry.status !== 'active') continue;
           const ahead = await repo.countWaitingAhead(db, entry);
           const aheadInBand = await repo.countWaitingAhead(db, entry, entry.band);
-          expect(placementOf(entry, venue, ahead, aheadInBand, [])).toEqual(expected);
-          expect((await repo.findPlacedEntry(db, 'share_id', entry.share_id))?.ahead).toBe(ahead);
+          const called = await repo.countCalled(db, venueId);
+          const calledInBand = await repo.countCalled(db, venueId, entry.band);
+          expect(placementOf(entry, venue, { ahead, aheadInBand, called, calledInBand }, BOOK)).toEqual(expected);
+          const placed = await repo.findPlacedEntry(db, 'share_id', entry.share_id);
+          expect(placed?.ahead).toBe(ahead);
+          expect(placed?.called).toBe(called);
         }
         // The waiting counts kept by triggers: a join's place (everyone at its priority or above)
         // and the venue's cap (everyone waiting).

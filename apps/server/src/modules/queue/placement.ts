@@ -1,16 +1,27 @@
-import type { EntryRow, PaceRow } from '../../db/types.js';
+import type { EntryRow } from '../../db/types.js';
 import type { Venue } from '../venues/venue.js';
-import { VENUE_WIDE_BAND, estimateMinutes } from './pace.js';
+import { type PaceBook, estimate } from './estimator.js';
 
 /** Where an entry stands: its place in the whole queue, its place in its band, the estimate. */
 export interface Placement {
   globalPos: number;
   pos: number;
+  /** Minutes (docs/product.md §4); null without a pace or history. */
   estimatedTime: number | null;
+  estimatedRange: { low: number; high: number } | null;
 }
 
 /** An entry that is not waiting (called, seated, cancelled) has no place. */
-export const NOT_WAITING: Placement = Object.freeze({ globalPos: 0, pos: 0, estimatedTime: null });
+export const NOT_WAITING: Placement = Object.freeze({ globalPos: 0, pos: 0, estimatedTime: null, estimatedRange: null });
+
+/** What stands between a waiting party and its table, counted in the whole venue and in its band. */
+export interface QueueCounts {
+  ahead: number;
+  aheadInBand: number;
+  /** Parties called and not yet seated: each takes a table first. */
+  called: number;
+  calledInBand: number;
+}
 
 /**
  * The queue's order (docs/product.md, the queue): priority first, then join order (the ticket
@@ -27,59 +38,39 @@ export function comesBefore(a: Pick<EntryRow, 'priority' | 'seq'>, b: Pick<Entry
   return a.priority > b.priority || (a.priority === b.priority && a.seq < b.seq);
 }
 
-/** What placing needs of a venue, worked out once per venue and pace. */
-export interface PlacementRules {
-  advanced: boolean;
-  venuePace: PaceRow | undefined;
-  bandPaces: Map<number, PaceRow>;
-}
-
-export function placementRulesOf(venue: Venue, paces: readonly PaceRow[]): PlacementRules {
-  const bandPaces = new Map<number, PaceRow>();
-  for (const p of paces) if (p.band !== VENUE_WIDE_BAND && p.samples > 0) bandPaces.set(p.band, p);
-  return {
-    advanced: venue.settings.operationMode === 'advanced',
-    venuePace: paces.find((p) => p.band === VENUE_WIDE_BAND),
-    bandPaces,
-  };
-}
-
 /**
- * THE placement of a waiting entry, from the number of waiting parties ahead of it in the whole
- * queue and in its table-size band: every path (join, position read, host queue, live streams)
- * places through here. In advanced mode the place and the estimate are the band's; the estimate
- * falls back to the venue's pace while the band has none. Writes into `out` (the fan-out reuses
- * one object) and returns it.
+ * THE placement of a waiting entry, from what stands before it in the whole queue and in its
+ * table-size band: every path (join, position read, host queue, live streams) places through
+ * here. In advanced mode the place and the estimate are the band's (estimator.ts falls back to
+ * the venue's pace while the band has none). Writes into `out` (the fan-out reuses one object)
+ * and returns it.
  */
-export function fillPlacement(out: Placement, band: number, ahead: number, aheadInBand: number, rules: PlacementRules): Placement {
-  const globalPos = ahead + 1;
-  const pos = rules.advanced ? aheadInBand + 1 : globalPos;
-  const bandPace = rules.advanced ? rules.bandPaces.get(band) : undefined;
+export function fillPlacement(out: Placement, band: number, counts: QueueCounts, advanced: boolean, book: PaceBook): Placement {
+  const globalPos = counts.ahead + 1;
+  const pos = advanced ? counts.aheadInBand + 1 : globalPos;
+  const quote = advanced
+    ? estimate(book, band, true, counts.aheadInBand, counts.calledInBand)
+    : estimate(book, band, false, counts.ahead, counts.called);
   out.globalPos = globalPos;
   out.pos = pos;
-  out.estimatedTime = bandPace ? estimateMinutes(bandPace, pos) : estimateMinutes(rules.venuePace, globalPos);
+  out.estimatedTime = quote ? quote.time : null;
+  out.estimatedRange = quote ? { low: quote.low, high: quote.high } : null;
   return out;
 }
 
-/** One entry's placement from its counts of waiting parties ahead (a position read, a join). */
-export function placementOf(
-  entry: Pick<EntryRow, 'status' | 'band'>,
-  venue: Venue,
-  ahead: number,
-  aheadInBand: number,
-  paces: readonly PaceRow[],
-): Placement {
+/** One entry's placement from its counts (a position read, a join). */
+export function placementOf(entry: Pick<EntryRow, 'status' | 'band'>, venue: Venue, counts: QueueCounts, book: PaceBook): Placement {
   if (entry.status !== 'active') return { ...NOT_WAITING };
-  return fillPlacement({ ...NOT_WAITING }, entry.band, ahead, aheadInBand, placementRulesOf(venue, paces));
+  return fillPlacement({ ...NOT_WAITING }, entry.band, counts, venue.settings.operationMode === 'advanced', book);
 }
 
 /**
  * Every open entry's placement from ONE list of the venue's open entries in queue order, in
  * memory: O(entries) for the whole queue instead of a count per entry.
  */
-export function placeQueue(ordered: readonly EntryRow[], venue: Venue, paces: readonly PaceRow[]): Map<string, Placement> {
+export function placeQueue(ordered: readonly EntryRow[], venue: Venue, book: PaceBook): Map<string, Placement> {
   const out = new Map<string, Placement>();
-  forEachPlacement(ordered, venue, paces, (row, placement) => out.set(row.id, { ...placement }));
+  forEachPlacement(ordered, venue, book, (row, placement) => out.set(row.id, { ...placement }));
   return out;
 }
 
@@ -91,21 +82,30 @@ export function placeQueue(ordered: readonly EntryRow[], venue: Venue, paces: re
 export function forEachPlacement<R extends Pick<EntryRow, 'status' | 'band'>>(
   ordered: readonly R[],
   venue: Venue,
-  paces: readonly PaceRow[],
+  book: PaceBook,
   visit: (row: R, placement: Placement) => void,
 ): void {
-  const rules = placementRulesOf(venue, paces);
+  const advanced = venue.settings.operationMode === 'advanced';
+  // Called parties take a table before anyone waiting, wherever they stand in the list.
+  const calledInBand = new Map<number, number>();
+  let called = 0;
+  for (const row of ordered) {
+    if (row.status !== 'called') continue;
+    called += 1;
+    calledInBand.set(row.band, (calledInBand.get(row.band) ?? 0) + 1);
+  }
   const waitingInBand = new Map<number, number>();
   const placement: Placement = { ...NOT_WAITING };
-  let waiting = 0;
+  const counts: QueueCounts = { ahead: 0, aheadInBand: 0, called, calledInBand: 0 };
   for (const row of ordered) {
     if (row.status !== 'active') {
       visit(row, NOT_WAITING);
       continue;
     }
-    const aheadInBand = waitingInBand.get(row.band) ?? 0;
-    waitingInBand.set(row.band, aheadInBand + 1);
-    visit(row, fillPlacement(placement, row.band, waiting, aheadInBand, rules));
-    waiting += 1;
+    counts.aheadInBand = waitingInBand.get(row.band) ?? 0;
+    counts.calledInBand = calledInBand.get(row.band) ?? 0;
+    waitingInBand.set(row.band, counts.aheadInBand + 1);
+    visit(row, fillPlacement(placement, row.band, counts, advanced, book));
+    counts.ahead += 1;
   }
 }

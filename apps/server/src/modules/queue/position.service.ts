@@ -1,8 +1,9 @@
-import { ErrorCode, type Language, type PositionResponse, type StatusResponse } from '@vez/contract';
+import { ErrorCode, type Language, type PositionResponse, type StatusResponse, type WaitlistStatusesResponse } from '@vez/contract';
 import type { EntryRow } from '../../db/types.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Venue } from '../venues/venue.js';
-import { getVenue } from '../venues/venues.service.js';
+import { getVenue, toStatusesResponse } from '../venues/venues.service.js';
+import { VENUE_WIDE_BAND, estimate } from './estimator.js';
 import { toPositionEntry } from './entry-views.js';
 import { findPaceOf } from './pace-cache.js';
 import { NOT_WAITING, type Placement, placementOf } from './placement.js';
@@ -10,17 +11,27 @@ import type { QueueDeps } from './queue-deps.js';
 import { findEntryByAnyId } from './queue-reads.service.js';
 import * as repo from './queue.repository.js';
 
-/** Where an entry stands: places ahead (global and in its band) and the estimate. */
+/** Where an entry stands: places ahead (global and in its band), parties called, and the estimate. */
 export async function placeEntry(deps: QueueDeps, entry: EntryRow, venue: Venue): Promise<Placement> {
   if (entry.status !== 'active') return { ...NOT_WAITING };
   const db = deps.db.kysely;
   const advanced = venue.settings.operationMode === 'advanced';
-  const [ahead, aheadInBand, pace] = await Promise.all([
+  const [ahead, called, inBand, book] = await Promise.all([
     repo.countWaitingAhead(db, entry),
-    advanced ? repo.countWaitingAhead(db, entry, entry.band) : Promise.resolve(undefined),
-    findPaceOf(deps.pace, db, venue.id),
+    repo.countCalled(db, venue.id),
+    advanced ? countsInBand(db, entry) : Promise.resolve(undefined),
+    findPaceOf(deps.pace, db, venue.id, deps.now()),
   ]);
-  return placementOf(entry, venue, ahead, aheadInBand ?? ahead, pace);
+  return placementOf(entry, venue, { ahead, called, aheadInBand: inBand?.ahead ?? ahead, calledInBand: inBand?.called ?? called }, book);
+}
+
+/** Advanced mode also places a party inside its table-size band: two more counts. */
+async function countsInBand(db: QueueDeps['db']['kysely'], entry: EntryRow): Promise<{ ahead: number; called: number }> {
+  const [ahead, called] = await Promise.all([
+    repo.countWaitingAhead(db, entry, entry.band),
+    repo.countCalled(db, entry.venue_id, entry.band),
+  ]);
+  return { ahead, called };
 }
 
 export async function getPosition(deps: QueueDeps, waitlistId: string, lang: Language = 'pt'): Promise<PositionResponse> {
@@ -29,13 +40,13 @@ export async function getPosition(deps: QueueDeps, waitlistId: string, lang: Lan
   const own = await repo.findPlacedEntry(db, 'id', waitlistId);
   const placed = own ?? (await repo.findPlacedEntry(db, 'share_id', waitlistId));
   if (!placed) throw new AppError(ErrorCode.FAILED_TO_GET_WAITLIST_INFORMATION_WITH_POSITION);
-  const { ahead, ...entry } = placed;
+  const { ahead, called, ...entry } = placed;
   const found = { entry: entry as EntryRow, isShared: !own };
-  const [venue, pace] = await Promise.all([getVenue(db, entry.venue_id), findPaceOf(deps.pace, db, entry.venue_id)]);
-  // Advanced mode also places the party inside its table-size band: one more count.
+  const [venue, book] = await Promise.all([getVenue(db, entry.venue_id), findPaceOf(deps.pace, db, entry.venue_id, deps.now())]);
   const advanced = venue.settings.operationMode === 'advanced' && entry.status === 'active';
-  const aheadInBand = advanced ? await repo.countWaitingAhead(db, entry, entry.band) : ahead;
-  const placement = placementOf(found.entry, venue, ahead, aheadInBand, pace);
+  const inBand = advanced ? await countsInBand(db, found.entry) : undefined;
+  const counts = { ahead, called, aheadInBand: inBand?.ahead ?? ahead, calledInBand: inBand?.called ?? called };
+  const placement = placementOf(found.entry, venue, counts, book);
   const hidePosition = venue.settings.hidePosition;
   const operationMode = venue.settings.operationMode;
   return {
@@ -73,4 +84,25 @@ export async function getStatus(deps: QueueDeps, waitlistId: string, venueId: st
     notifiedAt: entry.notified_at === null ? null : new Date(entry.notified_at).toISOString(),
     seatedAt: entry.seated_at === null ? null : new Date(entry.seated_at).toISOString(),
   };
+}
+
+/**
+ * Whether the list is open and, when the venue shows it (docs/product.md §4), the wait a party
+ * joining now would be quoted: behind every party waiting, after those called, at the venue's
+ * pace. In advanced mode this is the whole venue's figure (the party size is not known yet).
+ */
+export async function getWaitlistStatuses(deps: QueueDeps, venueId: string): Promise<WaitlistStatusesResponse> {
+  const db = deps.db.kysely;
+  const venue = await getVenue(db, venueId);
+  const answer = toStatusesResponse(venue);
+  const { showWaitBeforeJoin, hidePosition } = venue.settings;
+  if (!showWaitBeforeJoin || hidePosition || !venue.waitlistActive || venue.waitlistLocked) return answer;
+  const [waiting, called, book] = await Promise.all([
+    repo.placeOfNewest(db, venueId, 0),
+    repo.countCalled(db, venueId),
+    findPaceOf(deps.pace, db, venueId, deps.now()),
+  ]);
+  const quote = estimate(book, VENUE_WIDE_BAND, false, waiting, called);
+  if (!quote) return answer;
+  return { ...answer, currentWait: { partiesAhead: waiting, estimatedTime: quote.time, estimatedRange: { low: quote.low, high: quote.high } } };
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Database, EntryRow, NewEntryRow, PaceRow } from '../../db/types.js';
+import type { Database, EntryRow, NewEntryRow } from '../../db/types.js';
+import type { PaceBook } from './estimator.js';
 import * as repo from './queue.repository.js';
 
 /**
@@ -25,7 +26,7 @@ export const listOpenEntries = (db: Executor, venueId: string): Promise<EntryRow
 
 export const findEntriesByIds = (db: Executor, ids: readonly string[]): Promise<EntryRow[]> => repo.findEntriesByIds(db, ids);
 
-export const findPace = (db: Executor, venueId: string): Promise<PaceRow[]> => repo.findPace(db, venueId);
+export const findPace = (db: Executor, venueId: string, now: number): Promise<PaceBook> => repo.findPace(db, venueId, now);
 
 export { type DayEntryRow } from './queue.repository.js';
 export const listDayEntries = (db: Executor, venueId: string, from: number, to: number) => repo.listDayEntries(db, venueId, from, to);

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
-import type { Database, EntryMessageRow, EntryRow, NewEntryRow, PaceRow } from '../../db/types.js';
+import type { Database, EntryMessageRow, EntryRow, NewEntryRow, PaceRow, PaceSlotRow } from '../../db/types.js';
+import { type PaceBook, slotOf } from './estimator.js';
 
 type Executor = Kysely<Database>;
 
@@ -124,22 +125,43 @@ export async function updateEntry(
   await db.updateTable('entries').set(patch).where('id', '=', id).execute();
 }
 
-export function findPace(db: Executor, venueId: string): Promise<PaceRow[]> {
-  return db.selectFrom('venue_pace').selectAll().where('venue_id', '=', venueId).execute();
+/** The estimator's state of a venue at `now` (estimator.ts): its rows and this hour of the week's history. */
+export async function findPace(db: Executor, venueId: string, now: number): Promise<PaceBook> {
+  const slot = slotOf(now);
+  const [paces, slots] = await Promise.all([
+    db.selectFrom('venue_pace').selectAll().where('venue_id', '=', venueId).execute(),
+    db.selectFrom('venue_pace_slots').selectAll().where('venue_id', '=', venueId).where('slot', '=', slot).execute(),
+  ]);
+  return { paces, slots, slot, at: now };
 }
 
 export async function upsertPace(db: Executor, row: PaceRow): Promise<void> {
+  const { venue_id: _venue, band: _band, ...learned } = row;
   await db
     .insertInto('venue_pace')
     .values(row)
-    .onConflict((oc) =>
-      oc.columns(['venue_id', 'band']).doUpdateSet({
-        ema_ms: row.ema_ms,
-        last_seated_at: row.last_seated_at,
-        samples: row.samples,
-      }),
-    )
+    .onConflict((oc) => oc.columns(['venue_id', 'band']).doUpdateSet(learned))
     .execute();
+}
+
+export async function upsertPaceSlot(db: Executor, row: PaceSlotRow): Promise<void> {
+  await db
+    .insertInto('venue_pace_slots')
+    .values(row)
+    .onConflict((oc) => oc.columns(['venue_id', 'slot', 'band']).doUpdateSet({ service_ms: row.service_ms, samples: row.samples }))
+    .execute();
+}
+
+/** Parties called and not yet seated at a venue (in one band when given): few, through entries_queue. */
+export async function countCalled(db: Executor, venueId: string, band?: number): Promise<number> {
+  let query = db
+    .selectFrom('entries')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('venue_id', '=', venueId)
+    .where('status', '=', 'called');
+  if (band !== undefined) query = query.where('band', '=', band);
+  const row = await query.executeTakeFirst();
+  return Number(row?.n ?? 0);
 }
 
 /** Erases the personal data of entries that ended before `cutoff`; returns how many. */
@@ -168,6 +190,8 @@ export async function erasePersonalDataEndedBefore(db: Executor, cutoff: number,
 /** An entry with the number of waiting parties ahead of it, for a position read. */
 export interface PlacedEntryRow extends EntryRow {
   ahead: number;
+  /** Parties called and not yet seated at the venue. */
+  called: number;
 }
 
 /**
@@ -183,11 +207,12 @@ export async function findPlacedEntry(db: Executor, by: 'id' | 'share_id', value
       (select count(*) from entries w
         where w.venue_id = e.venue_id and w.status = 'active' and w.priority > e.priority)
       + (select count(*) from entries w
-        where w.venue_id = e.venue_id and w.status = 'active' and w.priority = e.priority and w.seq < e.seq) as ahead
+        where w.venue_id = e.venue_id and w.status = 'active' and w.priority = e.priority and w.seq < e.seq) as ahead,
+      (select count(*) from entries c where c.venue_id = e.venue_id and c.status = 'called') as called
     from entries e where ${where}
   `.execute(db);
   const row = rows[0];
-  return row && { ...row, ahead: Number(row.ahead) };
+  return row && { ...row, ahead: Number(row.ahead), called: Number(row.called) };
 }
 
 /**
@@ -305,13 +330,16 @@ export interface DayEntryRow {
   created_at: number;
   seated_at: number | null;
   cancelled_at: number | null;
+  quoted_minutes: number | null;
+  quoted_low: number | null;
+  quoted_high: number | null;
 }
 
 /** Entries of a venue that joined, were seated or ended in [from, to): timings only, no personal data. */
 export async function listDayEntries(db: Executor, venueId: string, from: number, to: number): Promise<DayEntryRow[]> {
   const rows = await db
     .selectFrom('entries')
-    .select(['status', 'cancel_reason', 'created_at', 'seated_at', 'cancelled_at'])
+    .select(['status', 'cancel_reason', 'created_at', 'seated_at', 'cancelled_at', 'quoted_minutes', 'quoted_low', 'quoted_high'])
     .where('venue_id', '=', venueId)
     .where((eb) =>
       eb.or([
@@ -328,6 +356,9 @@ export async function listDayEntries(db: Executor, venueId: string, from: number
     created_at: Number(r.created_at),
     seated_at: r.seated_at === null ? null : Number(r.seated_at),
     cancelled_at: r.cancelled_at === null ? null : Number(r.cancelled_at),
+    quoted_minutes: r.quoted_minutes,
+    quoted_low: r.quoted_low,
+    quoted_high: r.quoted_high,
   }));
 }
 

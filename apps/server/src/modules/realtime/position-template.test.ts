@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import type { EntryRow } from '../../db/types.js';
-import { FRESH_CONVERSATION, toPositionEntry } from '../queue/index.js';
+import { FRESH_CONVERSATION, NO_QUOTE, type Placement, toPositionEntry } from '../queue/index.js';
 import { buildTemplate, fillFrame, frameTemplate, render, renderFull, versionOf } from './position-template.js';
 import { SseStream } from './sse-stream.js';
 
@@ -31,11 +31,12 @@ const row: EntryRow = {
   join_proof_hash: null,
   link_resent_at: null,
   ...FRESH_CONVERSATION,
+  ...NO_QUOTE,
 };
 const view = { hidePosition: false, operationMode: 'basic' as const };
 const full = (
   r: EntryRow,
-  p: { globalPos: number; pos: number; estimatedTime: number | null },
+  p: Placement,
   isShared = false,
   lang: 'pt' | 'en' = 'pt',
 ) =>
@@ -44,12 +45,12 @@ const full = (
     waitlistSettings: { hiddenCustomerPosition: false, operationMode: 'basic' },
   });
 
-const placements = [
-  [{ globalPos: 5, pos: 5, estimatedTime: null }],
-  [{ globalPos: 1, pos: 1, estimatedTime: 12 }],
-  [{ globalPos: 0, pos: 0, estimatedTime: null }],
-  [{ globalPos: 12_345, pos: 3, estimatedTime: 999 }],
-] as const;
+const placements: [Placement][] = [
+  [{ globalPos: 5, pos: 5, estimatedTime: null, estimatedRange: null }],
+  [{ globalPos: 1, pos: 1, estimatedTime: 12, estimatedRange: { low: 9, high: 17 } }],
+  [{ globalPos: 0, pos: 0, estimatedTime: null, estimatedRange: null }],
+  [{ globalPos: 12_345, pos: 3, estimatedTime: 999, estimatedRange: { low: 0, high: 12_000 } }],
+];
 
 /** A stream whose head is out and whose body is chunked: what it writes to the socket. */
 function chunkedStream(): { stream: SseStream; written: Buffer[] } {
@@ -76,7 +77,7 @@ describe('position templates', () => {
       [false, 'pt'],
       [true, 'en'],
     ] as const) {
-      const template = buildTemplate(row, view, isShared, lang, { globalPos: 9, pos: 9, estimatedTime: 4 });
+      const template = buildTemplate(row, view, isShared, lang, { globalPos: 9, pos: 9, estimatedTime: 4, estimatedRange: { low: 1, high: 9 } });
       expect(template.parts).toBeDefined();
       expect(render(template, placement)).toBe(full(row, placement, isShared, lang));
     }
@@ -84,11 +85,11 @@ describe('position templates', () => {
 
   it('falls back to full serialisation when a hole cannot be found once', () => {
     const odd = { ...row, name: 'Ana -917000001 Souza' };
-    const template = buildTemplate(odd, view, false, 'pt', { globalPos: 2, pos: 2, estimatedTime: null });
+    const template = buildTemplate(odd, view, false, 'pt', { globalPos: 2, pos: 2, estimatedTime: null, estimatedRange: null });
     expect(template.parts).toBeUndefined();
-    expect(render(template, { globalPos: 3, pos: 3, estimatedTime: null })).toBeUndefined();
-    expect(renderFull(odd, { globalPos: 3, pos: 3, estimatedTime: null }, view, false, 'pt')).toBe(
-      full(odd, { globalPos: 3, pos: 3, estimatedTime: null }),
+    expect(render(template, { globalPos: 3, pos: 3, estimatedTime: null, estimatedRange: null })).toBeUndefined();
+    expect(renderFull(odd, { globalPos: 3, pos: 3, estimatedTime: null, estimatedRange: null }, view, false, 'pt')).toBe(
+      full(odd, { globalPos: 3, pos: 3, estimatedTime: null, estimatedRange: null }),
     );
   });
 
@@ -108,7 +109,7 @@ describe('position templates', () => {
       [false, 'pt'],
       [true, 'en'],
     ] as const) {
-      const template = frameTemplate(buildTemplate(accented, view, isShared, lang, { globalPos: 9, pos: 9, estimatedTime: 4 }));
+      const template = frameTemplate(buildTemplate(accented, view, isShared, lang, { globalPos: 9, pos: 9, estimatedTime: 4, estimatedRange: { low: 1, high: 9 } }));
       const message = Buffer.from(fillFrame(template.frame!, placement));
       const { stream, written } = chunkedStream();
       for (let i = 0; i < 3; i++) stream.sendFrame(fillFrame(template.frame!, placement));
@@ -121,18 +122,18 @@ describe('position templates', () => {
   });
 
   it('fills a figure that is not a plain count as JSON writes it; a template without holes has no frame', () => {
-    const template = frameTemplate(buildTemplate(row, view, false, 'pt', { globalPos: 2, pos: 2, estimatedTime: null }));
-    const odd = { globalPos: 2, pos: 2, estimatedTime: 1.5 };
+    const template = frameTemplate(buildTemplate(row, view, false, 'pt', { globalPos: 2, pos: 2, estimatedTime: null, estimatedRange: null }));
+    const odd = { globalPos: 2, pos: 2, estimatedTime: 1.5, estimatedRange: { low: 1, high: 9 } };
     expect(fillFrame(template.frame!, odd)).toBe(`event: position\ndata: ${full(row, odd)}\n\n`);
     const holeless = frameTemplate(
-      buildTemplate({ ...row, name: 'Ana -917000001 Souza' }, view, false, 'pt', { globalPos: 2, pos: 2, estimatedTime: null }),
+      buildTemplate({ ...row, name: 'Ana -917000001 Souza' }, view, false, 'pt', { globalPos: 2, pos: 2, estimatedTime: null, estimatedRange: null }),
     );
     expect(holeless.frame).toBeUndefined();
   });
 
   it('a venue that hides positions gets one message for every placement, with no figures (docs/product.md §4)', () => {
     const hidden = { hidePosition: true, operationMode: 'basic' as const };
-    const template = frameTemplate(buildTemplate(row, hidden, false, 'pt', { globalPos: 9, pos: 9, estimatedTime: 4 }));
+    const template = frameTemplate(buildTemplate(row, hidden, false, 'pt', { globalPos: 9, pos: 9, estimatedTime: 4, estimatedRange: { low: 1, high: 9 } }));
     expect(template.fixed).toBeDefined();
     for (const placement of placements.map(([p]) => p)) {
       expect(render(template, placement)).toBe(renderFull(row, placement, hidden, false, 'pt'));

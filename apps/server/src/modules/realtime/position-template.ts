@@ -3,8 +3,8 @@ import type { EntryRow } from '../../db/types.js';
 import { type Placement, toPositionEntry } from '../queue/index.js';
 
 /**
- * A diner's stream message, pre-serialised with holes for the three figures a queue change moves
- * (globalPos, pos, estimatedTime). A change then costs each subscriber three string joins instead
+ * A diner's stream message, pre-serialised with holes for the figures a queue change moves
+ * (globalPos, pos, estimatedTime, estimatedRange). A change then costs each subscriber a few string joins instead
  * of building and serialising a whole object: this is what keeps 10,000 streams near the cost of
  * a bare broadcast. The template is rebuilt whenever anything else of the entry or of the venue's
  * view changes (the version), and checked against a real serialisation when built, so a change to
@@ -12,7 +12,7 @@ import { type Placement, toPositionEntry } from '../queue/index.js';
  */
 export interface PositionTemplate {
   version: string;
-  parts: [string, string, string, string] | undefined;
+  parts: Parts | undefined;
   /**
    * The whole message when it carries no figures (the venue hides positions, docs/product.md §4): the
    * same for every placement, so a change costs a subscriber nothing to build.
@@ -25,7 +25,20 @@ export interface PositionView {
   operationMode: 'basic' | 'advanced';
 }
 
-const HOLES = { globalPos: -917_000_001, pos: -917_000_002, estimatedTime: -917_000_003 } as const;
+/** The text between the holes: five pieces around four figures. */
+type Parts = [string, string, string, string, string];
+
+/** Numbers no real message carries; the range's hole stands for the whole `{low, high}` object (or null). */
+const RANGE_HOLE = -917_000_004;
+const HOLES = {
+  globalPos: -917_000_001,
+  pos: -917_000_002,
+  estimatedTime: -917_000_003,
+  estimatedRange: RANGE_HOLE as unknown as Placement['estimatedRange'],
+} as const satisfies Placement;
+const HOLE_ORDER = [HOLES.globalPos, HOLES.pos, HOLES.estimatedTime, RANGE_HOLE] as const;
+
+const rangeText = (r: Placement['estimatedRange']): string => (r === null ? 'null' : `{"low":${r.low},"high":${r.high}}`);
 
 /**
  * Everything besides the placement that the message shows and that can change while the entry is
@@ -50,7 +63,29 @@ function serialise(row: EntryRow, placement: Placement, view: PositionView, isSh
 }
 
 const fill = (parts: readonly string[], p: Placement): string =>
-  parts[0]! + p.globalPos + parts[1]! + p.pos + parts[2]! + (p.estimatedTime === null ? 'null' : p.estimatedTime) + parts[3]!;
+  parts[0]! +
+  p.globalPos +
+  parts[1]! +
+  p.pos +
+  parts[2]! +
+  (p.estimatedTime === null ? 'null' : p.estimatedTime) +
+  parts[3]! +
+  rangeText(p.estimatedRange) +
+  parts[4]!;
+
+/** The message cut at each hole, in order; undefined when a hole is not found exactly once. */
+function cut(json: string): Parts | undefined {
+  const parts: string[] = [];
+  let rest = json;
+  for (const hole of HOLE_ORDER) {
+    const pieces = rest.split(String(hole));
+    if (pieces.length !== 2) return undefined;
+    parts.push(pieces[0]!);
+    rest = pieces[1]!;
+  }
+  parts.push(rest);
+  return parts as Parts;
+}
 
 export function buildTemplate(row: EntryRow, view: PositionView, isShared: boolean, lang: Language, check: Placement): PositionTemplate {
   const version = versionOf(row, view);
@@ -60,13 +95,8 @@ export function buildTemplate(row: EntryRow, view: PositionView, isShared: boole
       ? { version, parts: undefined, fixed: json }
       : { version, parts: undefined };
   }
-  const g = json.split(String(HOLES.globalPos));
-  if (g.length !== 2) return { version, parts: undefined };
-  const p = g[1]!.split(String(HOLES.pos));
-  if (p.length !== 2) return { version, parts: undefined };
-  const e = p[1]!.split(String(HOLES.estimatedTime));
-  if (e.length !== 2) return { version, parts: undefined };
-  const parts: [string, string, string, string] = [g[0]!, p[0]!, e[0]!, e[1]!];
+  const parts = cut(json);
+  if (!parts) return { version, parts: undefined };
   return { version, parts: fill(parts, check) === serialise(row, check, view, isShared, lang) ? parts : undefined };
 }
 
@@ -82,7 +112,7 @@ export function renderFull(row: EntryRow, placement: Placement, view: PositionVi
 
 /** A position template with the SSE framing baked into its first and last parts. */
 export interface FramedTemplate extends PositionTemplate {
-  frame: [string, string, string, string] | undefined;
+  frame: Parts | undefined;
   /** A message without figures (PositionTemplate.fixed), framed. */
   fixedFrame?: string;
 }
@@ -92,9 +122,9 @@ const FRAME_HEAD = `event: ${StreamMessage.position}\ndata: `;
 export function frameTemplate(template: PositionTemplate): FramedTemplate {
   if (template.fixed !== undefined) return { ...template, frame: undefined, fixedFrame: `${FRAME_HEAD}${template.fixed}\n\n` };
   const p = template.parts;
-  return { ...template, frame: p ? [FRAME_HEAD + p[0], p[1], p[2], `${p[3]}\n\n`] : undefined };
+  return { ...template, frame: p ? [FRAME_HEAD + p[0], p[1], p[2], p[3], `${p[4]}\n\n`] : undefined };
 }
 
 export function fillFrame(f: readonly string[], p: Placement): string {
-  return f[0]! + p.globalPos + f[1]! + p.pos + f[2]! + (p.estimatedTime === null ? 'null' : p.estimatedTime) + f[3]!;
+  return fill(f, p);
 }

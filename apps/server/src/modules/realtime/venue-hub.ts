@@ -1,8 +1,9 @@
 import { type HostStreamData, type Language, StreamMessage, type VenueChannelEvent } from '@vez/contract';
-import type { EntryRow, PaceRow } from '../../db/types.js';
+import type { EntryRow } from '../../db/types.js';
 import type { Venue } from '../venues/venue.js';
 import {
   NOT_WAITING,
+  type PaceBook,
   type Placement,
   QueueCache,
   type QueueDeps,
@@ -252,7 +253,7 @@ export class VenueHub {
   private async writeDiners(
     rows: readonly QueueRow[],
     venue: Venue,
-    paces: PaceRow[],
+    paces: PaceBook,
     view: PositionView,
     events: VenueChannelEvent[],
     stamp: number,
@@ -293,7 +294,7 @@ export class VenueHub {
     const [venue, rows, paces] = await Promise.all([
       getVenue(db, this.venueId),
       forHosts ? listOpenEntries(db, this.venueId) : this.queue.current(db, changed),
-      findPace(db, this.venueId),
+      findPace(db, this.venueId, this.deps.now()),
     ]);
     if (forHosts) this.queue.replace(rows);
     const { hidePosition, operationMode } = venue.settings;

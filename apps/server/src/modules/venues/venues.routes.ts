@@ -1,7 +1,7 @@
-import { PartySizesResponse, ThemeResponse, VenueResponse, WaitlistStatusesResponse } from '@vez/contract';
+import { PartySizesResponse, ThemeResponse, VenueResponse } from '@vez/contract';
 import type { FastifyInstance } from 'fastify';
 import { pathParams } from '../../plugins/contract-schemas.js';
-import { getVenue, toPartySizesResponse, toStatusesResponse, toThemeResponse, toVenueResponse } from './venues.service.js';
+import { getVenue, toPartySizesResponse, toThemeResponse, toVenueResponse } from './venues.service.js';
 
 type VenueParams = { Params: { venueId: string } };
 const venueParams = pathParams('venueId');
@@ -40,16 +40,4 @@ export async function venuesRoutes(app: FastifyInstance): Promise<void> {
     async (request) => toThemeResponse(await getVenue(app.db.kysely, request.params.venueId)),
   );
 
-  app.get<VenueParams>(
-    '/waitlists/:venueId/waitlist-statuses',
-    {
-      schema: {
-        tags: ['venues'],
-        summary: 'Whether the waitlist is open',
-        params: venueParams,
-        response: { 200: WaitlistStatusesResponse, ...errors },
-      },
-    },
-    async (request) => toStatusesResponse(await getVenue(app.db.kysely, request.params.venueId)),
-  );
 }

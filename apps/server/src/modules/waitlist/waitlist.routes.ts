@@ -7,6 +7,7 @@ import {
   PositionResponse,
   ReplyBody,
   StatusResponse,
+  WaitlistStatusesResponse,
 } from '@vez/contract';
 import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
@@ -15,7 +16,7 @@ import { pathParams } from '../../plugins/contract-schemas.js';
 import { extraRateLimit } from '../../plugins/extra-rate-limit.js';
 import { answerNoStore } from '../../plugins/no-store.js';
 import { readSessionToken } from '../../plugins/sessions.js';
-import { getPositionJson, getStatus, joinWaitlist, leaveWaitlist, replyFromPage } from '../queue/index.js';
+import { getPositionJson, getStatus, getWaitlistStatuses, joinWaitlist, leaveWaitlist, replyFromPage } from '../queue/index.js';
 
 /** The diner's routes: a thin HTTP layer over the queue (modules/queue). */
 
@@ -69,6 +70,21 @@ export async function waitlistRoutes(app: FastifyInstance): Promise<void> {
       if (result.joinProof) answer.joinProof = result.joinProof;
       return reply.status(result.created ? 201 : 200).send(answer);
     },
+  );
+
+  app.get<{ Params: { venueId: string } }>(
+    '/waitlists/:venueId/waitlist-statuses',
+    {
+      schema: {
+        tags: ['venues'],
+        summary: 'Whether the waitlist is open, and the wait a party joining now would be quoted',
+        description:
+          '`currentWait` (docs/product.md §4) is there when the venue shows it (`showWaitBeforeJoin`, and positions not hidden), the list is open, and the venue has a pace or history.',
+        params: pathParams('venueId'),
+        response: { 200: WaitlistStatusesResponse, ...errors(400, 404) },
+      },
+    },
+    async (request) => getWaitlistStatuses(deps, request.params.venueId),
   );
 
   app.get<{ Params: { waitlistId: string }; Querystring: z.infer<typeof PositionQuery> }>(

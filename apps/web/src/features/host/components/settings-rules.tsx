@@ -3,7 +3,7 @@ import type { SettingsDraft } from '../lib/settings-draft';
 import { useHostT } from '../lib/host-i18n';
 import type { DraftUpdate } from './settings-screen';
 
-const FLAGS = ['hidePriorityDisclaimer', 'emailRequired', 'hideReceptionistHint', 'hidePosition'] as const;
+const FLAGS = ['hidePriorityDisclaimer', 'emailRequired', 'hideReceptionistHint', 'hidePosition', 'showWaitBeforeJoin'] as const;
 const CHOICES = {
   sectionMode: ['none', 'required'],
   noteMode: ['note', 'unit', 'locationAndCompany'],

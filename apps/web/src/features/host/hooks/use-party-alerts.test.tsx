@@ -65,6 +65,7 @@ const entry = (patch: Partial<HostEntry>): HostEntry => ({
   originLabel: 'Widget',
   globalPos: 0,
   pos: 0,
+  quoted: null,
   arrivedAt: '2026-11-24T19:00:00.000Z',
   notifiedAt: '2026-11-24T19:30:00.000Z',
   reply: null,

@@ -230,6 +230,7 @@ export const en: HostStrings = {
     emailRequired: 'Email required',
     hideReceptionistHint: 'Hide "Look for the receptionist"',
     hidePosition: "Hide the guest's position (SMS only)",
+    showWaitBeforeJoin: 'Show the current wait on the join page',
     loginJourney: 'Guests join with an account (SMS code)',
     hasMenu: 'Show the menu',
     menuUrl: 'Menu address',

@@ -228,6 +228,7 @@ export const pt = {
     emailRequired: 'E-mail obrigatório',
     hideReceptionistHint: 'Esconder "Procure a recepcionista"',
     hidePosition: 'Esconder a posição do cliente (só SMS)',
+    showWaitBeforeJoin: 'Mostrar a espera atual na página de entrada',
     loginJourney: 'Cliente entra com conta (código por SMS)',
     hasMenu: 'Mostrar o cardápio',
     menuUrl: 'Endereço do cardápio',
