@@ -79,6 +79,8 @@ export interface EntryTable {
   quoted_minutes: number | null;
   quoted_low: number | null;
   quoted_high: number | null;
+  /** The forecasts the quote was made from (estimator.ts `QuoteBasis`, JSON): the seat teaches the estimator with them. */
+  quote_basis: string | null;
 }
 
 /** One message of an entry's thread (docs/product.md §7). */
@@ -122,7 +124,7 @@ export interface SmsOptOutTable {
 
 /**
  * The wait estimator's state per venue and band (band -1: the whole venue), docs/decisions/022:
- * the recent service interval, and how the quotes given have turned out (bias and spread).
+ * the recent service interval, the calibration, the turn cycle and the spread of the quotes' errors.
  */
 export interface VenuePaceTable {
   venue_id: string;
@@ -132,13 +134,22 @@ export interface VenuePaceTable {
   /** 0 before the first seating. */
   last_seated_at: number;
   samples: number;
-  /** Log of how much longer than quoted waits turn out, learned from seated parties. */
-  bias: number;
+  /**
+   * A weighted least-squares fit of actual waits (y, minutes) on the pace's forecast at join (x,
+   * minutes), older parties weighing less: sums of weights, x, x², y and xy.
+   */
+  fit_w: number;
+  fit_x: number;
+  fit_xx: number;
+  fit_y: number;
+  fit_xy: number;
   /** The 10th and 90th percentiles of (actual - quoted) / (quoted + margin). */
   spread_low: number;
   spread_high: number;
-  /** Seated parties whose quote the calibration has learned from. */
+  /** Seated parties whose quote the spread has learned from. */
   quotes: number;
+  /** The turn-cycle model (estimator.ts `Cycle`, JSON): recent seat times and each table count's record. */
+  cycle: string | null;
 }
 
 /** The service interval per hour of the week (0 = Sunday 00:00 UTC): the venue's history. */

@@ -17,4 +17,9 @@ export const FRESH_CONVERSATION = {
 } as const satisfies Partial<EntryRow>;
 
 /** A row with no quote (docs/product.md §4): the venue had no pace or history when the party joined. */
-export const NO_QUOTE = { quoted_minutes: null, quoted_low: null, quoted_high: null } as const satisfies Partial<EntryRow>;
+export const NO_QUOTE = {
+  quoted_minutes: null,
+  quoted_low: null,
+  quoted_high: null,
+  quote_basis: null,
+} as const satisfies Partial<EntryRow>;

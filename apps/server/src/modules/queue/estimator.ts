@@ -3,34 +3,52 @@ import type { EntryRow, PaceRow, PaceSlotRow } from '../../db/types.js';
 /**
  * The wait estimator (docs/decisions/022-wait-estimates.md, docs/product.md §4).
  *
- * A restaurant seats its waiting parties one after another: what a quote needs is how long one
- * seating takes while parties wait (the service interval), how many seatings stand between a
- * party and its table (the parties ahead and those already called), and how far such quotes have
- * been off at this venue. The interval of a seating is the time since the previous seating or
- * since the party joined, whichever is later: a party that joined an empty queue measures how
- * fast staff seat, not how long the venue stood idle (the old average of gaps between seatings
- * quoted a slow afternoon's idle hours to its next party).
+ * Two forecasts of a waiting party's wait, each learned from the venue's own seatings, kept per
+ * band of party sizes (tables come in sizes: a party of eight waits for one of the few big
+ * tables, whatever the mode) and for the whole venue:
  *
- * Everything is learned on the seat, O(1) per seating, into one row per venue and band and one
- * per hour of the week; a quote reads those rows and the counts the position read has anyway, so
- * it costs the same at any queue length and never scans history.
+ * 1. The pace. A venue seats its waiting parties one after another: how long one seating takes
+ *    while parties wait (the service interval) times how many seatings stand before a party (the
+ *    parties ahead and those already called). The interval of a seating is the time since the
+ *    previous seating or since the party joined, whichever is later: a party that joined an empty
+ *    queue measures how fast staff seat, not how long the venue stood idle (the old average of
+ *    gaps between seatings quoted a slow afternoon's idle hours to its next party). It is blended
+ *    with the same hour of the week's history, and calibrated by a weighted least-squares fit,
+ *    wait = a + b × forecast, newer parties weighing more: `a` learns the time from the call to
+ *    the table that every party waits, `b` how the pace over- or under-states this venue.
+ * 2. The turn cycle. A table frees about one turn after its party sat down; with `c` tables, the
+ *    party with `j` parties before it gets the table of the party seated `c - j` seatings ago. The
+ *    venue's recent seat times are kept, and each candidate table count keeps the turn it implies
+ *    (an average of wait minus forecast) and how far its forecasts have been off; the best one
+ *    speaks. This sees what the pace cannot: after a burst of seatings the next table is far off.
+ *
+ * The quote weighs the two by how far each has been off lately; the range is the 10th to 90th
+ * percentile of the quote's error, tracked online. Everything is learned on the seat, O(1) per
+ * seating, into one row per venue and band and one per hour of the week; a quote reads those rows
+ * and the counts the position read has anyway, so it costs the same at any queue length and never
+ * scans history.
  */
 
-/** Band key for the whole venue (basic mode). */
+/** Band key for the whole venue. */
 export const VENUE_WIDE_BAND = -1;
+
 /** Weight of the newest service interval in the recent average. */
 const SERVICE_ALPHA = 0.15;
 /** Weight of the newest interval in an hour-of-week average, across the weeks. */
 const SLOT_ALPHA = 0.1;
 /** A longer interval (the venue closed in between) says nothing about how fast it seats. */
 const MAX_INTERVAL_MS = 3 * 60 * 60_000;
-/** The recent average counts less the longer ago the last seating was (minutes of half-life, roughly). */
+/** The recent average counts less the longer ago the last seating was. */
 const STALE_MS = 45 * 60_000;
 /** How many samples the recent pace and an hour's history are worth at most, against each other. */
 const RECENT_WEIGHT_CAP = 12;
 const HISTORY_WEIGHT_CAP = 6;
-/** How fast the calibration follows quotes that turned out long or short. */
-const BIAS_RATE = 0.04;
+/** Each seated party's weight in the fit decays by this factor per newer party (about 100 remembered). */
+const FIT_MEMORY = 0.99;
+/** Pulls the slope toward 1 (the pace taken at its word) while the fit has seen little: minutes². */
+const SLOPE_PRIOR = 400;
+/** A band's own pace and fit take over from the venue's after this many seatings. */
+const MIN_BAND_SAMPLES = 8;
 const SPREAD_RATE = 0.02;
 /** The range's spreads are relative to the quote plus this margin (short waits vary by minutes). */
 const MARGIN_MINUTES = 5;
@@ -40,8 +58,47 @@ const HIGH_QUANTILE = 0.9;
 /** Before a venue has calibrated its own: spreads that hold most waits of a restaurant. */
 const DEFAULT_SPREAD_LOW = -0.35;
 const DEFAULT_SPREAD_HIGH = 0.45;
-/** Quotes a band must have learned from before its own calibration replaces the venue's. */
-const MIN_BAND_QUOTES = 20;
+/** Quotes a row must have learned its spread from before it is used. */
+const MIN_SPREAD_QUOTES = 20;
+/** The table counts the turn cycle tries, and how many seat times it keeps. */
+export const CYCLE_TABLES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 14, 16, 18, 20, 24] as const;
+const CYCLE_SEATS = 32;
+/** How fast a candidate's turn and error follow new seatings. */
+const CYCLE_TURN_RATE = 0.05;
+const CYCLE_ERROR_RATE = 0.03;
+/** Seatings a candidate must have been scored on before it may speak. */
+const MIN_CYCLE_SCORED = 10;
+/** The short wait the cycle never goes under (a quantile of the waits), and how fast it moves. */
+const FLOOR_QUANTILE = 0.2;
+const FLOOR_STEP = 0.5;
+/** A seat time older than this (an earlier service) means a free table: the forecast is only the floor. */
+const CYCLE_HORIZON_MINUTES = 240;
+
+/** A row's turn-cycle model: seat times (ms, oldest first), per candidate its turn and error (minutes). */
+export interface Cycle {
+  seats: number[];
+  turn: (number | null)[];
+  error: (number | null)[];
+  scored: number[];
+  /** How far the pace's calibrated forecast has been off lately, minutes. */
+  paceError: number | null;
+  /** A low quantile of the waits: no party waits less than this much for long. */
+  floor: number;
+}
+
+/** What a quote was made from, kept on the entry so the seat can teach each forecast. */
+export interface QuoteBasis {
+  /** The pace's forecast and the cycle's per candidate, for the band and for the venue (minutes). */
+  band: ForecastInputs | null;
+  venue: ForecastInputs | null;
+}
+
+interface ForecastInputs {
+  pace: number | null;
+  cycle: (number | null)[];
+  /** Parties before this one (ahead and called): a candidate learns its turn only within one turn. */
+  before: number;
+}
 
 /** The estimator's state of one venue, as a quote reads it: its rows and this hour's history. */
 export interface PaceBook {
@@ -60,6 +117,8 @@ export interface Estimate {
   time: number;
   low: number;
   high: number;
+  /** What it was made from (kept on the entry: the seat teaches the estimator with it). */
+  basis: QuoteBasis;
 }
 
 /** Hour of the week, 0 = Sunday 00:00-01:00 UTC. */
@@ -69,7 +128,57 @@ export function slotOf(t: number): number {
 }
 
 export function freshPace(venueId: string, band: number): PaceRow {
-  return { venue_id: venueId, band, service_ms: 0, last_seated_at: 0, samples: 0, bias: 0, spread_low: 0, spread_high: 0, quotes: 0 };
+  return {
+    venue_id: venueId,
+    band,
+    service_ms: 0,
+    last_seated_at: 0,
+    samples: 0,
+    fit_w: 0,
+    fit_x: 0,
+    fit_xx: 0,
+    fit_y: 0,
+    fit_xy: 0,
+    spread_low: 0,
+    spread_high: 0,
+    quotes: 0,
+    cycle: null,
+  };
+}
+
+const freshCycle = (): Cycle => ({
+  seats: [],
+  turn: CYCLE_TABLES.map(() => null),
+  error: CYCLE_TABLES.map(() => null),
+  scored: CYCLE_TABLES.map(() => 0),
+  paceError: null,
+  floor: 0,
+});
+
+/** Parsed once per row object: a kept book's rows serve many quotes (the fan-out places every diner). */
+const parsedCycles = new WeakMap<PaceRow, Cycle>();
+export function cycleOf(row: PaceRow | undefined): Cycle | undefined {
+  if (!row || row.cycle === null) return undefined;
+  let cycle = parsedCycles.get(row);
+  if (!cycle) {
+    try {
+      cycle = JSON.parse(row.cycle) as Cycle;
+    } catch {
+      return undefined;
+    }
+    if (!Array.isArray(cycle.seats) || cycle.turn?.length !== CYCLE_TABLES.length) return undefined;
+    parsedCycles.set(row, cycle);
+  }
+  return cycle;
+}
+
+export function parseBasis(text: string | null): QuoteBasis | null {
+  if (text === null) return null;
+  try {
+    return JSON.parse(text) as QuoteBasis;
+  } catch {
+    return null;
+  }
 }
 
 /** The interval a seating measures (module comment), or undefined when it says nothing. */
@@ -79,14 +188,10 @@ export function serviceInterval(previous: PaceRow | undefined, joinedAt: number,
   return interval >= 0 && interval <= MAX_INTERVAL_MS ? interval : undefined;
 }
 
-/** What a seated party teaches one row: the service interval, and how its quote turned out. */
-export function nextPace(
-  previous: PaceRow | undefined,
-  venueId: string,
-  band: number,
-  seated: Pick<EntryRow, 'created_at' | 'quoted_minutes'>,
-  seatedAt: number,
-): PaceRow {
+type Seated = Pick<EntryRow, 'created_at' | 'quoted_minutes' | 'quote_basis'>;
+
+/** What a seated party teaches one row: the service interval, both forecasts, how its quote turned out. */
+export function nextPace(previous: PaceRow | undefined, venueId: string, band: number, seated: Seated, seatedAt: number): PaceRow {
   const row = { ...(previous ?? freshPace(venueId, band)) };
   const interval = serviceInterval(previous, seated.created_at, seatedAt);
   if (interval !== undefined) {
@@ -94,24 +199,57 @@ export function nextPace(
     row.samples += 1;
   }
   row.last_seated_at = Math.max(row.last_seated_at, seatedAt);
-  if (seated.quoted_minutes !== null) {
-    const actual = (seatedAt - seated.created_at) / 60_000;
-    const quoted = seated.quoted_minutes;
-    if (row.quotes === 0) {
-      row.spread_low = DEFAULT_SPREAD_LOW;
-      row.spread_high = DEFAULT_SPREAD_HIGH;
-    }
-    // The quote already carried the bias: this follows what is still off (an integrator).
-    const off = Math.log((actual + 2) / (quoted + 2));
-    row.bias += BIAS_RATE * Math.max(-1.5, Math.min(1.5, off));
-    // Online quantiles of the relative error (a stochastic-gradient step toward each percentile).
-    const r = (actual - quoted) / (quoted + MARGIN_MINUTES);
-    row.spread_low += SPREAD_RATE * (r < row.spread_low ? LOW_QUANTILE - 1 : LOW_QUANTILE);
-    row.spread_high += SPREAD_RATE * (r < row.spread_high ? HIGH_QUANTILE - 1 : HIGH_QUANTILE);
-    row.quotes += 1;
-  }
+  const actual = (seatedAt - seated.created_at) / 60_000;
+  const basis = parseBasis(seated.quote_basis);
+  const inputs = band === VENUE_WIDE_BAND ? basis?.venue : basis?.band;
+  const cycle = structuredClone(cycleOf(previous) ?? freshCycle());
+  if (inputs) learnForecasts(row, cycle, inputs, actual);
+  // A low quantile of the waits (a stochastic-gradient step): the cycle's floor.
+  cycle.floor = Math.max(0, cycle.floor + FLOOR_STEP * (actual < cycle.floor ? FLOOR_QUANTILE - 1 : FLOOR_QUANTILE));
+  cycle.seats.push(seatedAt);
+  if (cycle.seats.length > CYCLE_SEATS) cycle.seats.splice(0, cycle.seats.length - CYCLE_SEATS);
+  row.cycle = JSON.stringify(cycle);
+  if (seated.quoted_minutes !== null) learnSpread(row, seated.quoted_minutes, actual);
   return row;
 }
+
+/** Online quantiles of the quote's relative error (a stochastic-gradient step toward each percentile). */
+function learnSpread(row: PaceRow, quoted: number, actual: number): void {
+  if (row.quotes === 0) {
+    row.spread_low = DEFAULT_SPREAD_LOW;
+    row.spread_high = DEFAULT_SPREAD_HIGH;
+  }
+  const r = (actual - quoted) / (quoted + MARGIN_MINUTES);
+  row.spread_low += SPREAD_RATE * (r < row.spread_low ? LOW_QUANTILE - 1 : LOW_QUANTILE);
+  row.spread_high += SPREAD_RATE * (r < row.spread_high ? HIGH_QUANTILE - 1 : HIGH_QUANTILE);
+  row.quotes += 1;
+}
+
+/** Scores each forecast made at join against the wait, then moves the fit and each candidate's turn. */
+function learnForecasts(row: PaceRow, cycle: Cycle, inputs: ForecastInputs, actual: number): void {
+  const x = inputs.pace;
+  if (x !== null) {
+    const before = calibrated(row, x);
+    cycle.paceError = ema(cycle.paceError, Math.abs(actual - before), CYCLE_ERROR_RATE);
+    row.fit_w = FIT_MEMORY * row.fit_w + 1;
+    row.fit_x = FIT_MEMORY * row.fit_x + x;
+    row.fit_xx = FIT_MEMORY * row.fit_xx + x * x;
+    row.fit_y = FIT_MEMORY * row.fit_y + actual;
+    row.fit_xy = FIT_MEMORY * row.fit_xy + x * actual;
+  }
+  inputs.cycle.forEach((xc, i) => {
+    if (xc === null || typeof xc !== 'number' || i >= CYCLE_TABLES.length) return;
+    const turn = cycle.turn[i] ?? null;
+    if (turn !== null) {
+      cycle.error[i] = ema(cycle.error[i] ?? null, Math.abs(actual - Math.max(cycle.floor, xc + turn)), CYCLE_ERROR_RATE);
+      cycle.scored[i] = (cycle.scored[i] ?? 0) + 1;
+    }
+    // A table seen free says nothing about the turn, nor does a forecast a whole cycle away.
+    if (xc > -CYCLE_HORIZON_MINUTES && inputs.before < CYCLE_TABLES[i]!) cycle.turn[i] = ema(turn, actual - xc, CYCLE_TURN_RATE);
+  });
+}
+
+const ema = (previous: number | null, value: number, rate: number) => (previous === null ? value : previous + rate * (value - previous));
 
 /** The hour-of-week history after a seating; undefined when the seating measured nothing. */
 export function nextSlot(
@@ -128,8 +266,8 @@ export function nextSlot(
   return { ...previous, service_ms: SLOT_ALPHA * interval + (1 - SLOT_ALPHA) * previous.service_ms, samples: previous.samples + 1 };
 }
 
-/** How long one seating takes now: the recent pace and this hour's history, each by its weight. */
-function serviceMs(recent: PaceRow | undefined, history: PaceSlotRow | undefined, at: number): number | undefined {
+/** How long one seating takes now, minutes: the recent pace and this hour's history, each by its weight. */
+function serviceMinutes(recent: PaceRow | undefined, history: PaceSlotRow | undefined, at: number): number | undefined {
   let weight = 0;
   let sum = 0;
   if (recent && recent.samples > 0) {
@@ -142,35 +280,109 @@ function serviceMs(recent: PaceRow | undefined, history: PaceSlotRow | undefined
     weight += w;
     sum += w * history.service_ms;
   }
-  return weight > 0 ? sum / weight : undefined;
+  return weight > 0 ? sum / weight / 60_000 : undefined;
+}
+
+/** The calibrated wait for a pace forecast `x`: the fit's a + b·x, the slope pulled toward 1 while data is thin. */
+export function calibrated(row: PaceRow | undefined, x: number): number {
+  if (!row || row.fit_w < 1) return x;
+  // Weighted least squares with a ridge on (b - 1): [w, Σx; Σx, Σx² + ρ] [a; b] = [Σy; Σxy + ρ].
+  const { fit_w: w, fit_x: sx, fit_xx: sxx, fit_y: sy, fit_xy: sxy } = row;
+  const det = w * (sxx + SLOPE_PRIOR) - sx * sx;
+  if (!(det > 0)) return x;
+  const b = (w * (sxy + SLOPE_PRIOR) - sx * sy) / det;
+  const a = (sy - b * sx) / w;
+  return Math.max(0, a + Math.max(0, b) * x);
 }
 
 const rowOf = (book: PaceBook, band: number) => book.paces.find((p) => p.band === band);
 const slotRowOf = (book: PaceBook, band: number) => book.slots.find((s) => s.band === band);
 
+/** What stands before a party: waiting parties ahead and parties called, in the venue and in its band. */
+export interface Before {
+  ahead: number;
+  called: number;
+  aheadInBand: number;
+  calledInBand: number;
+}
+
 /**
- * The quote of a waiting party: `ahead` waiting parties before it and `called` parties called and
- * not yet seated (both counted in its band in advanced mode, in the whole venue otherwise).
- * Null when the venue has neither a pace nor history yet (docs/product.md §4: show nothing).
+ * The cycle's forecasts for a party with `before` parties before it, one per candidate table
+ * count (module comment), minutes before the candidate's turn is added: the seat time of the
+ * party whose table it will get, plus a whole turn (without the call's own minutes, the floor)
+ * for each cycle of all tables beyond the first.
  */
-export function estimate(book: PaceBook, band: number, advanced: boolean, ahead: number, called: number): Estimate | null {
+export function cycleInputs(cycle: Cycle | undefined, before: number, at: number): (number | null)[] {
+  const seats = cycle?.seats ?? [];
+  return CYCLE_TABLES.map((tables, i) => {
+    if (seats.length < tables) return null;
+    const rounds = Math.floor(before / tables);
+    const turn = cycle?.turn[i] ?? null;
+    if (rounds > 0 && turn === null) return null;
+    const pick = seats[seats.length - tables + (before % tables)]!;
+    const since = Math.max(-CYCLE_HORIZON_MINUTES, (pick - at) / 60_000);
+    return since + (rounds > 0 ? rounds * Math.max(1, turn! - cycle!.floor) : 0);
+  });
+}
+
+/** The best-scored candidate's forecast, with its recent error; undefined while none has earned it. */
+function cycleForecast(cycle: Cycle | undefined, inputs: (number | null)[]): { value: number; error: number } | undefined {
+  if (!cycle) return undefined;
+  let best: { value: number; error: number } | undefined;
+  inputs.forEach((x, i) => {
+    const turn = cycle.turn[i];
+    const error = cycle.error[i];
+    if (x === null || turn === null || turn === undefined || error === null || error === undefined) return;
+    if ((cycle.scored[i] ?? 0) < MIN_CYCLE_SCORED) return;
+    if (!best || error < best.error) best = { value: Math.max(cycle.floor, x + turn), error };
+  });
+  return best;
+}
+
+/** One row's quote: the pace's calibrated forecast and the cycle's, weighed by how far each has been off. */
+function forecastOf(row: PaceRow | undefined, inputs: ForecastInputs): number | null {
+  if (inputs.pace === null) return null;
+  const pace = calibrated(row, inputs.pace);
+  const cycle = cycleOf(row);
+  const turn = cycleForecast(cycle, inputs.cycle);
+  if (!turn || cycle?.paceError === null || cycle?.paceError === undefined) return pace;
+  const wPace = 1 / Math.max(0.5, cycle.paceError) ** 2;
+  const wCycle = 1 / Math.max(0.5, turn.error) ** 2;
+  return (wPace * pace + wCycle * turn.value) / (wPace + wCycle);
+}
+
+/**
+ * The quote of a waiting party of `band` (VENUE_WIDE_BAND: a party of unknown size, the join
+ * page's figure). Null when the venue has neither a pace nor history yet (docs/product.md §4:
+ * show nothing).
+ */
+export function estimate(book: PaceBook, band: number, before: Before): Estimate | null {
   const venue = rowOf(book, VENUE_WIDE_BAND);
+  const venueService = serviceMinutes(venue, slotRowOf(book, VENUE_WIDE_BAND), book.at);
+  if (venueService === undefined) return null;
+  const venueBefore = before.ahead + before.called;
+  const venueInputs: ForecastInputs = {
+    pace: (venueBefore + 1) * venueService,
+    cycle: cycleInputs(cycleOf(venue), venueBefore, book.at),
+    before: venueBefore,
+  };
   const own = band === VENUE_WIDE_BAND ? undefined : rowOf(book, band);
-  // Advanced mode seats each band at its own tables: its own pace once it has one.
-  const ownService = advanced ? serviceMs(own, slotRowOf(book, band), book.at) : undefined;
-  const service = ownService ?? serviceMs(venue, slotRowOf(book, VENUE_WIDE_BAND), book.at);
-  if (service === undefined) return null;
-  // In basic mode too, a band's own calibration learns what party size does to the wait.
-  const calibration = own && own.quotes >= MIN_BAND_QUOTES ? own : venue && venue.quotes > 0 ? venue : undefined;
-  const raw = ((ahead + called + 1) * service) / 60_000;
-  const central = raw * Math.exp(calibration?.bias ?? 0);
-  const spreadLow = calibration?.spread_low ?? DEFAULT_SPREAD_LOW;
-  const spreadHigh = calibration?.spread_high ?? DEFAULT_SPREAD_HIGH;
-  return rangeOf(central, spreadLow, spreadHigh);
+  // The band's forecasts are kept (its fit learns from them) from its first seating; they quote once it has enough.
+  const ownService = own ? serviceMinutes(own, slotRowOf(book, band), book.at) : undefined;
+  const bandBefore = before.aheadInBand + before.calledInBand;
+  const bandInputs: ForecastInputs | null =
+    ownService === undefined
+      ? null
+      : { pace: (bandBefore + 1) * ownService, cycle: cycleInputs(cycleOf(own), bandBefore, book.at), before: bandBefore };
+  const bandReady = bandInputs !== null && own!.samples >= MIN_BAND_SAMPLES && own!.fit_w >= MIN_BAND_SAMPLES;
+  const central = (bandReady ? forecastOf(own, bandInputs) : null) ?? forecastOf(venue, venueInputs)!;
+  const spreads = [own, venue].find((row) => row && row.quotes >= MIN_SPREAD_QUOTES);
+  const range = rangeOf(central, spreads?.spread_low ?? DEFAULT_SPREAD_LOW, spreads?.spread_high ?? DEFAULT_SPREAD_HIGH);
+  return { ...range, basis: { band: bandInputs, venue: venueInputs } };
 }
 
 /** Whole minutes as a diner reads them: at least 1, the range around the quote, rounded outwards. */
-export function rangeOf(central: number, spreadLow: number, spreadHigh: number): Estimate {
+export function rangeOf(central: number, spreadLow: number, spreadHigh: number): { time: number; low: number; high: number } {
   const time = Math.max(1, Math.round(central));
   const low = Math.max(0, Math.min(time, Math.floor(central + Math.min(0, spreadLow) * (central + MARGIN_MINUTES))));
   const high = Math.max(time, Math.ceil(central + Math.max(0, spreadHigh) * (central + MARGIN_MINUTES)));

@@ -41,19 +41,19 @@ export interface JoinResult {
 /** The wait a party joining now is quoted: what the position page will show it first. */
 async function quoteAtJoin(
   trx: Kysely<Database>,
-  venue: Venue,
   newcomer: Pick<EntryRow, 'venue_id' | 'priority' | 'seq' | 'band'>,
   now: number,
 ): Promise<Estimate | null> {
-  const advanced = venue.settings.operationMode === 'advanced';
-  const [book, ahead, called] = await Promise.all([
+  const [book, ahead, called, aheadInBand, calledInBand] = await Promise.all([
     repo.findPace(trx, newcomer.venue_id, now),
     // Before its insert, the newest ticket has everyone waiting at its priority or above ahead of
-    // it: the kept counts (migration 005) in basic mode; advanced mode counts its band.
-    advanced ? repo.countWaitingAhead(trx, newcomer, newcomer.band) : repo.placeOfNewest(trx, newcomer.venue_id, newcomer.priority),
-    repo.countCalled(trx, newcomer.venue_id, advanced ? newcomer.band : undefined),
+    // it: the kept counts (migration 005).
+    repo.placeOfNewest(trx, newcomer.venue_id, newcomer.priority),
+    repo.countCalled(trx, newcomer.venue_id),
+    repo.countWaitingAhead(trx, newcomer, newcomer.band),
+    repo.countCalled(trx, newcomer.venue_id, newcomer.band),
   ]);
-  return estimate(book, newcomer.band, advanced, ahead, called);
+  return estimate(book, newcomer.band, { ahead, called, aheadInBand, calledInBand });
 }
 
 /** The join rules that depend on the venue's settings (docs/product.md, joining); returns the section, if any. */
@@ -145,7 +145,7 @@ export async function joinWaitlist(deps: QueueDeps, venueId: string, body: JoinR
     const priority = options.priority ? 1 : 0;
     const band = bandOf(body.partySize);
     // The quote this party is given, kept on its row (docs/product.md §4), read under the lock.
-    const quote = await quoteAtJoin(trx, venue, { venue_id: venueId, priority, seq: locked.next_seq, band }, now);
+    const quote = await quoteAtJoin(trx, { venue_id: venueId, priority, seq: locked.next_seq, band }, now);
     const entry: EntryRow = {
       id: newEntryId(),
       share_id: newEntryId(),
@@ -175,6 +175,7 @@ export async function joinWaitlist(deps: QueueDeps, venueId: string, body: JoinR
       quoted_minutes: quote?.time ?? null,
       quoted_low: quote?.low ?? null,
       quoted_high: quote?.high ?? null,
+      quote_basis: quote ? JSON.stringify(quote.basis) : null,
     };
     await repo.insertEntry(trx, entry);
     await repo.advanceVenueSeq(trx, venueId, locked.next_seq + 1);

@@ -1,6 +1,6 @@
 import type { EntryRow } from '../../db/types.js';
 import type { Venue } from '../venues/venue.js';
-import { type PaceBook, estimate } from './estimator.js';
+import { type Before, type PaceBook, estimate } from './estimator.js';
 
 /** Where an entry stands: its place in the whole queue, its place in its band, the estimate. */
 export interface Placement {
@@ -14,14 +14,8 @@ export interface Placement {
 /** An entry that is not waiting (called, seated, cancelled) has no place. */
 export const NOT_WAITING: Placement = Object.freeze({ globalPos: 0, pos: 0, estimatedTime: null, estimatedRange: null });
 
-/** What stands between a waiting party and its table, counted in the whole venue and in its band. */
-export interface QueueCounts {
-  ahead: number;
-  aheadInBand: number;
-  /** Parties called and not yet seated: each takes a table first. */
-  called: number;
-  calledInBand: number;
-}
+/** What stands between a waiting party and its table, counted in the whole venue and in its band (called parties take a table first). */
+export type QueueCounts = Before;
 
 /**
  * The queue's order (docs/product.md, the queue): priority first, then join order (the ticket
@@ -41,16 +35,14 @@ export function comesBefore(a: Pick<EntryRow, 'priority' | 'seq'>, b: Pick<Entry
 /**
  * THE placement of a waiting entry, from what stands before it in the whole queue and in its
  * table-size band: every path (join, position read, host queue, live streams) places through
- * here. In advanced mode the place and the estimate are the band's (estimator.ts falls back to
- * the venue's pace while the band has none). Writes into `out` (the fan-out reuses one object)
+ * here. In advanced mode the place is the band's; the estimate weighs what stands before the party
+ * in its band and in the venue in either mode (estimator.ts). Writes into `out` (the fan-out reuses one object)
  * and returns it.
  */
 export function fillPlacement(out: Placement, band: number, counts: QueueCounts, advanced: boolean, book: PaceBook): Placement {
   const globalPos = counts.ahead + 1;
   const pos = advanced ? counts.aheadInBand + 1 : globalPos;
-  const quote = advanced
-    ? estimate(book, band, true, counts.aheadInBand, counts.calledInBand)
-    : estimate(book, band, false, counts.ahead, counts.called);
+  const quote = estimate(book, band, counts);
   out.globalPos = globalPos;
   out.pos = pos;
   out.estimatedTime = quote ? quote.time : null;

@@ -15,17 +15,16 @@ import * as repo from './queue.repository.js';
 export async function placeEntry(deps: QueueDeps, entry: EntryRow, venue: Venue): Promise<Placement> {
   if (entry.status !== 'active') return { ...NOT_WAITING };
   const db = deps.db.kysely;
-  const advanced = venue.settings.operationMode === 'advanced';
   const [ahead, called, inBand, book] = await Promise.all([
     repo.countWaitingAhead(db, entry),
     repo.countCalled(db, venue.id),
-    advanced ? countsInBand(db, entry) : Promise.resolve(undefined),
+    countsInBand(db, entry),
     findPaceOf(deps.pace, db, venue.id, deps.now()),
   ]);
-  return placementOf(entry, venue, { ahead, called, aheadInBand: inBand?.ahead ?? ahead, calledInBand: inBand?.called ?? called }, book);
+  return placementOf(entry, venue, { ahead, called, aheadInBand: inBand.ahead, calledInBand: inBand.called }, book);
 }
 
-/** Advanced mode also places a party inside its table-size band: two more counts. */
+/** The place in the table-size band (advanced mode's `pos`, and the estimate in either mode): two more counts. */
 async function countsInBand(db: QueueDeps['db']['kysely'], entry: EntryRow): Promise<{ ahead: number; called: number }> {
   const [ahead, called] = await Promise.all([
     repo.countWaitingAhead(db, entry, entry.band),
@@ -43,9 +42,8 @@ export async function getPosition(deps: QueueDeps, waitlistId: string, lang: Lan
   const { ahead, called, ...entry } = placed;
   const found = { entry: entry as EntryRow, isShared: !own };
   const [venue, book] = await Promise.all([getVenue(db, entry.venue_id), findPaceOf(deps.pace, db, entry.venue_id, deps.now())]);
-  const advanced = venue.settings.operationMode === 'advanced' && entry.status === 'active';
-  const inBand = advanced ? await countsInBand(db, found.entry) : undefined;
-  const counts = { ahead, called, aheadInBand: inBand?.ahead ?? ahead, calledInBand: inBand?.called ?? called };
+  const inBand = entry.status === 'active' ? await countsInBand(db, found.entry) : { ahead: 0, called: 0 };
+  const counts = { ahead, called, aheadInBand: inBand.ahead, calledInBand: inBand.called };
   const placement = placementOf(found.entry, venue, counts, book);
   const hidePosition = venue.settings.hidePosition;
   const operationMode = venue.settings.operationMode;
@@ -89,7 +87,7 @@ export async function getStatus(deps: QueueDeps, waitlistId: string, venueId: st
 /**
  * Whether the list is open and, when the venue shows it (docs/product.md §4), the wait a party
  * joining now would be quoted: behind every party waiting, after those called, at the venue's
- * pace. In advanced mode this is the whole venue's figure (the party size is not known yet).
+ * pace, for a party of any size (the size is not known yet).
  */
 export async function getWaitlistStatuses(deps: QueueDeps, venueId: string): Promise<WaitlistStatusesResponse> {
   const db = deps.db.kysely;
@@ -102,7 +100,7 @@ export async function getWaitlistStatuses(deps: QueueDeps, venueId: string): Pro
     repo.countCalled(db, venueId),
     findPaceOf(deps.pace, db, venueId, deps.now()),
   ]);
-  const quote = estimate(book, VENUE_WIDE_BAND, false, waiting, called);
+  const quote = estimate(book, VENUE_WIDE_BAND, { ahead: waiting, called, aheadInBand: 0, calledInBand: 0 });
   if (!quote) return answer;
   return { ...answer, currentWait: { partiesAhead: waiting, estimatedTime: quote.time, estimatedRange: { low: quote.low, high: quote.high } } };
 }

@@ -1,0 +1,355 @@
+// Quotes measured against a simulated restaurant (docs/decisions/022-wait-estimates.md). Each
+// scenario runs several weeks of services through the product's own queue services (join, call,
+// seat, no-show, leave) on a real SQLite file, with the simulation's clock. For every party seated
+// in the last weeks (the first ones build the history), the quote it got at join is compared with
+// its actual wait, side by side with (a) a rule of thumb, (b) the exponential average the product
+// used before, and (d) an oracle that knows the simulation's true parameters and forecasts by Monte
+// Carlo from the real state. Targets: the estimator's mean absolute error at most 1.3× the
+// oracle's and at most 0.7× the old average's on every scenario; 70-90% seated inside their range.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type VenueSettings, bandOf } from '@vez/contract';
+import { migrateToLatest, openDb } from '../apps/server/src/db/connect.js';
+import type { EntryRow } from '../apps/server/src/db/types.js';
+import { createLocalBus } from '../apps/server/src/plugins/bus.js';
+import { type QueueDeps, callEntry, endEntry, joinWaitlist, seatEntry } from '../apps/server/src/modules/queue/index.js';
+import { seedDemo } from '../apps/server/src/seed/demo.js';
+import { DEMO_BISTRO_ID } from '../apps/server/src/seed/demo.js';
+import { addVenueLike } from '../apps/server/test/venues.js';
+import { ExponentialAverage, RULE_OF_THUMB_MINUTES, ruleOfThumb } from './lib/baselines.js';
+import { DAY, type Door, Floor, HOUR, MINUTE, type Party, type Scenario, oracleForecast, rng, tablesOf } from './lib/restaurant-sim.js';
+import { type BenchReport, round } from './lib/report.js';
+
+const WEEKS = Number(process.env.BENCH_ESTIMATE_WEEKS ?? 4);
+/** Weeks scored: the last ones, once the venue has a history of each hour of the week. */
+const SCORED_WEEKS = Math.min(2, WEEKS);
+const ORACLE_RUNS = Number(process.env.BENCH_ORACLE_RUNS ?? 60);
+/** A Sunday, midnight UTC: the simulated weeks start here. */
+const START = Date.UTC(2026, 0, 4);
+/** Busier at the weekend (0 = Sunday). */
+const WEEKDAY = [0.9, 0.7, 0.8, 0.85, 1, 1.3, 1.45];
+
+const dinner = (size: number) => (size <= 2 ? 55 : size <= 4 ? 68 : 82);
+const sizes: [number, number][] = [
+  [1, 4],
+  [2, 40],
+  [3, 14],
+  [4, 24],
+  [5, 6],
+  [6, 7],
+  [7, 2],
+  [8, 3],
+];
+const dinnerTables = [
+  { size: 2, count: 9 },
+  { size: 4, count: 8 },
+  { size: 6, count: 3 },
+  { size: 8, count: 2 },
+];
+const common = {
+  partySizes: sizes,
+  turnMedian: dinner,
+  // Turn times vary a lot: a quick bite, a long dessert (log-normal, about 0.4 in the field).
+  turnSigma: 0.4,
+  leavers: 0.04,
+  patienceMean: 25,
+  noShows: 0.06,
+  holdMinutes: 15,
+  rounds: [2, 8] as [number, number],
+  // Remote diners are anywhere nearby when called: a few minutes to a quarter of an hour back.
+  walk: [2, 14] as [number, number],
+};
+
+const SCENARIOS: Scenario[] = [
+  {
+    name: 'steady dinner',
+    mode: 'basic',
+    tables: dinnerTables,
+    open: 18,
+    close: 22.5,
+    arrivals: (d, h) => WEEKDAY[d]! * (h < 18.5 ? 10 : 17),
+    ...common,
+  },
+  {
+    name: 'rush at 20:00',
+    mode: 'basic',
+    tables: dinnerTables,
+    open: 18,
+    close: 23,
+    arrivals: (d, h) => WEEKDAY[d]! * (h >= 19.75 && h < 20.75 ? 34 : h < 19.75 ? 9 : 11),
+    ...common,
+  },
+  {
+    name: 'slow afternoon',
+    mode: 'basic',
+    tables: [
+      { size: 2, count: 3 },
+      { size: 4, count: 3 },
+      { size: 6, count: 1 },
+      { size: 8, count: 1 },
+    ],
+    open: 14,
+    close: 18,
+    arrivals: (d, h) => WEEKDAY[d]! * (h < 15.5 ? 4 : 2.5),
+    ...common,
+    turnMedian: (size) => dinner(size) - 10,
+  },
+  {
+    name: 'advanced mode (bands)',
+    mode: 'advanced',
+    tables: [
+      { size: 2, count: 9 },
+      { size: 4, count: 8 },
+      { size: 6, count: 3 },
+      { size: 10, count: 2 },
+    ],
+    open: 18,
+    close: 22.5,
+    arrivals: (d, h) => WEEKDAY[d]! * (h < 18.5 ? 10 : 17),
+    ...common,
+  },
+  {
+    name: '15% leave',
+    mode: 'basic',
+    tables: dinnerTables,
+    open: 18,
+    close: 22.5,
+    arrivals: (d, h) => WEEKDAY[d]! * (h < 18.5 ? 11 : 19),
+    ...common,
+    leavers: 0.15,
+  },
+];
+
+const ESTIMATORS = ['rule of thumb', 'exponential average (before)', 'estimator', 'oracle', 'proto'] as const;
+type EstimatorName = (typeof ESTIMATORS)[number];
+
+interface Quote {
+  time: number;
+  low?: number;
+  high?: number;
+}
+
+interface Scored {
+  actual: number;
+  size?: number;
+  hour?: number;
+  place?: number;
+  quotes: Partial<Record<EstimatorName, Quote>>;
+}
+
+interface Figures {
+  parties: number;
+  meanAbsError: number;
+  p90AbsError: number;
+  bias: number;
+  withinRange: number | null;
+}
+
+function figuresOf(scored: Scored[], name: EstimatorName): Figures {
+  const rows = scored.filter((s) => s.quotes[name]);
+  const errors = rows.map((s) => s.actual - s.quotes[name]!.time);
+  const abs = errors.map(Math.abs).sort((a, b) => a - b);
+  const ranged = rows.filter((s) => s.quotes[name]!.low !== undefined);
+  // The same rule as the console's figures: whole minutes as the diner read them.
+  const within = ranged.filter((s) => s.actual >= s.quotes[name]!.low! && Math.floor(s.actual) <= s.quotes[name]!.high!).length;
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+  return {
+    parties: rows.length,
+    meanAbsError: mean(abs),
+    p90AbsError: abs[Math.min(abs.length - 1, Math.floor(0.9 * abs.length))] ?? 0,
+    bias: mean(errors),
+    withinRange: ranged.length ? within / ranged.length : null,
+  };
+}
+
+const venueSettings = (s: Scenario): Partial<VenueSettings> => ({
+  operationMode: s.mode,
+  maxWaitingParties: null,
+  gettingCloseAt: 0,
+  holdMinutes: s.holdMinutes,
+});
+
+const tableClass = (s: Scenario, size: number) => (s.mode === 'advanced' ? [2, 4, 6, 10][bandOf(size)]! : size <= 2 ? 2 : size <= 4 ? 4 : size <= 6 ? 6 : 8);
+
+async function runScenario(s: Scenario, index: number, dir: string): Promise<{ scored: Scored[]; seconds: number; joins: number }> {
+  const started = performance.now();
+  const db = openDb({ kind: 'sqlite', file: path.join(dir, `estimate-${index}.db`) });
+  await migrateToLatest(db);
+  const clock = { now: START - DAY };
+  await seedDemo(db, clock.now);
+  const base = JSON.parse(
+    (await db.kysely.selectFrom('venues').select('settings').where('id', '=', DEMO_BISTRO_ID).executeTakeFirstOrThrow()).settings,
+  ) as object;
+  const venueId = await addVenueLike(db, DEMO_BISTRO_ID, { settings: JSON.stringify({ ...base, ...venueSettings(s) }) });
+  const deps: QueueDeps = { db, bus: createLocalBus(), now: () => clock.now };
+
+  const rows = new Map<number, EntryRow>();
+  const seatTimes = new Map<number, number[]>();
+  const before = new ExponentialAverage();
+  const pending = new Map<number, Scored['quotes']>();
+  const scored: Scored[] = [];
+  const r = rng(1_000 + index);
+  const scoreFrom = START + (WEEKS - SCORED_WEEKS) * 7 * DAY;
+  let floor: Floor | null = null;
+  let phone = 0;
+  let joins = 0;
+
+  const door: Door = {
+    async join(p, ahead) {
+      joins += 1;
+      const result = await joinWaitlist(
+        deps,
+        venueId,
+        { customer: { name: 'Ana Souza', phone: `+55119${String(70_000_000 + (phone++ % 29_999_999))}` }, partySize: p.size, originLabel: 'Host' },
+        { byStaff: true, ignoreLock: true },
+      );
+      const row = result.entry;
+      rows.set(p.id, row);
+      if (p.joinedAt < scoreFrom) return;
+      const advanced = s.mode === 'advanced';
+      const venuePlace = ahead.waiting.length + 1;
+      const bandPlace = ahead.waiting.filter((w) => w.band === p.band).length + 1;
+      const place = advanced ? bandPlace : venuePlace;
+      const quotes: Scored['quotes'] = { 'rule of thumb': { time: ruleOfThumb(place) } };
+      const old = before.quote(advanced ? p.band : null, bandPlace, venuePlace);
+      if (old !== null) quotes['exponential average (before)'] = { time: old };
+      if (row.quoted_minutes !== null) {
+        quotes.estimator = { time: row.quoted_minutes, low: row.quoted_low ?? undefined, high: row.quoted_high ?? undefined };
+      }
+      {
+        const cls = tableClass(s, p.size);
+        const c = tablesOf(s).filter((t) => tableClass(s, t.size) === cls).length;
+        const T = s.turnMedian(cls) * MINUTE * 1.08;
+        const seats = (seatTimes.get(cls) ?? []).slice(-c);
+        const now = p.joinedAt;
+        const frees = seats.map((x) => Math.max(now + 2 * MINUTE, x + T)).sort((a, b) => a - b);
+        while (frees.length < c) frees.unshift(now);
+        const before = [...ahead.waiting, ...ahead.called].filter((w) => tableClass(s, w.size) === cls).length;
+        const j = before;
+        const f = j < c ? frees[j]! : frees[j % c]! + Math.floor(j / c) * T;
+        quotes.proto = { time: Math.max(1, Math.round((f - now) / MINUTE + 10)) };
+      }
+      const oracle = await oracleForecast(floor!, p, ORACLE_RUNS, p.id * 31 + index);
+      if (oracle) quotes.oracle = oracle;
+      (quotes as { place?: number }).place = venuePlace + ahead.called.length;
+      pending.set(p.id, quotes);
+    },
+    async call(p) {
+      rows.set(p.id, await callEntry(deps, rows.get(p.id)!));
+    },
+    async seat(p) {
+      await seatEntry(deps, rows.get(p.id)!);
+      before.seated([-1, p.band], clock.now);
+      const cls = tableClass(s, p.size);
+      seatTimes.set(cls, [...(seatTimes.get(cls) ?? []), clock.now].slice(-40));
+      const quotes = pending.get(p.id);
+      if (quotes) scored.push({ actual: (clock.now - p.joinedAt) / MINUTE, quotes, size: p.size, hour: Math.floor((p.joinedAt % DAY) / HOUR), place: (quotes as { place?: number }).place });
+      pending.delete(p.id);
+      rows.delete(p.id);
+    },
+    async noShow(p) {
+      await endEntry(deps, rows.get(p.id)!, 'cancel', 'NoShow');
+      pending.delete(p.id);
+      rows.delete(p.id);
+    },
+    async leave(p) {
+      await endEntry(deps, rows.get(p.id)!, 'leave', 'Customer');
+      pending.delete(p.id);
+      rows.delete(p.id);
+    },
+  };
+
+  const tables = tablesOf(s);
+  for (let d = 0; d < WEEKS * 7; d++) {
+    const day = START + d * DAY;
+    for (const t of tables) Object.assign(t, { seatedAt: 0, freeAt: 0, heldFor: null });
+    const f = new Floor(s, r, tables, day + s.open * HOUR, day, d * 10_000 + 1);
+    floor = f;
+    // The product's clock follows the simulation's: every service sees the moment of its event.
+    const tick = f.nextEventAt.bind(f);
+    f.nextEventAt = () => {
+      const t = tick();
+      if (t < Infinity) clock.now = t;
+      return t;
+    };
+    await f.run(door);
+  }
+  if (process.env.BENCH_DUMP) {
+    for (const row of await db.kysely.selectFrom('venue_pace').selectAll().where('venue_id', '=', venueId).execute()) {
+      const c = JSON.parse(row.cycle ?? '{}');
+      console.log(row.band, 'svc', round(row.service_ms / 60000, 1), 'paceErr', round(c.paceError, 1), 'floor', round(c.floor, 1), 'turns', c.turn?.map((x: number) => round(x ?? -1)).join(','), 'errs', c.error?.map((x: number) => round(x ?? -1, 1)).join(','));
+    }
+  }
+  await db.close();
+  return { scored, seconds: (performance.now() - started) / 1000, joins };
+}
+
+export default async function estimateBench(): Promise<BenchReport> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vez-estimate-'));
+  const results: { scenario: Scenario; figures: Record<EstimatorName, Figures>; seconds: number; joins: number }[] = [];
+  for (const [i, scenario] of SCENARIOS.entries()) {
+    const { scored, seconds, joins } = await runScenario(scenario, i, dir);
+    // Every estimator scored on the same parties: those each of them quoted.
+    const common = scored.filter((x) => ESTIMATORS.every((name) => name === 'exponential average (before)' || name === 'proto' || x.quotes[name]));
+    const figures = Object.fromEntries(ESTIMATORS.map((name) => [name, figuresOf(common, name)])) as Record<EstimatorName, Figures>;
+    results.push({ scenario, figures, seconds, joins });
+    if (process.env.BENCH_DUMP) fs.writeFileSync(`/tmp/est-${i}.json`, JSON.stringify(common));
+    console.log(`${scenario.name}: ${joins} joins, ${common.length} scored parties, ${round(seconds, 1)} s`);
+    for (const name of ESTIMATORS) {
+      const f = figures[name];
+      console.log(
+        `  ${name.padEnd(30)} MAE ${round(f.meanAbsError, 1)} p90 ${round(f.p90AbsError, 1)} bias ${round(f.bias, 1)} in range ${f.withinRange === null ? '-' : `${round(f.withinRange * 100)}%`} (${f.parties})`,
+      );
+    }
+  }
+  fs.rmSync(dir, { recursive: true, force: true });
+
+  const targets = results.flatMap(({ scenario, figures }) => {
+    const mine = figures.estimator;
+    const oracle = figures.oracle;
+    const old = figures['exponential average (before)'];
+    const within = mine.withinRange ?? 0;
+    return [
+      {
+        name: `${scenario.name}: MAE vs the oracle's`,
+        value: round(mine.meanAbsError / oracle.meanAbsError, 2),
+        target: '<= 1.3',
+        met: mine.meanAbsError <= 1.3 * oracle.meanAbsError,
+      },
+      {
+        name: `${scenario.name}: MAE vs the old average's`,
+        value: round(mine.meanAbsError / old.meanAbsError, 2),
+        target: '<= 0.7',
+        met: mine.meanAbsError <= 0.7 * old.meanAbsError,
+      },
+      { name: `${scenario.name}: seated inside the range`, value: round(within * 100, 1), target: '70-90 %', met: within >= 0.7 && within <= 0.9 },
+    ];
+  });
+
+  const table = [
+    '| Scenario | Quote | Parties | Mean abs. error (min) | p90 abs. error (min) | Bias (min) | Seated in range |',
+    '|---|---|---:|---:|---:|---:|---:|',
+    ...results.flatMap(({ scenario, figures }) =>
+      ESTIMATORS.map((name) => {
+        const f = figures[name];
+        const label = name === 'rule of thumb' ? `rule of thumb (${RULE_OF_THUMB_MINUTES} min a party)` : name;
+        return `| ${scenario.name} | ${label} | ${f.parties} | ${round(f.meanAbsError, 1)} | ${round(f.p90AbsError, 1)} | ${round(f.bias, 1)} | ${f.withinRange === null ? '—' : `${round(f.withinRange * 100, 1)}%`} |`;
+      }),
+    ),
+  ];
+  return {
+    title: `Wait quotes against a simulated restaurant: ${SCENARIOS.length} scenarios, ${WEEKS} weeks each (the last ${SCORED_WEEKS} scored), the product's services on SQLite`,
+    environment: { weeks: WEEKS, scoredWeeks: SCORED_WEEKS, oracleRuns: ORACLE_RUNS, store: 'sqlite file' },
+    figures: Object.fromEntries(
+      results.map(({ scenario, figures, seconds, joins }) => [scenario.name, { joins, seconds: round(seconds, 1), ...figures }]),
+    ),
+    targets,
+    markdown: [
+      ...table,
+      '',
+      'Bias is actual minus quoted (positive: waits ran longer than quoted). Parties scored: seated in the scored weeks and quoted by every estimator but the old average, which quotes nothing until it has seen two seatings; a party is inside its range when its wait, in whole minutes, is within it. The oracle forecasts each join by Monte Carlo (' +
+        `${ORACLE_RUNS} runs) from the true state with the true parameters: the median and the 10th-90th percentile of its runs.`,
+    ].join('\n'),
+  };
+}

@@ -1,0 +1,325 @@
+// A discrete-event simulation of a restaurant's door (bench/estimate.bench.ts): tables by size,
+// turn times drawn from log-normal distributions, arrivals by weekday and hour with a rush, party
+// sizes, parties that give up waiting, called parties that never come, and a host who looks at
+// the floor every few minutes and calls everyone a freed table fits at once (seating in bursts).
+//
+// The simulation decides; the product only hears what happened (the `Door` hooks), as it would at
+// a real venue. The oracle copies the observable state, draws everything hidden again (when each
+// busy table frees, who will leave, who will show up, future arrivals) and runs the same rules
+// forward many times: the best forecast anyone could make without seeing the future.
+import { bandOf } from '@vez/contract';
+
+export const MINUTE = 60_000;
+export const HOUR = 60 * MINUTE;
+export const DAY = 24 * HOUR;
+
+export interface Scenario {
+  name: string;
+  mode: 'basic' | 'advanced';
+  tables: { size: number; count: number }[];
+  /** Hours of the day (UTC) when parties arrive; the host works until the list is empty. */
+  open: number;
+  close: number;
+  /** Parties per hour at this weekday (0 = Sunday) and time of day (hours, fractional). */
+  arrivals: (weekday: number, hour: number) => number;
+  partySizes: [size: number, weight: number][];
+  /** Median turn time by party size, minutes; log-normal with `turnSigma`. */
+  turnMedian: (size: number) => number;
+  turnSigma: number;
+  /** Share of parties who give up if not called, after an exponential patience of `patienceMean` minutes. */
+  leavers: number;
+  patienceMean: number;
+  /** Share of called parties who never come; the host marks them after the hold window. */
+  noShows: number;
+  holdMinutes: number;
+  /** Minutes between two looks at the floor (uniform). */
+  rounds: [number, number];
+  /** Minutes from the call to the party at the door (uniform). */
+  walk: [number, number];
+}
+
+/** A small, fast, seedable generator (mulberry32). */
+export function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const uniform = (r: () => number, [a, b]: [number, number]) => a + (b - a) * r();
+function normal(r: () => number): number {
+  const u = Math.max(r(), 1e-12);
+  return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * r());
+}
+const exponential = (r: () => number, mean: number) => -Math.log(Math.max(r(), 1e-12)) * mean;
+
+function pick(r: () => number, weighted: [number, number][]): number {
+  const total = weighted.reduce((s, [, w]) => s + w, 0);
+  let x = r() * total;
+  for (const [v, w] of weighted) if ((x -= w) <= 0) return v;
+  return weighted[weighted.length - 1]![0];
+}
+
+export function turnTime(s: Scenario, r: () => number, size: number): number {
+  return s.turnMedian(size) * Math.exp(s.turnSigma * normal(r)) * MINUTE;
+}
+
+/** A turn time given that the table has been busy `elapsed` ms already (by rejection). */
+function remainingTurn(s: Scenario, r: () => number, size: number, elapsed: number): number {
+  for (let i = 0; i < 60; i++) {
+    const t = turnTime(s, r, size);
+    if (t > elapsed) return t - elapsed;
+  }
+  return uniform(r, [1, 10]) * MINUTE;
+}
+
+export interface Table {
+  size: number;
+  band: number;
+  /** When its party was seated (seen by everyone) and when it will leave (hidden). */
+  seatedAt: number;
+  freeAt: number;
+  /** Held for a called party. */
+  heldFor: number | null;
+}
+
+export interface Party {
+  id: number;
+  size: number;
+  band: number;
+  joinedAt: number;
+  /** Hidden: gives up at this time if still waiting (Infinity: never). */
+  leaveAt: number;
+  /** Set when called; hidden: at the door at `arriveAt`, or never (no-show). */
+  calledAt: number | null;
+  arriveAt: number;
+  noShow: boolean;
+  table: Table | null;
+}
+
+/** What the venue's door tells the product (and the other estimators) as it happens. */
+export interface Door {
+  join(p: Party, ahead: { waiting: Party[]; called: Party[] }): Promise<void> | void;
+  call(p: Party): Promise<void> | void;
+  seat(p: Party): Promise<void> | void;
+  noShow(p: Party): Promise<void> | void;
+  leave(p: Party): Promise<void> | void;
+}
+
+/** A table fits a party in advanced mode by band; in basic mode the smallest table it fits, at most two seats spare. */
+export function fits(s: Scenario, t: Table, p: Party): boolean {
+  return s.mode === 'advanced' ? t.band === p.band : t.size >= p.size && t.size <= p.size + 2;
+}
+
+export function tablesOf(s: Scenario): Table[] {
+  const out: Table[] = [];
+  for (const { size, count } of s.tables)
+    for (let i = 0; i < count; i++) out.push({ size, band: bandOf(size), seatedAt: 0, freeAt: 0, heldFor: null });
+  return out.sort((a, b) => a.size - b.size);
+}
+
+/** One venue's state during a service: what the host sees plus what only the simulation knows. */
+export class Floor {
+  waiting: Party[] = [];
+  called: Party[] = [];
+  nextRound: number;
+  nextArrival: number;
+  private nextId: number;
+
+  constructor(
+    readonly s: Scenario,
+    readonly r: () => number,
+    readonly tables: Table[],
+    public now: number,
+    /** Midnight UTC of the service day. */
+    readonly day: number,
+    firstId = 1,
+  ) {
+    this.nextRound = now + uniform(r, s.rounds) * MINUTE;
+    this.nextId = firstId;
+    this.nextArrival = this.drawArrival(now);
+  }
+
+  get closesAt(): number {
+    return this.day + this.s.close * HOUR;
+  }
+
+  /** The next arrival after `t` by thinning a Poisson process (rate per hour at each moment). */
+  drawArrival(t: number): number {
+    const weekday = new Date(this.day).getUTCDay();
+    const peak = 80;
+    for (;;) {
+      t += exponential(this.r, HOUR / peak);
+      if (t >= this.closesAt) return Infinity;
+      const hour = (t - this.day) / HOUR;
+      if (this.r() * peak < this.s.arrivals(weekday, hour)) return t;
+    }
+  }
+
+  newParty(t: number): Party {
+    const size = pick(this.r, this.s.partySizes);
+    const leaver = this.r() < this.s.leavers;
+    return {
+      id: this.nextId++,
+      size,
+      band: bandOf(size),
+      joinedAt: t,
+      leaveAt: leaver ? t + exponential(this.r, this.s.patienceMean * MINUTE) : Infinity,
+      calledAt: null,
+      arriveAt: Infinity,
+      noShow: false,
+      table: null,
+    };
+  }
+
+  get busy(): boolean {
+    return this.waiting.length > 0 || this.called.length > 0 || this.nextArrival < Infinity;
+  }
+
+  /** The next thing that happens: an arrival, a party giving up, or the host's next look. */
+  nextEventAt(): number {
+    let t = Math.min(this.nextArrival, this.nextRound);
+    for (const p of this.waiting) if (p.leaveAt < t) t = p.leaveAt;
+    return t;
+  }
+
+  /**
+   * Runs until `until` or until `stop` says so after an event (the oracle stops when its party is
+   * seated). Calls the door's hooks for what happens.
+   */
+  async run(door: Door | null, until = Infinity, stop?: () => boolean): Promise<void> {
+    while (this.busy) {
+      const t = this.nextEventAt();
+      if (t > until) return;
+      this.now = t;
+      if (t === this.nextArrival) {
+        const p = this.newParty(t);
+        this.nextArrival = this.drawArrival(t);
+        const ahead = { waiting: [...this.waiting], called: [...this.called] };
+        this.waiting.push(p);
+        await door?.join(p, ahead);
+      } else if (t === this.nextRound) {
+        await this.round(door);
+        this.nextRound = t + uniform(this.r, this.s.rounds) * MINUTE;
+      } else {
+        const p = this.waiting.find((w) => w.leaveAt === t)!;
+        this.waiting.splice(this.waiting.indexOf(p), 1);
+        await door?.leave(p);
+      }
+      if (stop?.()) return;
+    }
+  }
+
+  /** The host's look at the floor: seat who came, mark who did not, call who fits a free table. */
+  private async round(door: Door | null): Promise<void> {
+    const t = this.now;
+    for (const p of [...this.called]) {
+      if (!p.noShow && p.arriveAt <= t) {
+        this.called.splice(this.called.indexOf(p), 1);
+        const table = p.table!;
+        table.heldFor = null;
+        table.seatedAt = t;
+        table.freeAt = t + turnTime(this.s, this.r, p.size);
+        await door?.seat(p);
+        this.onSeated?.(p);
+      } else if (p.noShow && t >= p.calledAt! + this.s.holdMinutes * MINUTE) {
+        this.called.splice(this.called.indexOf(p), 1);
+        p.table!.heldFor = null;
+        await door?.noShow(p);
+      }
+    }
+    for (const p of [...this.waiting]) {
+      const table = this.tables.find((x) => x.heldFor === null && x.freeAt <= t && fits(this.s, x, p));
+      if (!table) continue;
+      table.heldFor = p.id;
+      p.table = table;
+      p.calledAt = t;
+      p.noShow = this.r() < this.s.noShows;
+      p.arriveAt = p.noShow ? Infinity : t + uniform(this.r, this.s.walk) * MINUTE;
+      this.waiting.splice(this.waiting.indexOf(p), 1);
+      this.called.push(p);
+      await door?.call(p);
+    }
+  }
+
+  onSeated?: (p: Party) => void;
+
+  /**
+   * The oracle's copy: the same observable state (tables' parties and since when, who waits and
+   * since when, who was called), everything hidden drawn again from the true distributions,
+   * conditioned on what has been seen, with a generator of its own.
+   */
+  imagine(r: () => number): Floor {
+    const s = this.s;
+    const now = this.now;
+    const tables = this.tables.map((t) => ({ ...t }));
+    for (const t of tables) {
+      if (t.heldFor === null && t.seatedAt > 0 && t.freeAt > now) t.freeAt = now + remainingTurn(s, r, t.size, now - t.seatedAt);
+      // A table seen free stays free; a held one frees when its party is seated or marked.
+    }
+    const copy = new Floor(s, r, tables, now, this.day, 1_000_000);
+    const byId = new Map<number, Party>();
+    copy.waiting = this.waiting.map((p) => {
+      // Still here after waiting `e`: a leaver with probability q·e^(−e/m) / (q·e^(−e/m) + 1 − q).
+      const e = (now - p.joinedAt) / MINUTE;
+      const keep = s.leavers * Math.exp(-e / s.patienceMean);
+      const leaver = r() < keep / (keep + 1 - s.leavers);
+      const copyP = { ...p, leaveAt: leaver ? now + exponential(r, s.patienceMean * MINUTE) : Infinity };
+      byId.set(p.id, copyP);
+      return copyP;
+    });
+    copy.called = this.called.map((p) => {
+      const table = tables[this.tables.indexOf(p.table!)]!;
+      const e = now - p.calledAt!;
+      // Not at the door yet after `e`: a no-show, or still walking.
+      const walkSpan = (s.walk[1] - s.walk[0]) * MINUTE;
+      const stillWalking = Math.max(0, Math.min(1, (s.walk[1] * MINUTE - e) / walkSpan));
+      const arrived = p.arriveAt <= now && !p.noShow; // seen at the door: seated at the next look
+      let noShow = false;
+      let arriveAt = p.arriveAt;
+      if (!arrived) {
+        const pNo = s.noShows / (s.noShows + (1 - s.noShows) * stillWalking);
+        noShow = r() < pNo;
+        const earliest = Math.max(now, p.calledAt! + s.walk[0] * MINUTE);
+        arriveAt = noShow ? Infinity : earliest + r() * Math.max(0, p.calledAt! + s.walk[1] * MINUTE - earliest);
+      }
+      const copyP = { ...p, noShow, arriveAt, table };
+      byId.set(p.id, copyP);
+      return copyP;
+    });
+    copy.nextRound = now + r() * s.rounds[1] * MINUTE;
+    copy.nextArrival = this.nextArrival === Infinity ? Infinity : copy.drawArrival(now);
+    copy.byId = byId;
+    return copy;
+  }
+
+  byId?: Map<number, Party>;
+}
+
+/**
+ * The oracle's forecast for a party that has just joined: `runs` imagined futures from the real
+ * state; the median wait of those in which it is seated, and the 10th to 90th percentile.
+ */
+export async function oracleForecast(floor: Floor, party: Party, runs: number, seed: number): Promise<{ time: number; low: number; high: number } | null> {
+  const waits: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const copy = floor.imagine(rng(seed * 7919 + i));
+    const me = copy.byId!.get(party.id)!;
+    me.leaveAt = Infinity; // its forecast is of the wait if it stays: only seated parties are scored
+    let seatedAt: number | null = null;
+    copy.onSeated = (p) => {
+      if (p.id === party.id) seatedAt = copy.now;
+    };
+    await copy.run(null, Infinity, () => seatedAt !== null);
+    if (seatedAt !== null) waits.push((seatedAt - party.joinedAt) / MINUTE);
+  }
+  if (waits.length === 0) return null;
+  waits.sort((a, b) => a - b);
+  const at = (q: number) => waits[Math.min(waits.length - 1, Math.floor(q * waits.length))]!;
+  const time = at(0.5);
+  return { time: Math.max(1, Math.round(time)), low: Math.floor(at(0.1)), high: Math.ceil(at(0.9)) };
+}
