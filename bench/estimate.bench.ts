@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type VenueSettings, bandOf } from '@vez/contract';
+import type { VenueSettings } from '@vez/contract';
 import { migrateToLatest, openDb } from '../apps/server/src/db/connect.js';
 import type { EntryRow } from '../apps/server/src/db/types.js';
 import { createLocalBus } from '../apps/server/src/plugins/bus.js';
@@ -121,7 +121,7 @@ const SCENARIOS: Scenario[] = [
   },
 ];
 
-const ESTIMATORS = ['rule of thumb', 'exponential average (before)', 'estimator', 'oracle', 'proto'] as const;
+const ESTIMATORS = ['rule of thumb', 'exponential average (before)', 'estimator', 'oracle'] as const;
 type EstimatorName = (typeof ESTIMATORS)[number];
 
 interface Quote {
@@ -132,9 +132,6 @@ interface Quote {
 
 interface Scored {
   actual: number;
-  size?: number;
-  hour?: number;
-  place?: number;
   quotes: Partial<Record<EstimatorName, Quote>>;
 }
 
@@ -170,8 +167,6 @@ const venueSettings = (s: Scenario): Partial<VenueSettings> => ({
   holdMinutes: s.holdMinutes,
 });
 
-const tableClass = (s: Scenario, size: number) => (s.mode === 'advanced' ? [2, 4, 6, 10][bandOf(size)]! : size <= 2 ? 2 : size <= 4 ? 4 : size <= 6 ? 6 : 8);
-
 async function runScenario(s: Scenario, index: number, dir: string): Promise<{ scored: Scored[]; seconds: number; joins: number }> {
   const started = performance.now();
   const db = openDb({ kind: 'sqlite', file: path.join(dir, `estimate-${index}.db`) });
@@ -185,7 +180,6 @@ async function runScenario(s: Scenario, index: number, dir: string): Promise<{ s
   const deps: QueueDeps = { db, bus: createLocalBus(), now: () => clock.now };
 
   const rows = new Map<number, EntryRow>();
-  const seatTimes = new Map<number, number[]>();
   const before = new ExponentialAverage();
   const pending = new Map<number, Scored['quotes']>();
   const scored: Scored[] = [];
@@ -217,22 +211,8 @@ async function runScenario(s: Scenario, index: number, dir: string): Promise<{ s
       if (row.quoted_minutes !== null) {
         quotes.estimator = { time: row.quoted_minutes, low: row.quoted_low ?? undefined, high: row.quoted_high ?? undefined };
       }
-      {
-        const cls = tableClass(s, p.size);
-        const c = tablesOf(s).filter((t) => tableClass(s, t.size) === cls).length;
-        const T = s.turnMedian(cls) * MINUTE * 1.08;
-        const seats = (seatTimes.get(cls) ?? []).slice(-c);
-        const now = p.joinedAt;
-        const frees = seats.map((x) => Math.max(now + 2 * MINUTE, x + T)).sort((a, b) => a - b);
-        while (frees.length < c) frees.unshift(now);
-        const before = [...ahead.waiting, ...ahead.called].filter((w) => tableClass(s, w.size) === cls).length;
-        const j = before;
-        const f = j < c ? frees[j]! : frees[j % c]! + Math.floor(j / c) * T;
-        quotes.proto = { time: Math.max(1, Math.round((f - now) / MINUTE + 10)) };
-      }
       const oracle = await oracleForecast(floor!, p, ORACLE_RUNS, p.id * 31 + index);
       if (oracle) quotes.oracle = oracle;
-      (quotes as { place?: number }).place = venuePlace + ahead.called.length;
       pending.set(p.id, quotes);
     },
     async call(p) {
@@ -241,10 +221,8 @@ async function runScenario(s: Scenario, index: number, dir: string): Promise<{ s
     async seat(p) {
       await seatEntry(deps, rows.get(p.id)!);
       before.seated([-1, p.band], clock.now);
-      const cls = tableClass(s, p.size);
-      seatTimes.set(cls, [...(seatTimes.get(cls) ?? []), clock.now].slice(-40));
       const quotes = pending.get(p.id);
-      if (quotes) scored.push({ actual: (clock.now - p.joinedAt) / MINUTE, quotes, size: p.size, hour: Math.floor((p.joinedAt % DAY) / HOUR), place: (quotes as { place?: number }).place });
+      if (quotes) scored.push({ actual: (clock.now - p.joinedAt) / MINUTE, quotes });
       pending.delete(p.id);
       rows.delete(p.id);
     },
@@ -275,12 +253,6 @@ async function runScenario(s: Scenario, index: number, dir: string): Promise<{ s
     };
     await f.run(door);
   }
-  if (process.env.BENCH_DUMP) {
-    for (const row of await db.kysely.selectFrom('venue_pace').selectAll().where('venue_id', '=', venueId).execute()) {
-      const c = JSON.parse(row.cycle ?? '{}');
-      console.log(row.band, 'svc', round(row.service_ms / 60000, 1), 'paceErr', round(c.paceError, 1), 'floor', round(c.floor, 1), 'turns', c.turn?.map((x: number) => round(x ?? -1)).join(','), 'errs', c.error?.map((x: number) => round(x ?? -1, 1)).join(','));
-    }
-  }
   await db.close();
   return { scored, seconds: (performance.now() - started) / 1000, joins };
 }
@@ -291,10 +263,9 @@ export default async function estimateBench(): Promise<BenchReport> {
   for (const [i, scenario] of SCENARIOS.entries()) {
     const { scored, seconds, joins } = await runScenario(scenario, i, dir);
     // Every estimator scored on the same parties: those each of them quoted.
-    const common = scored.filter((x) => ESTIMATORS.every((name) => name === 'exponential average (before)' || name === 'proto' || x.quotes[name]));
+    const common = scored.filter((x) => ESTIMATORS.every((name) => name === 'exponential average (before)' || x.quotes[name]));
     const figures = Object.fromEntries(ESTIMATORS.map((name) => [name, figuresOf(common, name)])) as Record<EstimatorName, Figures>;
     results.push({ scenario, figures, seconds, joins });
-    if (process.env.BENCH_DUMP) fs.writeFileSync(`/tmp/est-${i}.json`, JSON.stringify(common));
     console.log(`${scenario.name}: ${joins} joins, ${common.length} scored parties, ${round(seconds, 1)} s`);
     for (const name of ESTIMATORS) {
       const f = figures[name];

@@ -117,8 +117,8 @@ export interface Estimate {
   time: number;
   low: number;
   high: number;
-  /** What it was made from (kept on the entry: the seat teaches the estimator with it). */
-  basis: QuoteBasis;
+  /** What it was made from (kept on the entry: the seat teaches the estimator with it); with `withBasis` only. */
+  basis?: QuoteBasis;
 }
 
 /** Hour of the week, 0 = Sunday 00:00-01:00 UTC. */
@@ -307,78 +307,90 @@ export interface Before {
 }
 
 /**
- * The cycle's forecasts for a party with `before` parties before it, one per candidate table
- * count (module comment), minutes before the candidate's turn is added: the seat time of the
- * party whose table it will get, plus a whole turn (without the call's own minutes, the floor)
- * for each cycle of all tables beyond the first.
+ * The cycle's forecast for a party with `before` parties before it by candidate `i` (module
+ * comment), minutes before the candidate's turn is added: the seat time of the party whose table
+ * it will get, plus a whole turn (without the call's own minutes, the floor) for each cycle of all
+ * tables beyond the first. Null when the candidate cannot say.
  */
-export function cycleInputs(cycle: Cycle | undefined, before: number, at: number): (number | null)[] {
+function cycleInput(cycle: Cycle | undefined, i: number, before: number, at: number): number | null {
+  const tables = CYCLE_TABLES[i]!;
   const seats = cycle?.seats ?? [];
-  return CYCLE_TABLES.map((tables, i) => {
-    if (seats.length < tables) return null;
-    const rounds = Math.floor(before / tables);
-    const turn = cycle?.turn[i] ?? null;
-    if (rounds > 0 && turn === null) return null;
-    const pick = seats[seats.length - tables + (before % tables)]!;
-    const since = Math.max(-CYCLE_HORIZON_MINUTES, (pick - at) / 60_000);
-    return since + (rounds > 0 ? rounds * Math.max(1, turn! - cycle!.floor) : 0);
-  });
+  if (seats.length < tables) return null;
+  const rounds = Math.floor(before / tables);
+  const turn = cycle?.turn[i] ?? null;
+  if (rounds > 0 && turn === null) return null;
+  const pick = seats[seats.length - tables + (before % tables)]!;
+  const since = Math.max(-CYCLE_HORIZON_MINUTES, (pick - at) / 60_000);
+  return since + (rounds > 0 ? rounds * Math.max(1, turn! - cycle!.floor) : 0);
 }
 
-/** The best-scored candidate's forecast, with its recent error; undefined while none has earned it. */
-function cycleForecast(cycle: Cycle | undefined, inputs: (number | null)[]): { value: number; error: number } | undefined {
-  if (!cycle) return undefined;
-  let best: { value: number; error: number } | undefined;
-  inputs.forEach((x, i) => {
-    const turn = cycle.turn[i];
+/** Every candidate's forecast: what a join keeps so the seat can score them all. */
+export const cycleInputs = (cycle: Cycle | undefined, before: number, at: number): (number | null)[] =>
+  CYCLE_TABLES.map((_, i) => cycleInput(cycle, i, before, at));
+
+/** The candidate with the smallest recent error among those scored enough, -1 while none; kept per parsed cycle. */
+const bestOfCycle = new WeakMap<Cycle, number>();
+function bestCandidate(cycle: Cycle): number {
+  let best = bestOfCycle.get(cycle);
+  if (best !== undefined) return best;
+  best = -1;
+  for (let i = 0; i < CYCLE_TABLES.length; i++) {
     const error = cycle.error[i];
-    if (x === null || turn === null || turn === undefined || error === null || error === undefined) return;
-    if ((cycle.scored[i] ?? 0) < MIN_CYCLE_SCORED) return;
-    if (!best || error < best.error) best = { value: Math.max(cycle.floor, x + turn), error };
-  });
+    if (cycle.turn[i] === null || cycle.turn[i] === undefined || error === null || error === undefined) continue;
+    if ((cycle.scored[i] ?? 0) < MIN_CYCLE_SCORED) continue;
+    if (best < 0 || error < cycle.error[best]!) best = i;
+  }
+  bestOfCycle.set(cycle, best);
   return best;
 }
 
+/** The best candidate's forecast, with its recent error; undefined while none has earned it. */
+function cycleForecast(cycle: Cycle | undefined, before: number, at: number): { value: number; error: number } | undefined {
+  if (!cycle) return undefined;
+  const i = bestCandidate(cycle);
+  if (i < 0) return undefined;
+  const x = cycleInput(cycle, i, before, at);
+  return x === null ? undefined : { value: Math.max(cycle.floor, x + cycle.turn[i]!), error: cycle.error[i]! };
+}
+
 /** One row's quote: the pace's calibrated forecast and the cycle's, weighed by how far each has been off. */
-function forecastOf(row: PaceRow | undefined, inputs: ForecastInputs): number | null {
-  if (inputs.pace === null) return null;
-  const pace = calibrated(row, inputs.pace);
+function forecastOf(row: PaceRow | undefined, pace: number, before: number, at: number): number {
+  const calibratedPace = calibrated(row, pace);
   const cycle = cycleOf(row);
-  const turn = cycleForecast(cycle, inputs.cycle);
-  if (!turn || cycle?.paceError === null || cycle?.paceError === undefined) return pace;
+  const turn = cycleForecast(cycle, before, at);
+  if (!turn || cycle?.paceError === null || cycle?.paceError === undefined) return calibratedPace;
   const wPace = 1 / Math.max(0.5, cycle.paceError) ** 2;
   const wCycle = 1 / Math.max(0.5, turn.error) ** 2;
-  return (wPace * pace + wCycle * turn.value) / (wPace + wCycle);
+  return (wPace * calibratedPace + wCycle * turn.value) / (wPace + wCycle);
 }
 
 /**
  * The quote of a waiting party of `band` (VENUE_WIDE_BAND: a party of unknown size, the join
  * page's figure). Null when the venue has neither a pace nor history yet (docs/product.md §4:
- * show nothing).
+ * show nothing). `withBasis`: also what it was made from, every candidate's forecast included
+ * (a join keeps it); reads skip that work.
  */
-export function estimate(book: PaceBook, band: number, before: Before): Estimate | null {
+export function estimate(book: PaceBook, band: number, before: Before, withBasis = false): Estimate | null {
   const venue = rowOf(book, VENUE_WIDE_BAND);
   const venueService = serviceMinutes(venue, slotRowOf(book, VENUE_WIDE_BAND), book.at);
   if (venueService === undefined) return null;
   const venueBefore = before.ahead + before.called;
-  const venueInputs: ForecastInputs = {
-    pace: (venueBefore + 1) * venueService,
-    cycle: cycleInputs(cycleOf(venue), venueBefore, book.at),
-    before: venueBefore,
-  };
+  const venuePace = (venueBefore + 1) * venueService;
   const own = band === VENUE_WIDE_BAND ? undefined : rowOf(book, band);
   // The band's forecasts are kept (its fit learns from them) from its first seating; they quote once it has enough.
   const ownService = own ? serviceMinutes(own, slotRowOf(book, band), book.at) : undefined;
   const bandBefore = before.aheadInBand + before.calledInBand;
-  const bandInputs: ForecastInputs | null =
-    ownService === undefined
-      ? null
-      : { pace: (bandBefore + 1) * ownService, cycle: cycleInputs(cycleOf(own), bandBefore, book.at), before: bandBefore };
-  const bandReady = bandInputs !== null && own!.samples >= MIN_BAND_SAMPLES && own!.fit_w >= MIN_BAND_SAMPLES;
-  const central = (bandReady ? forecastOf(own, bandInputs) : null) ?? forecastOf(venue, venueInputs)!;
-  const spreads = [own, venue].find((row) => row && row.quotes >= MIN_SPREAD_QUOTES);
+  const bandPace = ownService === undefined ? null : (bandBefore + 1) * ownService;
+  const bandReady = bandPace !== null && own!.samples >= MIN_BAND_SAMPLES && own!.fit_w >= MIN_BAND_SAMPLES;
+  const central = bandReady ? forecastOf(own, bandPace, bandBefore, book.at) : forecastOf(venue, venuePace, venueBefore, book.at);
+  const spreads = own && own.quotes >= MIN_SPREAD_QUOTES ? own : venue && venue.quotes >= MIN_SPREAD_QUOTES ? venue : undefined;
   const range = rangeOf(central, spreads?.spread_low ?? DEFAULT_SPREAD_LOW, spreads?.spread_high ?? DEFAULT_SPREAD_HIGH);
-  return { ...range, basis: { band: bandInputs, venue: venueInputs } };
+  if (!withBasis) return range;
+  const basis: QuoteBasis = {
+    venue: { pace: venuePace, cycle: cycleInputs(cycleOf(venue), venueBefore, book.at), before: venueBefore },
+    band: bandPace === null ? null : { pace: bandPace, cycle: cycleInputs(cycleOf(own), bandBefore, book.at), before: bandBefore },
+  };
+  return { ...range, basis };
 }
 
 /** Whole minutes as a diner reads them: at least 1, the range around the quote, rounded outwards. */

@@ -53,7 +53,7 @@ async function quoteAtJoin(
     repo.countWaitingAhead(trx, newcomer, newcomer.band),
     repo.countCalled(trx, newcomer.venue_id, newcomer.band),
   ]);
-  return estimate(book, newcomer.band, { ahead, called, aheadInBand, calledInBand });
+  return estimate(book, newcomer.band, { ahead, called, aheadInBand, calledInBand }, true);
 }
 
 /** The join rules that depend on the venue's settings (docs/product.md, joining); returns the section, if any. */
@@ -175,7 +175,7 @@ export async function joinWaitlist(deps: QueueDeps, venueId: string, body: JoinR
       quoted_minutes: quote?.time ?? null,
       quoted_low: quote?.low ?? null,
       quoted_high: quote?.high ?? null,
-      quote_basis: quote ? JSON.stringify(quote.basis) : null,
+      quote_basis: quote?.basis ? JSON.stringify(quote.basis) : null,
     };
     await repo.insertEntry(trx, entry);
     await repo.advanceVenueSeq(trx, venueId, locked.next_seq + 1);
