@@ -93,6 +93,13 @@ describe.each(stores)('host undo, figures, poster and uploads on $name', (store)
       await at('2030-03-10T17:40:00Z');
       await host('POST', `/entries/${f}/seat`);
       await at('2030-03-11T02:59:00Z'); // still the 10th in São Paulo
+      // The quotes given at join (the estimator has its own tests): inside, on the edge, outside.
+      const quote = (id: string, quoted_minutes: number, quoted_low: number, quoted_high: number) =>
+        t.db.kysely.updateTable('entries').set({ quoted_minutes, quoted_low, quoted_high }).where('id', '=', id).execute();
+      await quote(a, 8, 5, 12); // waited 10
+      await quote(b, 15, 10, 20); // waited 20
+      await quote(f, 30, 25, 35); // waited 40
+      await quote(c, 5, 1, 9); // not seated: not counted
 
       const res = await host('GET', '/stats?tz=-180');
       expect(res.statusCode).toBe(200);
@@ -107,13 +114,25 @@ describe.each(stores)('host undo, figures, poster and uploads on $name', (store)
         removed: 1,
         medianWaitMinutes: 20,
         p90WaitMinutes: 40,
+        // docs/product.md §4: quoted against actual, for the day and by hour.
+        quotes: { quoted: 3, medianErrorMinutes: 5, medianAbsErrorMinutes: 5, withinRange: 0.667 },
         byHour: [
-          { hour: 12, seated: 2, medianWaitMinutes: 10 },
-          { hour: 14, seated: 1, medianWaitMinutes: 40 },
+          {
+            hour: 12,
+            seated: 2,
+            medianWaitMinutes: 10,
+            quotes: { quoted: 2, medianErrorMinutes: 2, medianAbsErrorMinutes: 2, withinRange: 1 },
+          },
+          {
+            hour: 14,
+            seated: 1,
+            medianWaitMinutes: 40,
+            quotes: { quoted: 1, medianErrorMinutes: 10, medianAbsErrorMinutes: 10, withinRange: 0 },
+          },
         ],
       });
       const nextDay = (await host('GET', '/stats?date=2030-03-11&tz=-180')).json();
-      expect(nextDay).toMatchObject({ joined: 0, seated: 0, medianWaitMinutes: null, p90WaitMinutes: null, byHour: [] });
+      expect(nextDay).toMatchObject({ joined: 0, seated: 0, medianWaitMinutes: null, p90WaitMinutes: null, quotes: null, byHour: [] });
       // In UTC the 17:40 seat is still the 10th too, but hours shift by three.
       expect((await host('GET', '/stats?date=2030-03-10&tz=0')).json().byHour.map((h: { hour: number }) => h.hour)).toEqual([15, 17]);
     });

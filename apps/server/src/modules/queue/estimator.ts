@@ -47,7 +47,7 @@ const HISTORY_WEIGHT_CAP = 6;
 const FIT_MEMORY = 0.99;
 /** Pulls the slope toward 1 (the pace taken at its word) while the fit has seen little: minutes². */
 const SLOPE_PRIOR = 400;
-/** A band's own pace and fit take over from the venue's after this many seatings. */
+/** A band's own forecasts take over from the venue's after this many seatings (its fit, when it has one). */
 const MIN_BAND_SAMPLES = 8;
 const SPREAD_RATE = 0.02;
 /** The range's spreads are relative to the quote plus this margin (short waits vary by minutes). */
@@ -381,7 +381,7 @@ export function estimate(book: PaceBook, band: number, before: Before, withBasis
   const ownService = own ? serviceMinutes(own, slotRowOf(book, band), book.at) : undefined;
   const bandBefore = before.aheadInBand + before.calledInBand;
   const bandPace = ownService === undefined ? null : (bandBefore + 1) * ownService;
-  const bandReady = bandPace !== null && own!.samples >= MIN_BAND_SAMPLES && own!.fit_w >= MIN_BAND_SAMPLES;
+  const bandReady = bandPace !== null && own!.samples >= MIN_BAND_SAMPLES;
   const central = bandReady ? forecastOf(own, bandPace, bandBefore, book.at) : forecastOf(venue, venuePace, venueBefore, book.at);
   const spreads = own && own.quotes >= MIN_SPREAD_QUOTES ? own : venue && venue.quotes >= MIN_SPREAD_QUOTES ? venue : undefined;
   const range = rangeOf(central, spreads?.spread_low ?? DEFAULT_SPREAD_LOW, spreads?.spread_high ?? DEFAULT_SPREAD_HIGH);

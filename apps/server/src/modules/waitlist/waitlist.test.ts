@@ -4,6 +4,7 @@ import { DEMO_BISTRO_ID, DEMO_CLUB_ID, createBody, nextPhone } from '../../../te
 import { stores } from '../../../test/stores.js';
 import type { VenueRowUpdate } from '../../db/types.js';
 import { updateVenue } from '../venues/venues.repository.js';
+import { addVenueLike } from '../../../test/venues.js';
 import { findEntryById } from '../queue/index.js';
 import { announceVenueUpdate, callEntry, seatEntry } from '../queue/index.js';
 
@@ -333,27 +334,29 @@ describe.each(stores)('waitlist API on $name', (store) => {
       expect(hiddenJoin.json()).not.toHaveProperty('globalPos');
     });
 
-    it('the estimate follows the recent seating pace', async () => {
-      const waiting = (await join(createBody())).json();
-      expect((await position(waiting._id)).json().waitlist.estimatedTime).toBeNull();
-      const seatNext = async () => {
-        const head = await t.db.kysely
-          .selectFrom('entries')
-          .selectAll()
-          .where('venue_id', '=', DEMO_BISTRO_ID)
-          .where('status', '=', 'active')
-          .orderBy('priority', 'desc')
-          .orderBy('seq', 'asc')
-          .executeTakeFirstOrThrow();
-        await seatEntry(t.app.queueDeps, head);
-      };
-      await seatNext();
-      t.clock.now += 4 * 60_000;
-      await seatNext();
-      t.clock.now += 4 * 60_000;
-      await seatNext();
-      const pos = (await position(waiting._id)).json().waitlist;
-      expect(pos.estimatedTime).toBe(4 * pos.globalPos);
+    it('the estimate follows the seating pace, as a range, and the join keeps its quote', async () => {
+      // A venue of its own: no seating yet, so no pace and no history (docs/product.md §4: show nothing).
+      const venueId = await addVenueLike(t.db, DEMO_BISTRO_ID);
+      const ids: string[] = [];
+      for (let i = 0; i < 5; i++) ids.push((await join(createBody({}, venueId), venueId)).json()._id);
+      const first = (await position(ids[4]!)).json().waitlist;
+      expect([first.estimatedTime, first.estimatedRange]).toEqual([null, null]);
+      expect((await findEntryById(t.db.kysely, ids[4]!))?.quoted_minutes).toBeNull();
+      // Staff seat one party every 4 minutes: the service interval is 4 minutes.
+      for (const id of ids.slice(0, 3)) {
+        t.clock.now += 4 * 60_000;
+        await seatEntry(t.app.queueDeps, (await findEntryById(t.db.kysely, id))!);
+      }
+      const pos = (await position(ids[4]!)).json().waitlist;
+      expect(pos.globalPos).toBe(2);
+      expect(pos.estimatedTime).toBe(8);
+      // No quote has come true or false here yet: the built-in spread around 8 minutes.
+      expect(pos.estimatedRange).toEqual({ low: 3, high: 14 });
+      // The next party is quoted the same way at join, and the quote stays on its row.
+      const next = (await join(createBody({}, venueId), venueId)).json();
+      const row = await findEntryById(t.db.kysely, next._id);
+      expect([row?.quoted_minutes, row?.quoted_low, row?.quoted_high]).toEqual([12, 6, 20]);
+      expect(JSON.parse(row!.quote_basis!).venue.pace).toBe(12);
     });
   });
 
