@@ -18,7 +18,7 @@ import { seedDemo } from '../apps/server/src/seed/demo.js';
 import { DEMO_BISTRO_ID } from '../apps/server/src/seed/demo.js';
 import { addVenueLike } from '../apps/server/test/venues.js';
 import { ExponentialAverage, RULE_OF_THUMB_MINUTES, ruleOfThumb } from './lib/baselines.js';
-import { DAY, type Door, Floor, HOUR, MINUTE, type Party, type Scenario, oracleForecast, rng, tablesOf } from './lib/restaurant-sim.js';
+import { DAY, type Door, Floor, HOUR, MINUTE, type Scenario, oracleForecast, rng, tablesOf } from './lib/restaurant-sim.js';
 import { type BenchReport, round } from './lib/report.js';
 
 const WEEKS = Number(process.env.BENCH_ESTIMATE_WEEKS ?? 4);
@@ -195,7 +195,11 @@ async function runScenario(s: Scenario, index: number, dir: string): Promise<{ s
       const result = await joinWaitlist(
         deps,
         venueId,
-        { customer: { name: 'Ana Souza', phone: `+55119${String(70_000_000 + (phone++ % 29_999_999))}` }, partySize: p.size, originLabel: 'Host' },
+        {
+          customer: { name: 'Ana Souza', phone: `+55119${String(70_000_000 + (phone++ % 29_999_999))}` },
+          partySize: p.size,
+          originLabel: 'Host',
+        },
         { byStaff: true, ignoreLock: true },
       );
       const row = result.entry;
@@ -294,7 +298,12 @@ export default async function estimateBench(): Promise<BenchReport> {
         target: '<= 0.7',
         met: mine.meanAbsError <= 0.7 * old.meanAbsError,
       },
-      { name: `${scenario.name}: seated inside the range`, value: round(within * 100, 1), target: '70-90 %', met: within >= 0.7 && within <= 0.9 },
+      {
+        name: `${scenario.name}: seated inside the range`,
+        value: round(within * 100, 1),
+        target: '70-90 %',
+        met: within >= 0.7 && within <= 0.9,
+      },
     ];
   });
 

@@ -304,7 +304,12 @@ export class Floor {
  * The oracle's forecast for a party that has just joined: `runs` imagined futures from the real
  * state; the median wait of those in which it is seated, and the 10th to 90th percentile.
  */
-export async function oracleForecast(floor: Floor, party: Party, runs: number, seed: number): Promise<{ time: number; low: number; high: number } | null> {
+export async function oracleForecast(
+  floor: Floor,
+  party: Party,
+  runs: number,
+  seed: number,
+): Promise<{ time: number; low: number; high: number } | null> {
   const waits: number[] = [];
   for (let i = 0; i < runs; i++) {
     const copy = floor.imagine(rng(seed * 7919 + i));

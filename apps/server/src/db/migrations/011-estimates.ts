@@ -11,13 +11,28 @@ export async function up(db: Kysely<any>): Promise<void> {
   // The old average measured something else (gaps between seatings, idle time included): start over.
   await db.deleteFrom('venue_pace').execute();
   await db.schema.alterTable('venue_pace').dropColumn('ema_ms').execute();
-  await db.schema.alterTable('venue_pace').addColumn('service_ms', 'double precision', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('venue_pace')
+    .addColumn('service_ms', 'double precision', (c) => c.notNull().defaultTo(0))
+    .execute();
   for (const column of ['fit_w', 'fit_x', 'fit_xx', 'fit_y', 'fit_xy']) {
-    await db.schema.alterTable('venue_pace').addColumn(column, 'double precision', (c) => c.notNull().defaultTo(0)).execute();
+    await db.schema
+      .alterTable('venue_pace')
+      .addColumn(column, 'double precision', (c) => c.notNull().defaultTo(0))
+      .execute();
   }
-  await db.schema.alterTable('venue_pace').addColumn('spread_low', 'double precision', (c) => c.notNull().defaultTo(0)).execute();
-  await db.schema.alterTable('venue_pace').addColumn('spread_high', 'double precision', (c) => c.notNull().defaultTo(0)).execute();
-  await db.schema.alterTable('venue_pace').addColumn('quotes', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('venue_pace')
+    .addColumn('spread_low', 'double precision', (c) => c.notNull().defaultTo(0))
+    .execute();
+  await db.schema
+    .alterTable('venue_pace')
+    .addColumn('spread_high', 'double precision', (c) => c.notNull().defaultTo(0))
+    .execute();
+  await db.schema
+    .alterTable('venue_pace')
+    .addColumn('quotes', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema.alterTable('venue_pace').addColumn('cycle', 'text').execute();
   await db.schema
     .createTable('venue_pace_slots')
@@ -45,5 +60,8 @@ export async function down(db: Kysely<any>): Promise<void> {
   for (const column of ['cycle', 'quotes', 'spread_high', 'spread_low', 'fit_xy', 'fit_y', 'fit_xx', 'fit_x', 'fit_w', 'service_ms']) {
     await db.schema.alterTable('venue_pace').dropColumn(column).execute();
   }
-  await db.schema.alterTable('venue_pace').addColumn('ema_ms', 'double precision', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('venue_pace')
+    .addColumn('ema_ms', 'double precision', (c) => c.notNull().defaultTo(0))
+    .execute();
 }

@@ -94,7 +94,14 @@ export async function seatEntry(deps: QueueDeps, entry: EntryRow): Promise<Entry
     const book = await repo.findPace(trx, entry.venue_id, now);
     for (const band of [VENUE_WIDE_BAND, entry.band]) {
       const previous = book.paces.find((p) => p.band === band);
-      const slot = nextSlot(book.slots.find((s) => s.band === band), entry.venue_id, band, previous, entry, now);
+      const slot = nextSlot(
+        book.slots.find((s) => s.band === band),
+        entry.venue_id,
+        band,
+        previous,
+        entry,
+        now,
+      );
       if (slot) await repo.upsertPaceSlot(trx, slot);
       await repo.upsertPace(trx, nextPace(previous, entry.venue_id, band, entry, now));
     }

@@ -91,7 +91,10 @@ export function toHostEntry(row: EntryRow, placement: Placement): HostEntry {
     pos: placement.pos,
     estimatedTime: placement.estimatedTime,
     estimatedRange: placement.estimatedRange,
-    quoted: row.quoted_minutes === null ? null : { time: row.quoted_minutes, low: row.quoted_low ?? 0, high: row.quoted_high ?? row.quoted_minutes },
+    quoted:
+      row.quoted_minutes === null
+        ? null
+        : { time: row.quoted_minutes, low: row.quoted_low ?? 0, high: row.quoted_high ?? row.quoted_minutes },
     arrivedAt: new Date(row.created_at).toISOString(),
     notifiedAt: iso(row.notified_at),
     reply: replyOf(row),

@@ -396,7 +396,8 @@ export function estimate(book: PaceBook, band: number, before: Before, withBasis
 /** Whole minutes as a diner reads them: at least 1, the range around the quote, rounded outwards. */
 export function rangeOf(central: number, spreadLow: number, spreadHigh: number): { time: number; low: number; high: number } {
   const time = Math.max(1, Math.round(central));
-  const low = Math.max(0, Math.min(time, Math.floor(central + Math.min(0, spreadLow) * (central + MARGIN_MINUTES))));
-  const high = Math.max(time, Math.ceil(central + Math.max(0, spreadHigh) * (central + MARGIN_MINUTES)));
+  // Rounded outwards, but 7.999999999 is 8: floating-point noise must not widen the range.
+  const low = Math.max(0, Math.min(time, Math.floor(central + Math.min(0, spreadLow) * (central + MARGIN_MINUTES) + 1e-9)));
+  const high = Math.max(time, Math.ceil(central + Math.max(0, spreadHigh) * (central + MARGIN_MINUTES) - 1e-9));
   return { time, low, high };
 }

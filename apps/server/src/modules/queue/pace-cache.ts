@@ -27,7 +27,11 @@ export function createPaceCache(now: () => number = () => performance.now()): Pa
       const book = await findPace(db, venueId, at);
       if (!db.isTransaction) {
         if (kept.size >= MAX_VENUES) kept.delete(kept.keys().next().value as string);
-        const frozen = Object.freeze({ ...book, paces: Object.freeze(book.paces.map((p) => Object.freeze(p))), slots: Object.freeze(book.slots) });
+        const frozen = Object.freeze({
+          ...book,
+          paces: Object.freeze(book.paces.map((p) => Object.freeze(p))),
+          slots: Object.freeze(book.slots),
+        });
         kept.set(venueId, { db, book: frozen, expires: now() + TTL_MS });
       }
       return book;

@@ -102,5 +102,8 @@ export async function getWaitlistStatuses(deps: QueueDeps, venueId: string): Pro
   ]);
   const quote = estimate(book, VENUE_WIDE_BAND, { ahead: waiting, called, aheadInBand: 0, calledInBand: 0 });
   if (!quote) return answer;
-  return { ...answer, currentWait: { partiesAhead: waiting, estimatedTime: quote.time, estimatedRange: { low: quote.low, high: quote.high } } };
+  return {
+    ...answer,
+    currentWait: { partiesAhead: waiting, estimatedTime: quote.time, estimatedRange: { low: quote.low, high: quote.high } },
+  };
 }

@@ -27,7 +27,10 @@ import { setWaitlistState } from './waitlist-state.service.js';
 /** The live queue: one query for the open entries, positions computed in memory. */
 export async function getQueue(deps: QueueDeps, venueId: string): Promise<HostQueueResponse> {
   const venue = await getVenue(deps.db.kysely, venueId);
-  const [rows, paces] = await Promise.all([repo.listOpenEntries(deps.db.kysely, venueId), repo.findPace(deps.db.kysely, venueId, deps.now())]);
+  const [rows, paces] = await Promise.all([
+    repo.listOpenEntries(deps.db.kysely, venueId),
+    repo.findPace(deps.db.kysely, venueId, deps.now()),
+  ]);
   const placements = placeQueue(rows, venue, paces);
   return {
     venueId,

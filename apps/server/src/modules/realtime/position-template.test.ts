@@ -34,12 +34,7 @@ const row: EntryRow = {
   ...NO_QUOTE,
 };
 const view = { hidePosition: false, operationMode: 'basic' as const };
-const full = (
-  r: EntryRow,
-  p: Placement,
-  isShared = false,
-  lang: 'pt' | 'en' = 'pt',
-) =>
+const full = (r: EntryRow, p: Placement, isShared = false, lang: 'pt' | 'en' = 'pt') =>
   JSON.stringify({
     waitlist: toPositionEntry(r, p, { ...view, isShared, lang }),
     waitlistSettings: { hiddenCustomerPosition: false, operationMode: 'basic' },
@@ -77,7 +72,12 @@ describe('position templates', () => {
       [false, 'pt'],
       [true, 'en'],
     ] as const) {
-      const template = buildTemplate(row, view, isShared, lang, { globalPos: 9, pos: 9, estimatedTime: 4, estimatedRange: { low: 1, high: 9 } });
+      const template = buildTemplate(row, view, isShared, lang, {
+        globalPos: 9,
+        pos: 9,
+        estimatedTime: 4,
+        estimatedRange: { low: 1, high: 9 },
+      });
       expect(template.parts).toBeDefined();
       expect(render(template, placement)).toBe(full(row, placement, isShared, lang));
     }
@@ -109,7 +109,9 @@ describe('position templates', () => {
       [false, 'pt'],
       [true, 'en'],
     ] as const) {
-      const template = frameTemplate(buildTemplate(accented, view, isShared, lang, { globalPos: 9, pos: 9, estimatedTime: 4, estimatedRange: { low: 1, high: 9 } }));
+      const template = frameTemplate(
+        buildTemplate(accented, view, isShared, lang, { globalPos: 9, pos: 9, estimatedTime: 4, estimatedRange: { low: 1, high: 9 } }),
+      );
       const message = Buffer.from(fillFrame(template.frame!, placement));
       const { stream, written } = chunkedStream();
       for (let i = 0; i < 3; i++) stream.sendFrame(fillFrame(template.frame!, placement));
@@ -122,18 +124,27 @@ describe('position templates', () => {
   });
 
   it('fills a figure that is not a plain count as JSON writes it; a template without holes has no frame', () => {
-    const template = frameTemplate(buildTemplate(row, view, false, 'pt', { globalPos: 2, pos: 2, estimatedTime: null, estimatedRange: null }));
+    const template = frameTemplate(
+      buildTemplate(row, view, false, 'pt', { globalPos: 2, pos: 2, estimatedTime: null, estimatedRange: null }),
+    );
     const odd = { globalPos: 2, pos: 2, estimatedTime: 1.5, estimatedRange: { low: 1, high: 9 } };
     expect(fillFrame(template.frame!, odd)).toBe(`event: position\ndata: ${full(row, odd)}\n\n`);
     const holeless = frameTemplate(
-      buildTemplate({ ...row, name: 'Ana -917000001 Souza' }, view, false, 'pt', { globalPos: 2, pos: 2, estimatedTime: null, estimatedRange: null }),
+      buildTemplate({ ...row, name: 'Ana -917000001 Souza' }, view, false, 'pt', {
+        globalPos: 2,
+        pos: 2,
+        estimatedTime: null,
+        estimatedRange: null,
+      }),
     );
     expect(holeless.frame).toBeUndefined();
   });
 
   it('a venue that hides positions gets one message for every placement, with no figures (docs/product.md §4)', () => {
     const hidden = { hidePosition: true, operationMode: 'basic' as const };
-    const template = frameTemplate(buildTemplate(row, hidden, false, 'pt', { globalPos: 9, pos: 9, estimatedTime: 4, estimatedRange: { low: 1, high: 9 } }));
+    const template = frameTemplate(
+      buildTemplate(row, hidden, false, 'pt', { globalPos: 9, pos: 9, estimatedTime: 4, estimatedRange: { low: 1, high: 9 } }),
+    );
     expect(template.fixed).toBeDefined();
     for (const placement of placements.map(([p]) => p)) {
       expect(render(template, placement)).toBe(renderFull(row, placement, hidden, false, 'pt'));

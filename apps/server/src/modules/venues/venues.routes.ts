@@ -39,5 +39,4 @@ export async function venuesRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => toThemeResponse(await getVenue(app.db.kysely, request.params.venueId)),
   );
-
 }

@@ -358,6 +358,35 @@ describe.each(stores)('waitlist API on $name', (store) => {
       expect([row?.quoted_minutes, row?.quoted_low, row?.quoted_high]).toEqual([12, 6, 20]);
       expect(JSON.parse(row!.quote_basis!).venue.pace).toBe(12);
     });
+
+    it('tells the join page the current wait when the venue shows it (docs/product.md §4)', async () => {
+      const venueId = await addVenueLike(t.db, DEMO_BISTRO_ID);
+      const statuses = async () => (await t.app.inject({ method: 'GET', url: `/api/waitlists/${venueId}/waitlist-statuses` })).json();
+      const ids: string[] = [];
+      for (let i = 0; i < 4; i++) ids.push((await join(createBody({}, venueId), venueId)).json()._id);
+      // No pace and no history yet: nothing to say.
+      expect(await statuses()).toEqual({ waitlist: { locked: false, active: true } });
+      for (const id of ids.slice(0, 2)) {
+        t.clock.now += 5 * 60_000;
+        await seatEntry(t.app.queueDeps, (await findEntryById(t.db.kysely, id))!);
+      }
+      // Two parties wait: a newcomer would be third, at 5 minutes a seating.
+      expect(await statuses()).toEqual({
+        waitlist: { locked: false, active: true },
+        currentWait: { partiesAhead: 2, estimatedTime: 15, estimatedRange: { low: 8, high: 24 } },
+      });
+      const settings = JSON.parse(
+        (await t.db.kysely.selectFrom('venues').select('settings').where('id', '=', venueId).executeTakeFirstOrThrow()).settings,
+      );
+      for (const [patch, row] of [
+        [{ showWaitBeforeJoin: false }, {}],
+        [{ hidePosition: true }, {}],
+        [{}, { waitlist_locked: 1 }],
+      ] as const) {
+        await setVenue(venueId, { settings: JSON.stringify({ ...settings, ...patch }), ...row });
+        expect(await statuses()).not.toHaveProperty('currentWait');
+      }
+    });
   });
 
   describe('documentation and headers', () => {

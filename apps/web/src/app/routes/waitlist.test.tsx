@@ -138,14 +138,14 @@ describe('the position route against the real API', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('location').textContent).toBe(`/waitlist/${id}?lng=pt`);
   });
 
-  it('shows the estimated wait in minutes once the venue has a seating pace, and none before', async () => {
+  it('shows the estimated wait as a range once the venue has a seating pace, and none before', async () => {
     const { id } = await join();
     renderRoute(`/waitlist/${id}`);
     await findTitle('Sua posição na fila');
     expect(screen.queryByText(/Tempo estimado de espera/)).not.toBeInTheDocument();
     cleanup();
 
-    // Staff seat two parties: the first starts the clock, the second gives the pace (docs/product.md §4).
+    // Staff seat two parties: their waits give the pace (docs/product.md §4).
     const login = await fetch(`${api.baseUrl}/api/host/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -159,12 +159,16 @@ describe('the position route against the real API', { timeout: 30_000 }, () => {
       });
       expect(seated.status).toBe(200);
     }
-    const { estimatedTime } = (
-      (await (await fetch(`${api.baseUrl}/api/waitlists/${id}/position`)).json()) as { waitlist: { estimatedTime: number } }
+    const { estimatedTime, estimatedRange } = (
+      (await (await fetch(`${api.baseUrl}/api/waitlists/${id}/position`)).json()) as {
+        waitlist: { estimatedTime: number; estimatedRange: { low: number; high: number } };
+      }
     ).waitlist;
     expect(estimatedTime).toBeGreaterThan(0);
+    expect(estimatedRange.high).toBeGreaterThan(estimatedRange.low);
     renderRoute(`/waitlist/${id}`);
-    expect(await screen.findByText(`Tempo estimado de espera: ${estimatedTime} min`, undefined, { timeout: 5000 })).toBeInTheDocument();
+    const text = `Tempo estimado de espera: ${estimatedRange.low} a ${estimatedRange.high} min`;
+    expect(await screen.findByText(text, undefined, { timeout: 5000 })).toBeInTheDocument();
   });
 
   it('speaks English', async () => {

@@ -39,6 +39,7 @@ export const en: Translation = {
     generalPosition: 'General position in the waitlist: {{position}}',
     orderPad: 'Order pad number: {{number}}',
     estimatedTime: 'Estimated wait: {{count}} min',
+    estimatedRange: 'Estimated wait: {{low}}-{{high}} min',
     priority: 'Priority service',
     realTime: 'Updated in real time',
     hidden:

@@ -37,6 +37,7 @@ export const pt = {
     generalPosition: 'Posição geral na fila: {{position}}',
     orderPad: 'Número da comanda: {{number}}',
     estimatedTime: 'Tempo estimado de espera: {{count}} min',
+    estimatedRange: 'Tempo estimado de espera: {{low}} a {{high}} min',
     priority: 'Atendimento prioritário',
     realTime: 'Atualizado em tempo real',
     hidden: 'Este restaurante não mostra as posições da fila. Fique de olho nas suas mensagens SMS: avisaremos quando chegar a sua vez.',

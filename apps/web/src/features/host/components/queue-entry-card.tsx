@@ -56,8 +56,12 @@ export function QueueEntryCard({ entry, now, busy, highlighted = false, onAction
         </div>
         <p className="host-entry__time">
           <span>{t('entry.waited', { count: waited })}</span>
-          {estimate !== null && !isCalled && (
-            <span className={waited > estimate + 15 ? 'host-late' : undefined}>{t('entry.estimate', { count: estimate })}</span>
+          {estimate !== null && !isCalled && <span>{t('entry.estimate', { count: estimate })}</span>}
+          {/* docs/product.md §4: what the party was promised at join; past its top, the card says so. */}
+          {entry.quoted && !isCalled && (
+            <span className={waited > entry.quoted.high ? 'host-late' : undefined} data-testid="entry-quoted">
+              {t('entry.quoted', { low: entry.quoted.low, high: entry.quoted.high })}
+            </span>
           )}
         </p>
       </div>

@@ -6,9 +6,10 @@ import { hostKeys } from '../api/query-keys';
 import { errorText } from '../lib/error-text';
 import { localToday } from '../lib/format';
 import { useHostT } from '../lib/host-i18n';
+import { QuoteChart, signed } from './quote-chart';
 import { WaitChart } from './wait-chart';
 
-/** Today's figures (or another day's): counts, median and p90 wait, waits by hour. */
+/** Today's figures (or another day's): counts, median and p90 wait, waits by hour, quoted against actual (docs/product.md §4). */
 export function TodayScreen({ venueId }: { venueId: string }) {
   const { t } = useHostT();
   const [{ date, tz }, setDay] = useState(localToday);
@@ -55,6 +56,28 @@ export function TodayScreen({ venueId }: { venueId: string }) {
             </div>
           </dl>
           <WaitChart hours={stats.data.byHour} />
+          <h2 className="host-today__subtitle">{t('today.quotesTitle')}</h2>
+          {stats.data.quotes ? (
+            <dl className="host-figures" data-testid="quote-figures">
+              <div className="host-figure">
+                <dt>{t('today.quoted')}</dt>
+                <dd>{stats.data.quotes.quoted}</dd>
+              </div>
+              <div className="host-figure">
+                <dt>{t('today.withinRange')}</dt>
+                <dd>{`${Math.round(stats.data.quotes.withinRange * 100)}%`}</dd>
+              </div>
+              <div className="host-figure">
+                <dt>{t('today.medianError')}</dt>
+                <dd>{t('today.signedMinutes', { value: signed(stats.data.quotes.medianErrorMinutes) })}</dd>
+              </div>
+              <div className="host-figure">
+                <dt>{t('today.medianAbsError')}</dt>
+                <dd>{minutes(stats.data.quotes.medianAbsErrorMinutes)}</dd>
+              </div>
+            </dl>
+          ) : null}
+          <QuoteChart hours={stats.data.byHour} />
         </>
       )}
     </section>

@@ -52,7 +52,12 @@ export function JoinScreen({ venue, language, loginJourney }: { venue: JoinVenue
   return (
     <>
       <h1 className="join-title">{t('join.title', { venueName: venue.venueName })}</h1>
-      <JoinSummaryCard venueName={venue.venueName} place={venue.place} reservationUrl={venue.reservationUrl} />
+      <JoinSummaryCard
+        venueName={venue.venueName}
+        place={venue.place}
+        reservationUrl={venue.reservationUrl}
+        currentWait={closed ? undefined : statuses.data?.currentWait}
+      />
       <JoinForm
         venueId={venue.venueId}
         rules={rules}

@@ -1,3 +1,4 @@
+import type { CurrentWait } from '@vez/contract';
 import { useTranslation } from 'react-i18next';
 import './join-summary-card.css';
 
@@ -5,11 +6,18 @@ interface JoinSummaryCardProps {
   venueName: string;
   place: string;
   reservationUrl: string;
+  /** The wait a party joining now would be quoted (docs/product.md §4); absent when the venue does not show it. */
+  currentWait?: CurrentWait | undefined;
 }
 
 /** The join-waitlist summary card; Change goes to the venue's reservation page (docs/product.md §12). */
-export function JoinSummaryCard({ venueName, place, reservationUrl }: JoinSummaryCardProps) {
+export function JoinSummaryCard({ venueName, place, reservationUrl, currentWait }: JoinSummaryCardProps) {
   const { t } = useTranslation();
+  const wait = currentWait && {
+    low: Math.max(0, Math.floor(currentWait.estimatedRange.low)),
+    high: Math.max(1, Math.ceil(currentWait.estimatedRange.high)),
+    count: currentWait.partiesAhead,
+  };
   return (
     <section className="summary-card" aria-labelledby="summary-card-title">
       <div className="summary-card__text">
@@ -18,6 +26,11 @@ export function JoinSummaryCard({ venueName, place, reservationUrl }: JoinSummar
         </h2>
         {place && <p className="summary-card__place">{place}</p>}
         <p className="summary-card__hint">{t('join.summaryText')}</p>
+        {wait && (
+          <p className="summary-card__wait" data-testid="current-wait">
+            {wait.high > wait.low ? t('join.currentWait', wait) : t('join.currentWaitAbout', { ...wait, minutes: wait.high })}
+          </p>
+        )}
       </div>
       <a className="button button--secondary button--small" href={reservationUrl} aria-label={t('join.changeLabel', { venueName })}>
         {t('common.change')}

@@ -33,7 +33,11 @@ export function WaitingPanel({ view, waitlistId, venueId, customerId, shareId, v
         {!view.isPositionHidden && <li>{text('position.generalPosition', { position: view.generalPosition })}</li>}
         <li>{text('position.orderPad', { number: view.customerTab })}</li>
         {view.estimatedMinutes !== null && !view.isPositionHidden && (
-          <li>{text('position.estimatedTime', { count: view.estimatedMinutes })}</li>
+          <li data-testid="estimated-wait">
+            {view.estimatedRange
+              ? text('position.estimatedRange', { low: view.estimatedRange.low, high: view.estimatedRange.high })
+              : text('position.estimatedTime', { count: view.estimatedMinutes })}
+          </li>
         )}
         {view.isPriority && <li className="waiting-panel__priority">{text('position.priority')}</li>}
       </ul>

@@ -60,6 +60,7 @@ describe('toPositionView: the state machine of docs/product.md §14', () => {
       partySize: 2,
       customerTab: '12',
       estimatedMinutes: null,
+      estimatedRange: null,
       isPriority: false,
     });
   });
@@ -80,6 +81,16 @@ describe('toPositionView: the state machine of docs/product.md §14', () => {
   it('rounds the estimated time to whole minutes, at least one', () => {
     expect(toPositionView(answer({ estimatedTime: 12.4 }), own)).toMatchObject({ estimatedMinutes: 12 });
     expect(toPositionView(answer({ estimatedTime: 0.2 }), own)).toMatchObject({ estimatedMinutes: 1 });
+  });
+
+  it('shows the range the wait most likely falls in (docs/product.md §4), never a range of one figure', () => {
+    const range = (low: number, high: number) => toPositionView(answer({ estimatedTime: 17, estimatedRange: { low, high } }), own);
+    expect(range(15, 20)).toMatchObject({ estimatedMinutes: 17, estimatedRange: { low: 15, high: 20 } });
+    expect(range(0, 3)).toMatchObject({ estimatedRange: { low: 0, high: 3 } });
+    expect(range(4, 4)).toMatchObject({ estimatedMinutes: 17, estimatedRange: null });
+    expect(toPositionView(answer({ estimatedTime: null, estimatedRange: { low: 1, high: 2 } }), own)).toMatchObject({
+      estimatedRange: null,
+    });
   });
 
   it('hides the position by venue setting or by entry flag', () => {

@@ -17,6 +17,8 @@ export interface WaitingView {
   customerTab: string;
   /** Minutes; null when the venue has no seating history yet (nothing is shown then). */
   estimatedMinutes: number | null;
+  /** The range the wait most likely falls in (docs/product.md §4); null shows the central figure alone. */
+  estimatedRange: { low: number; high: number } | null;
   isPriority: boolean;
 }
 
@@ -58,9 +60,20 @@ export function toPositionView(data: PositionResponse, options: ViewOptions): Po
     partySize: entry.partySize,
     customerTab: entry.customerTab,
     estimatedMinutes: entry.estimatedTime == null ? null : Math.max(1, Math.round(entry.estimatedTime)),
+    estimatedRange: entry.estimatedTime == null || !entry.estimatedRange ? null : roundedRange(entry.estimatedRange),
     isPriority: entry.priority,
   };
 }
 
 /** Seated and gone are final: nothing will change any more, so the page stops listening. */
 export const isFinalView = (view: PositionView | undefined): boolean => view?.kind === 'seated' || view?.kind === 'none';
+
+/**
+ * A range as a diner reads it (docs/product.md §4): whole minutes, never the same figure twice
+ * ("15-20 min", not "15-15 min"), at least 1 minute at the top.
+ */
+export function roundedRange(range: { low: number; high: number }): { low: number; high: number } | null {
+  const low = Math.max(0, Math.floor(range.low));
+  const high = Math.max(1, Math.ceil(range.high));
+  return high > low ? { low, high } : null;
+}
