@@ -1,0 +1,118 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  DEMO_BISTRO_ID,
+  type VezServer,
+  axeViolations,
+  launchBrowser,
+  phoneContext,
+  queryRows,
+  saveScreenshot,
+  staffCookie,
+  startVezServer,
+} from './support/index.js';
+
+// Quotes diners can trust (docs/product.md §4): the join page tells the wait before joining, the
+// position page shows a range and follows the queue live; the real server, a phone-sized Chromium.
+let server: VezServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startVezServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+interface Range {
+  low: number;
+  high: number;
+}
+
+async function hostApi<T>(method: string, path: string): Promise<T> {
+  const response = await fetch(`${server.baseUrl}/api/host/venues/${DEMO_BISTRO_ID}${path}`, {
+    method,
+    headers: { cookie: await staffCookie(server.baseUrl, DEMO_BISTRO_ID) },
+  });
+  expect(response.status).toBe(200);
+  return (await response.json()) as T;
+}
+
+/** Staff seat the party at the head of the queue, as the console's "Sentar" does. */
+async function seatHead(): Promise<void> {
+  const queue = await hostApi<{ entries: { _id: string; status: string }[] }>('GET', '/entries');
+  const head = queue.entries.find((e) => e.status === 'active');
+  if (!head) throw new Error('nobody waits');
+  await hostApi('POST', `/entries/${head._id}/seat`);
+}
+
+async function positionRange(id: string): Promise<Range> {
+  const answer = (await (await fetch(`${server.baseUrl}/api/waitlists/${id}/position`)).json()) as { waitlist: { estimatedRange: Range } };
+  return answer.waitlist.estimatedRange;
+}
+
+const rangeText = (r: Range) => `Tempo estimado de espera: ${r.low} a ${r.high} min`;
+
+describe('the wait, before and after joining', () => {
+  let page: Page;
+
+  it('the join page shows the wait now once the venue has a pace, and the position page a range that follows the queue', async () => {
+    // The demo venue has parties waiting and has seated no one yet: no pace, no history, nothing shown.
+    page = await (await phoneContext(browser)).newPage();
+    await page.goto(`${server.baseUrl}/remote-waitlist/${DEMO_BISTRO_ID}`);
+    await page.getByRole('heading', { name: 'Entrar na fila de Bistrô Demo' }).waitFor();
+    expect(await page.getByTestId('current-wait').count()).toBe(0);
+
+    // Staff seat two parties: the venue now has a pace (docs/decisions/022-wait-estimates.md).
+    await seatHead();
+    await seatHead();
+    const statuses = (await (await fetch(`${server.baseUrl}/api/waitlists/${DEMO_BISTRO_ID}/waitlist-statuses`)).json()) as {
+      currentWait: { partiesAhead: number; estimatedRange: Range };
+    };
+    const { partiesAhead, estimatedRange } = statuses.currentWait;
+    expect(partiesAhead).toBeGreaterThan(0);
+    await page.reload();
+    const wait = page.getByTestId('current-wait');
+    const parties = partiesAhead === 1 ? '1 grupo' : `${partiesAhead} grupos`;
+    await wait.filter({ hasText: `Espera agora: cerca de ${estimatedRange.low} a ${estimatedRange.high} min, ${parties} na frente` }).waitFor();
+    await saveScreenshot(page, 'join-pt-wait-now');
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Join through the form; the quote given is kept on the entry.
+    await page.getByRole('button', { name: /Número de pessoas/ }).click();
+    await page.getByRole('option', { name: '2 lugares', exact: true }).click();
+    await page.getByLabel('Nome e sobrenome').fill('Lívia Prado');
+    await page.getByLabel('Celular').pressSequentially('11987659876');
+    const submit = page.getByRole('button', { name: 'Entrar na fila' });
+    await expect.poll(() => submit.isEnabled()).toBe(true);
+    await submit.click();
+    const dialog = page.getByRole('dialog', { name: 'Você entrou na fila' });
+    await dialog.waitFor();
+    const [row] = queryRows<{ id: string; quoted_minutes: number | null; quoted_low: number; quoted_high: number }>(
+      server.dbFile,
+      'SELECT id, quoted_minutes, quoted_low, quoted_high FROM entries WHERE phone = ?',
+      '+5511987659876',
+    );
+    expect(row?.quoted_minutes).toBeGreaterThan(0);
+    expect(row!.quoted_high).toBeGreaterThan(row!.quoted_low);
+    await dialog.getByRole('button', { name: 'Acompanhar' }).click();
+    await page.waitForURL(`**/waitlist/${row!.id}`);
+
+    // The position page shows the range the server answers.
+    const first = await positionRange(row!.id);
+    await page.getByTestId('estimated-wait').filter({ hasText: rangeText(first) }).waitFor();
+    await saveScreenshot(page, 'position-pt-range', { fullPage: true });
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Staff seat the next party: one fewer ahead, and the page follows without a reload.
+    await seatHead();
+    await expect
+      .poll(async () => {
+        const now = await positionRange(row!.id);
+        return (await page.getByTestId('estimated-wait').textContent()) === rangeText(now) ? now : null;
+      })
+      .not.toBeNull();
+    await page.context().close();
+  });
+});
