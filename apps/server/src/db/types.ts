@@ -289,9 +289,19 @@ export interface VenueWaitingTable {
   waiting: number;
 }
 
+/** Open parties per venue, status (active or called), band and priority, kept by triggers (migration 011). */
+export interface VenueOpenCountsTable {
+  venue_id: string;
+  status: string;
+  band: number;
+  priority: number;
+  n: number;
+}
+
 export interface Database {
   venues: VenueTable;
   venue_waiting: VenueWaitingTable;
+  venue_open_counts: VenueOpenCountsTable;
   entries: EntryTable;
   venue_pace: VenuePaceTable;
   venue_pace_slots: VenuePaceSlotTable;

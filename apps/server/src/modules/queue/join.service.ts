@@ -9,7 +9,8 @@ import { toE164 } from '../../lib/phone.js';
 import { type Venue, canTextPhone, smsCountriesText } from '../venues/venue.js';
 import { getVenue } from '../venues/venues.service.js';
 import { eventOf } from './entry-state.js';
-import { type Estimate, estimate } from './estimator.js';
+import { type Estimate, type PaceBook, estimate } from './estimator.js';
+import { findPaceOf } from './pace-cache.js';
 import type { JoinContext, JoinHook } from './join-hooks.js';
 import { placeEntry } from './position.service.js';
 import type { QueueDeps } from './queue-deps.js';
@@ -39,21 +40,9 @@ export interface JoinResult {
 }
 
 /** The wait a party joining now is quoted: what the position page will show it first. */
-async function quoteAtJoin(
-  trx: Kysely<Database>,
-  newcomer: Pick<EntryRow, 'venue_id' | 'priority' | 'seq' | 'band'>,
-  now: number,
-): Promise<Estimate | null> {
-  const [book, ahead, called, aheadInBand, calledInBand] = await Promise.all([
-    repo.findPace(trx, newcomer.venue_id, now),
-    // Before its insert, the newest ticket has everyone waiting at its priority or above ahead of
-    // it: the kept counts (migration 005).
-    repo.placeOfNewest(trx, newcomer.venue_id, newcomer.priority),
-    repo.countCalled(trx, newcomer.venue_id),
-    repo.countWaitingAhead(trx, newcomer, newcomer.band),
-    repo.countCalled(trx, newcomer.venue_id, newcomer.band),
-  ]);
-  return estimate(book, newcomer.band, { ahead, called, aheadInBand, calledInBand }, true);
+async function quoteAtJoin(trx: Kysely<Database>, book: PaceBook, newcomer: Pick<EntryRow, 'venue_id' | 'priority' | 'band'>): Promise<Estimate | null> {
+  const before = await repo.countBeforeNewcomer(trx, newcomer.venue_id, newcomer.band, newcomer.priority);
+  return estimate(book, newcomer.band, before, true);
 }
 
 /** The join rules that depend on the venue's settings (docs/product.md, joining); returns the section, if any. */
@@ -126,6 +115,9 @@ export async function joinWaitlist(deps: QueueDeps, venueId: string, body: JoinR
   }
 
   const now = deps.now();
+  // The estimator's state, kept between seatings (pace-cache.ts): like the venue, read before the
+  // write batch; the counts of what stands before the party are read under the venue's lock.
+  const book = await findPaceOf(deps.pace, deps.db.kysely, venueId, now);
   // Group commit on SQLite: joins arriving together share one durable COMMIT (db/write-batch.ts).
   const result = await runWriteTransaction(deps.db, async (trx): Promise<JoinOutcome> => {
     const locked = await repo.lockVenueForJoin(trx, venueId, deps.db.dialect);
@@ -145,7 +137,7 @@ export async function joinWaitlist(deps: QueueDeps, venueId: string, body: JoinR
     const priority = options.priority ? 1 : 0;
     const band = bandOf(body.partySize);
     // The quote this party is given, kept on its row (docs/product.md §4), read under the lock.
-    const quote = await quoteAtJoin(trx, { venue_id: venueId, priority, seq: locked.next_seq, band }, now);
+    const quote = await quoteAtJoin(trx, book, { venue_id: venueId, priority, band });
     const entry: EntryRow = {
       id: newEntryId(),
       share_id: newEntryId(),

@@ -116,6 +116,28 @@ describe.each(stores)('one placement, every path agrees, on $name', (store) => {
         for (const priority of [0, 1]) {
           expect(await repo.placeOfNewest(db, venueId, priority)).toBe(waiting.filter((r) => r.priority >= priority).length);
         }
+        // The open counts kept by triggers (migration 011): what stands before a newcomer of each band.
+        const called = rows.filter((r) => r.status === 'called');
+        for (const priority of [0, 1]) {
+          for (const band of [0, 1, 2, 3]) {
+            expect(await repo.countBeforeNewcomer(db, venueId, band, priority)).toEqual({
+              ahead: waiting.filter((r) => r.priority >= priority).length,
+              aheadInBand: waiting.filter((r) => r.priority >= priority && r.band === band).length,
+              called: called.length,
+              calledInBand: called.filter((r) => r.band === band).length,
+            });
+          }
+        }
+        // A party size edited into another band moves its count with it.
+        const moved = waiting[0] ?? called[0];
+        if (moved) {
+          const band = (moved.band + 1) % 4;
+          await repo.updateEntry(db, moved.id, { band });
+          const inBand = (await repo.countBeforeNewcomer(db, venueId, band, 0))[moved.status === 'active' ? 'aheadInBand' : 'calledInBand'];
+          const expected = rows.filter((r) => r.status === moved.status && (r.id === moved.id || r.band === band)).length;
+          expect(inBand).toBe(expected);
+          await repo.updateEntry(db, moved.id, { band: moved.band });
+        }
         const locked = await repo.lockVenueForJoin(db, venueId, t.db.dialect);
         expect(Number(locked?.waiting ?? 0)).toBe(waiting.length);
       }),

@@ -152,6 +152,33 @@ export async function upsertPaceSlot(db: Executor, row: PaceSlotRow): Promise<vo
     .execute();
 }
 
+/**
+ * What stands before a newcomer of this band and priority, from the counts the triggers keep
+ * (migration 011), not from the queue: read in the join's transaction, before its insert.
+ */
+export async function countBeforeNewcomer(
+  trx: Executor,
+  venueId: string,
+  band: number,
+  priority: number,
+): Promise<{ ahead: number; aheadInBand: number; called: number; calledInBand: number }> {
+  const { rows } = await sql<Record<'ahead' | 'ahead_in_band' | 'called' | 'called_in_band', number | string | null>>`
+    select
+      sum(case when status = 'active' and priority >= ${priority} then n else 0 end) as ahead,
+      sum(case when status = 'active' and priority >= ${priority} and band = ${band} then n else 0 end) as ahead_in_band,
+      sum(case when status = 'called' then n else 0 end) as called,
+      sum(case when status = 'called' and band = ${band} then n else 0 end) as called_in_band
+    from venue_open_counts where venue_id = ${venueId}
+  `.execute(trx);
+  const row = rows[0];
+  return {
+    ahead: Number(row?.ahead ?? 0),
+    aheadInBand: Number(row?.ahead_in_band ?? 0),
+    called: Number(row?.called ?? 0),
+    calledInBand: Number(row?.called_in_band ?? 0),
+  };
+}
+
 /** Parties called and not yet seated at a venue (in one band when given): few, through entries_queue. */
 export async function countCalled(db: Executor, venueId: string, band?: number): Promise<number> {
   let query = db
