@@ -26,6 +26,8 @@ describe.each(stores)('retention job on $name', (store) => {
     expect(res.statusCode).toBe(201);
     return res.json()._id as string;
   };
+  /** The row without its SMS delivery state, which goes on from queued to sent by itself meanwhile. */
+  const settled = ({ last_message_status: _delivery, ...rest }: EntryRow) => rest;
   const row = async (id: string) => {
     const found = await findEntryById(t.db.kysely, id);
     if (!found) throw new Error(`entry ${id} is gone`);
@@ -87,19 +89,19 @@ describe.each(stores)('retention job on $name', (store) => {
   });
 
   it('keeps the personal data of recent and still-open entries', async () => {
-    for (const key of keptKeys) expect(await row(ids[key]!)).toEqual(before[key]);
+    for (const key of keptKeys) expect(settled(await row(ids[key]!))).toEqual(settled(before[key]!));
   });
 
   it('a second run erases nothing more and changes nothing', async () => {
     const snapshot = await Promise.all(Object.values(ids).map(row));
     expect(await runRetention(t.db, 24, now + 60_000)).toBe(0);
-    expect(await Promise.all(Object.values(ids).map(row))).toEqual(snapshot);
+    expect((await Promise.all(Object.values(ids).map(row))).map(settled)).toEqual(snapshot.map(settled));
   });
 
   it('honours a shorter retention period', async () => {
     expect(await runRetention(t.db, 1, now)).toBe(1);
     expect(await row(ids.seatedRecently!)).toMatchObject({ name: null, phone: null, status: 'seated' });
-    expect(await row(ids.waitingLongAgo!)).toEqual(before.waitingLongAgo);
+    expect(settled(await row(ids.waitingLongAgo!))).toEqual(settled(before.waitingLongAgo!));
   });
 
   it('an erased entry still answers its position and status, without the name', async () => {
