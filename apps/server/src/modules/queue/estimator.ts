@@ -244,8 +244,10 @@ function learnForecasts(row: PaceRow, cycle: Cycle, inputs: ForecastInputs, actu
       cycle.error[i] = ema(cycle.error[i] ?? null, Math.abs(actual - Math.max(cycle.floor, xc + turn)), CYCLE_ERROR_RATE);
       cycle.scored[i] = (cycle.scored[i] ?? 0) + 1;
     }
-    // A table seen free says nothing about the turn, nor does a forecast a whole cycle away.
-    if (xc > -CYCLE_HORIZON_MINUTES && inputs.before < CYCLE_TABLES[i]!) cycle.turn[i] = ema(turn, actual - xc, CYCLE_TURN_RATE);
+    // A table seen free says nothing about the turn (its party left before this one came: the
+    // forecast sat on the floor), nor does a forecast a whole cycle away.
+    const free = xc <= -CYCLE_HORIZON_MINUTES || (turn !== null && xc + turn <= cycle.floor);
+    if (!free && inputs.before < CYCLE_TABLES[i]!) cycle.turn[i] = ema(turn, actual - xc, CYCLE_TURN_RATE);
   });
 }
 
