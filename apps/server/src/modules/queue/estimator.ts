@@ -229,7 +229,9 @@ function learnSpread(row: PaceRow, quoted: number, actual: number): void {
 function learnForecasts(row: PaceRow, cycle: Cycle, inputs: ForecastInputs, actual: number): void {
   const x = inputs.pace;
   if (x !== null) {
-    const before = calibrated(row, x);
+    // Solved afresh: this row object is still being written.
+    const fit = solveFit(row);
+    const before = fit ? Math.max(0, fit.a + fit.b * x) : x;
     cycle.paceError = ema(cycle.paceError, Math.abs(actual - before), CYCLE_ERROR_RATE);
     row.fit_w = FIT_MEMORY * row.fit_w + 1;
     row.fit_x = FIT_MEMORY * row.fit_x + x;
@@ -287,18 +289,58 @@ function serviceMinutes(recent: PaceRow | undefined, history: PaceSlotRow | unde
 
 /** The calibrated wait for a pace forecast `x`: the fit's a + b·x, the slope pulled toward 1 while data is thin. */
 export function calibrated(row: PaceRow | undefined, x: number): number {
-  if (!row || row.fit_w < 1) return x;
+  const fit = row ? fitOf(row) : null;
+  return fit ? Math.max(0, fit.a + fit.b * x) : x;
+}
+
+/** The fit's line of a row, solved once per row object (a kept book's rows serve many quotes). */
+const fits = new WeakMap<PaceRow, { a: number; b: number } | null>();
+function fitOf(row: PaceRow): { a: number; b: number } | null {
+  let fit = fits.get(row);
+  if (fit === undefined) {
+    fit = solveFit(row);
+    fits.set(row, fit);
+  }
+  return fit;
+}
+
+function solveFit(row: PaceRow): { a: number; b: number } | null {
+  if (row.fit_w < 1) return null;
   // Weighted least squares with a ridge on (b - 1): [w, Σx; Σx, Σx² + ρ] [a; b] = [Σy; Σxy + ρ].
   const { fit_w: w, fit_x: sx, fit_xx: sxx, fit_y: sy, fit_xy: sxy } = row;
   const det = w * (sxx + SLOPE_PRIOR) - sx * sx;
-  if (!(det > 0)) return x;
+  if (!(det > 0)) return null;
   const b = (w * (sxy + SLOPE_PRIOR) - sx * sy) / det;
-  const a = (sy - b * sx) / w;
-  return Math.max(0, a + Math.max(0, b) * x);
+  return { a: (sy - b * sx) / w, b: Math.max(0, b) };
 }
 
-const rowOf = (book: PaceBook, band: number) => book.paces.find((p) => p.band === band);
-const slotRowOf = (book: PaceBook, band: number) => book.slots.find((s) => s.band === band);
+/** A book's rows by band and each band's service interval at the book's time, worked out once per book. */
+interface Prepared {
+  rows: Map<number, PaceRow>;
+  service: Map<number, number | undefined>;
+}
+const prepared = new WeakMap<PaceBook, Prepared>();
+function prepare(book: PaceBook): Prepared {
+  let p = prepared.get(book);
+  if (!p) {
+    p = { rows: new Map(book.paces.map((row) => [row.band, row])), service: new Map() };
+    prepared.set(book, p);
+  }
+  return p;
+}
+
+const rowOf = (book: PaceBook, band: number) => prepare(book).rows.get(band);
+function serviceOf(book: PaceBook, band: number): number | undefined {
+  const p = prepare(book);
+  if (p.service.has(band)) return p.service.get(band);
+  const service = serviceMinutes(
+    p.rows.get(band),
+    book.slots.find((s) => s.band === band),
+    book.at,
+  );
+  p.service.set(band, service);
+  return service;
+}
 
 /** What stands before a party: waiting parties ahead and parties called, in the venue and in its band. */
 export interface Before {
@@ -374,13 +416,13 @@ function forecastOf(row: PaceRow | undefined, pace: number, before: number, at: 
  */
 export function estimate(book: PaceBook, band: number, before: Before, withBasis = false): Estimate | null {
   const venue = rowOf(book, VENUE_WIDE_BAND);
-  const venueService = serviceMinutes(venue, slotRowOf(book, VENUE_WIDE_BAND), book.at);
+  const venueService = serviceOf(book, VENUE_WIDE_BAND);
   if (venueService === undefined) return null;
   const venueBefore = before.ahead + before.called;
   const venuePace = (venueBefore + 1) * venueService;
   const own = band === VENUE_WIDE_BAND ? undefined : rowOf(book, band);
   // The band's forecasts are kept (its fit learns from them) from its first seating; they quote once it has enough.
-  const ownService = own ? serviceMinutes(own, slotRowOf(book, band), book.at) : undefined;
+  const ownService = own ? serviceOf(book, band) : undefined;
   const bandBefore = before.aheadInBand + before.calledInBand;
   const bandPace = ownService === undefined ? null : (bandBefore + 1) * ownService;
   const bandReady = bandPace !== null && own!.samples >= MIN_BAND_SAMPLES;
