@@ -75,7 +75,9 @@ describe('the wait, before and after joining', () => {
     await page.reload();
     const wait = page.getByTestId('current-wait');
     const parties = partiesAhead === 1 ? '1 grupo' : `${partiesAhead} grupos`;
-    await wait.filter({ hasText: `Espera agora: cerca de ${estimatedRange.low} a ${estimatedRange.high} min, ${parties} na frente` }).waitFor();
+    await wait
+      .filter({ hasText: `Espera agora: cerca de ${estimatedRange.low} a ${estimatedRange.high} min, ${parties} na frente` })
+      .waitFor();
     await saveScreenshot(page, 'join-pt-wait-now');
     expect(await axeViolations(page)).toEqual([]);
 
@@ -101,7 +103,10 @@ describe('the wait, before and after joining', () => {
 
     // The position page shows the range the server answers.
     const first = await positionRange(row!.id);
-    await page.getByTestId('estimated-wait').filter({ hasText: rangeText(first) }).waitFor();
+    await page
+      .getByTestId('estimated-wait')
+      .filter({ hasText: rangeText(first) })
+      .waitFor();
     await saveScreenshot(page, 'position-pt-range', { fullPage: true });
     expect(await axeViolations(page)).toEqual([]);
 

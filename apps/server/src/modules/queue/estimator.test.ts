@@ -121,6 +121,13 @@ describe('the estimator', () => {
     expect(estimate(v.book(T0 + 41 * MIN), 0, NOBODY)?.basis).toBeUndefined();
   });
 
+  it('a quote basis it cannot read teaches nothing but the interval, and breaks nothing', () => {
+    for (const quote_basis of ['not json', '{"band":{"cycle":3}}', '{"venue":{"pace":2}}']) {
+      const row = nextPace(undefined, VENUE, 0, { created_at: T0, quoted_minutes: 5, quote_basis }, T0 + 4 * MIN);
+      expect([row.samples, row.service_ms, row.fit_w]).toEqual([1, 4 * MIN, 0]);
+    }
+  });
+
   it('gives a range around the quote, and learns its spread from how quotes turned out', () => {
     expect(rangeOf(20, -0.35, 0.45)).toEqual({ time: 20, low: 11, high: 32 });
     expect(rangeOf(0.2, -0.35, 0.45)).toEqual({ time: 1, low: 0, high: 3 });

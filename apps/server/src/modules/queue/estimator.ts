@@ -201,7 +201,9 @@ export function nextPace(previous: PaceRow | undefined, venueId: string, band: n
   row.last_seated_at = Math.max(row.last_seated_at, seatedAt);
   const actual = (seatedAt - seated.created_at) / 60_000;
   const basis = parseBasis(seated.quote_basis);
-  const inputs = band === VENUE_WIDE_BAND ? basis?.venue : basis?.band;
+  const given = band === VENUE_WIDE_BAND ? basis?.venue : basis?.band;
+  // Written by this server at join; a row from another version that does not fit teaches nothing.
+  const inputs = given && Array.isArray(given.cycle) && typeof given.before === 'number' ? given : undefined;
   const cycle = structuredClone(cycleOf(previous) ?? freshCycle());
   if (inputs) learnForecasts(row, cycle, inputs, actual);
   // A low quantile of the waits (a stochastic-gradient step): the cycle's floor.

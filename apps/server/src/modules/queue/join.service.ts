@@ -40,7 +40,11 @@ export interface JoinResult {
 }
 
 /** The wait a party joining now is quoted: what the position page will show it first. */
-async function quoteAtJoin(trx: Kysely<Database>, book: PaceBook, newcomer: Pick<EntryRow, 'venue_id' | 'priority' | 'band'>): Promise<Estimate | null> {
+async function quoteAtJoin(
+  trx: Kysely<Database>,
+  book: PaceBook,
+  newcomer: Pick<EntryRow, 'venue_id' | 'priority' | 'band'>,
+): Promise<Estimate | null> {
   const before = await repo.countBeforeNewcomer(trx, newcomer.venue_id, newcomer.band, newcomer.priority);
   return estimate(book, newcomer.band, before, true);
 }
