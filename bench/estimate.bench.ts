@@ -18,6 +18,7 @@ import { seedDemo } from '../apps/server/src/seed/demo.js';
 import { DEMO_BISTRO_ID } from '../apps/server/src/seed/demo.js';
 import { addVenueLike } from '../apps/server/test/venues.js';
 import { ExponentialAverage, RULE_OF_THUMB_MINUTES, ruleOfThumb } from './lib/baselines.js';
+import { TableAware } from './lib/table-aware.js';
 import { DAY, type Door, Floor, HOUR, MINUTE, type Scenario, oracleForecast, rng, tablesOf } from './lib/restaurant-sim.js';
 import { type BenchReport, round } from './lib/report.js';
 
@@ -121,7 +122,8 @@ const SCENARIOS: Scenario[] = [
   },
 ];
 
-const ESTIMATORS = ['rule of thumb', 'exponential average (before)', 'estimator', 'oracle'] as const;
+const PROTOTYPE = 'tables recorded (prototype)';
+const ESTIMATORS = ['rule of thumb', 'exponential average (before)', 'estimator', 'oracle', PROTOTYPE] as const;
 type EstimatorName = (typeof ESTIMATORS)[number];
 
 interface Quote {
@@ -181,6 +183,7 @@ async function runScenario(s: Scenario, index: number, dir: string): Promise<{ s
 
   const rows = new Map<number, EntryRow>();
   const before = new ExponentialAverage();
+  const tableAware = new TableAware();
   const pending = new Map<number, Scored['quotes']>();
   const scored: Scored[] = [];
   const r = rng(1_000 + index);
@@ -204,6 +207,7 @@ async function runScenario(s: Scenario, index: number, dir: string): Promise<{ s
       );
       const row = result.entry;
       rows.set(p.id, row);
+      const prototype = tableAware.quote(p, ahead, p.joinedAt);
       if (p.joinedAt < scoreFrom) return;
       const advanced = s.mode === 'advanced';
       const venuePlace = ahead.waiting.length + 1;
@@ -215,6 +219,7 @@ async function runScenario(s: Scenario, index: number, dir: string): Promise<{ s
       if (row.quoted_minutes !== null) {
         quotes.estimator = { time: row.quoted_minutes, low: row.quoted_low ?? undefined, high: row.quoted_high ?? undefined };
       }
+      if (prototype) quotes[PROTOTYPE] = prototype;
       const oracle = await oracleForecast(floor!, p, ORACLE_RUNS, p.id * 31 + index);
       if (oracle) quotes.oracle = oracle;
       pending.set(p.id, quotes);
@@ -225,17 +230,20 @@ async function runScenario(s: Scenario, index: number, dir: string): Promise<{ s
     async seat(p) {
       await seatEntry(deps, rows.get(p.id)!);
       before.seated([-1, p.band], clock.now);
+      tableAware.seated(p, clock.now);
       const quotes = pending.get(p.id);
       if (quotes) scored.push({ actual: (clock.now - p.joinedAt) / MINUTE, quotes });
       pending.delete(p.id);
       rows.delete(p.id);
     },
     async noShow(p) {
+      tableAware.forget(p);
       await endEntry(deps, rows.get(p.id)!, 'cancel', 'NoShow');
       pending.delete(p.id);
       rows.delete(p.id);
     },
     async leave(p) {
+      tableAware.forget(p);
       await endEntry(deps, rows.get(p.id)!, 'leave', 'Customer');
       pending.delete(p.id);
       rows.delete(p.id);
@@ -267,7 +275,9 @@ export default async function estimateBench(): Promise<BenchReport> {
   for (const [i, scenario] of SCENARIOS.entries()) {
     const { scored, seconds, joins } = await runScenario(scenario, i, dir);
     // Every estimator scored on the same parties: those each of them quoted.
-    const common = scored.filter((x) => ESTIMATORS.every((name) => name === 'exponential average (before)' || x.quotes[name]));
+    const common = scored.filter((x) =>
+      ESTIMATORS.every((name) => name === 'exponential average (before)' || name === PROTOTYPE || x.quotes[name]),
+    );
     const figures = Object.fromEntries(ESTIMATORS.map((name) => [name, figuresOf(common, name)])) as Record<EstimatorName, Figures>;
     results.push({ scenario, figures, seconds, joins });
     console.log(`${scenario.name}: ${joins} joins, ${common.length} scored parties, ${round(seconds, 1)} s`);
