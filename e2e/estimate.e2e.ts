@@ -5,6 +5,7 @@ import {
   type VezServer,
   axeViolations,
   launchBrowser,
+  noonZone,
   phoneContext,
   queryRows,
   saveScreenshot,
@@ -119,5 +120,28 @@ describe('the wait, before and after joining', () => {
       })
       .not.toBeNull();
     await page.context().close();
+
+    // Staff seat Lívia: the console's Today screen shows her quote against her wait (docs/product.md §4).
+    while ((await hostApi<{ entries: { _id: string }[] }>('GET', '/entries')).entries.some((e) => e._id === row!.id)) await seatHead();
+    const tablet = await browser.newContext({ viewport: { width: 1024, height: 768 }, locale: 'pt-BR', timezoneId: noonZone() });
+    const host = await tablet.newPage();
+    await host.goto(`${server.baseUrl}/host`);
+    await host.getByLabel('E-mail').fill('host@bistro.example');
+    await host.getByLabel('Senha').fill('demo1234');
+    await host.getByRole('button', { name: 'Entrar' }).click();
+    await host.getByRole('link', { name: 'Hoje' }).click();
+    const quotes = host.getByTestId('quote-figures');
+    await quotes.waitFor();
+    const figures = Object.fromEntries(
+      await quotes
+        .locator('.host-figure')
+        .evaluateAll((els) => els.map((el) => [el.querySelector('dt')?.textContent, el.querySelector('dd')?.textContent])),
+    );
+    expect(Number(figures['Sentados com estimativa'])).toBeGreaterThanOrEqual(1);
+    expect(figures['Sentados dentro da faixa estimada']).toMatch(/^\d+%$/);
+    await host.getByTestId('quote-chart').waitFor();
+    await saveScreenshot(host, 'host-today-quotes', { fullPage: true });
+    expect(await axeViolations(host)).toEqual([]);
+    await tablet.close();
   });
 });

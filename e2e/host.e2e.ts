@@ -6,6 +6,7 @@ import {
   type VezServer,
   axeViolations,
   launchBrowser,
+  noonZone,
   phoneContext,
   queryRows,
   saveScreenshot,
@@ -17,14 +18,6 @@ let server: VezServer;
 let browser: Browser;
 let host: Page;
 
-/**
- * A time zone where it is about noon now: "today" on the console is the browser's day, and the demo's
- * parties joined minutes before the server started, so near midnight they would fall on another day.
- */
-function noonZone(now = new Date()): string {
-  const offset = Math.max(-12, Math.min(14, 12 - now.getUTCHours()));
-  return offset === 0 ? 'Etc/GMT' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`;
-}
 const tablet = (b: Browser): Promise<BrowserContext> =>
   b.newContext({ viewport: { width: 1024, height: 768 }, deviceScaleFactor: 1, hasTouch: true, locale: 'pt-BR', timezoneId: noonZone() });
 const card = (name: string) => host.getByRole('listitem').filter({ has: host.getByRole('heading', { name, exact: true }) });

@@ -33,3 +33,12 @@ export function phoneContext(browser: Browser, options: BrowserContextOptions = 
 export function desktopContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
   return browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'pt-BR', ...options });
 }
+
+/**
+ * A time zone where it is about noon now: "today" on the console is the browser's day, and the demo's
+ * parties joined minutes before the server started, so near midnight they would fall on another day.
+ */
+export function noonZone(now = new Date()): string {
+  const offset = Math.max(-12, Math.min(14, 12 - now.getUTCHours()));
+  return offset === 0 ? 'Etc/GMT' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`;
+}
