@@ -33,6 +33,7 @@ import { registerErrorHandling } from './plugins/errors.js';
 import { serializeRequest } from './plugins/log-urls.js';
 import { ClockedRateLimitStore, asStoreOption } from './plugins/rate-limit-store.js';
 import { type ErrorReporter, createReporter } from './plugins/reporter.js';
+import { type Metrics, createMetrics, registerMetrics } from './plugins/metrics.js';
 import { registerSecurityHeaders } from './plugins/security.js';
 import { recordRouteTable } from './plugins/route-table.js';
 import { registerWeb } from './plugins/web.js';
@@ -100,13 +101,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     (config.REDIS_URL ? createRedisBus(config.REDIS_URL, { onError: (e) => app.log.error({ err: e }, 'redis bus') }) : createLocalBus());
   // Every publish goes through the position cache first, so this instance never answers an old position.
   const caches = createQueueCaches(channels);
-  const { bus, positions } = caches;
+  // The queue's depth comes from the notifier, set up below; asked at each scrape.
+  const metrics = createMetrics(() => app.notifier.depth());
+  const { positions } = caches;
+  const bus = countedBus(caches.bus, metrics);
   const now = deps.now ?? Date.now;
   app.decorate('config', config);
   app.decorate('db', deps.db);
   app.decorate('bus', bus);
   app.decorate('positions', positions);
   app.decorate('reporter', reporter);
+  app.decorate('metrics', metrics);
   app.decorate('joinHooks', createJoinHooks());
   // SMS on join and on call go through the durable message queue (docs/decisions/003-message-queue.md).
   const messaging = setupNotifications(app, { now, issuePassport: passportIssuerFor(now) });
@@ -125,6 +130,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   scheduleHoldWindows(app, now);
 
   registerErrorHandling(app);
+  // Before every route: the latency histogram times them all (plugins/metrics.ts).
+  registerMetrics(app, metrics, config.METRICS_TOKEN);
   const routes = collectRoutes(app);
   app.decorate('routeTable', recordRouteTable(app));
   refuseBodiesOnBodylessWrites(app);
@@ -171,4 +178,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await reporter.flush();
   });
   return app;
+}
+
+/** The bus, counting what this instance publishes (plugins/metrics.ts). */
+function countedBus(bus: EventBus, metrics: Metrics): EventBus {
+  return {
+    publish(event) {
+      metrics.eventPublished();
+      bus.publish(event);
+    },
+    subscribe: (venueId, listener) => bus.subscribe(venueId, listener),
+    close: () => bus.close(),
+  };
 }

@@ -60,6 +60,8 @@ const ConfigSchema = z.object({
     .regex(/^rediss?:\/\//, 'REDIS_URL must be redis://…')
     .optional(),
   SENTRY_DSN: url('SENTRY_DSN').optional(),
+  /** `/metrics` answers a bearer of this token (plugins/metrics.ts); unset, the route does not exist. */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RETENTION_HOURS: z.coerce.number().positive().default(24),
   RETENTION_INTERVAL_MINUTES: z.coerce.number().positive().default(15),

@@ -7,6 +7,8 @@ import type { ClockedRateLimitStore } from './plugins/rate-limit-store.js';
 import type { ErrorReporter } from './plugins/reporter.js';
 import type { RouteTableEntry } from './plugins/route-table.js';
 
+import type { Metrics } from './plugins/metrics.js';
+
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
@@ -23,6 +25,8 @@ declare module 'fastify' {
     rateLimitStore: ClockedRateLimitStore;
     /** Every registered route (plugins/route-table.ts). */
     routeTable: readonly RouteTableEntry[];
+    /** What `/metrics` serves (plugins/metrics.ts). */
+    metrics: Metrics;
   }
 }
 

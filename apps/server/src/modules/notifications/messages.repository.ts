@@ -68,7 +68,7 @@ export function markDueSentByOutbox(
   db: Executor,
   channels: readonly MessageRow['channel'][],
   now: number,
-): Promise<Pick<MessageRow, 'id' | 'entry_id'>[]> {
+): Promise<Pick<MessageRow, 'id' | 'entry_id' | 'channel'>[]> {
   return db
     .updateTable('messages')
     .set((eb) => ({
@@ -83,7 +83,7 @@ export function markDueSentByOutbox(
     .where('channel', 'in', channels)
     .where('status', 'in', ['pending', 'sending'])
     .where('next_attempt_at', '<=', now)
-    .returning(['id', 'entry_id'])
+    .returning(['id', 'entry_id', 'channel'])
     .execute();
 }
 
@@ -166,4 +166,15 @@ export function findByProviderId(db: Executor, providerId: string): Promise<Mess
 
 export function findMessageOfEntry(db: Executor, id: string, entryId: string): Promise<MessageRow | undefined> {
   return db.selectFrom('messages').selectAll().where('id', '=', id).where('entry_id', '=', entryId).executeTakeFirst();
+}
+
+/** Messages waiting to be sent or being sent, by channel and status: the queue's depth (plugins/metrics.ts). */
+export async function countQueued(db: Executor): Promise<{ channel: string; status: string; n: number }[]> {
+  const rows = await db
+    .selectFrom('messages')
+    .select(['channel', 'status', (eb) => eb.fn.countAll<number | string>().as('n')])
+    .where('status', 'in', ['pending', 'sending'])
+    .groupBy(['channel', 'status'])
+    .execute();
+  return rows.map((r) => ({ channel: r.channel, status: r.status, n: Number(r.n) }));
 }

@@ -6,6 +6,7 @@ import type { ErrorReporter } from '../../plugins/reporter.js';
 import { newOrderedId as newMessageId } from '../../lib/ids.js';
 import {
   claimDueMessages,
+  countQueued,
   deleteFinishedBefore,
   insertMessage,
   isOptedOut,
@@ -48,6 +49,8 @@ export interface Notifier {
   kickIfQueued(): void;
   /** Sends every message due now and resolves when done (tests, operators). */
   drain(): Promise<void>;
+  /** Messages pending or being sent, by channel and status, in the shared store (the metrics' queue depth). */
+  depth(): Promise<{ channel: string; status: string; n: number }[]>;
   start(): void;
   stop(): Promise<void>;
   readonly providers: Providers;
@@ -65,6 +68,8 @@ export interface NotifierDeps {
   retentionMs: number;
   /** What became of a message about an entry: sent or finally failed (the entry's card shows it). */
   onDelivery?: (messageIds: string[], status: 'sent' | 'failed') => Promise<void>;
+  /** Every attempt's outcome by channel, for the metrics (plugins/metrics.ts). */
+  onOutcome?: (channel: MessageRow['channel'], outcome: 'sent' | 'retry' | 'failed', count: number) => void;
 }
 
 /** 5 s, 10 s, 20 s … capped at 15 minutes, plus up to a second of jitter so instances do not retry in step. */
@@ -86,6 +91,7 @@ export function createNotifier(deps: NotifierDeps): Notifier {
     try {
       const { providerId } = await provider.send(row);
       await markSent(db.kysely, row, provider.name, providerId, now());
+      deps.onOutcome?.(row.channel, 'sent', 1);
       if (row.entry_id) await deps.onDelivery?.([row.id], 'sent');
     } catch (error) {
       const failure =
@@ -96,6 +102,7 @@ export function createNotifier(deps: NotifierDeps): Notifier {
         { messageId: row.id, channel: row.channel, provider: provider.name, attempt: row.attempts, final, reason: failure.message },
         'message delivery failed',
       );
+      deps.onOutcome?.(row.channel, final ? 'failed' : 'retry', 1);
       if (!final) return markRetry(db.kysely, row, failure.message, now() + backoffMs(row.attempts));
       await markFailed(db.kysely, row, provider.name, failure.message);
       if (row.entry_id) await deps.onDelivery?.([row.id], 'failed');
@@ -121,6 +128,7 @@ export function createNotifier(deps: NotifierDeps): Notifier {
   async function work(): Promise<void> {
     if (outboxChannels.length > 0) {
       const delivered = await markDueSentByOutbox(db.kysely, outboxChannels, now());
+      for (const row of delivered) deps.onOutcome?.(row.channel, 'sent', 1);
       // One statement for all of them: the outbox sends many at once (the demo, the benchmarks).
       const aboutEntries = delivered.filter((row) => row.entry_id).map((row) => row.id);
       if (aboutEntries.length > 0) await deps.onDelivery?.(aboutEntries, 'sent');
@@ -190,6 +198,7 @@ export function createNotifier(deps: NotifierDeps): Notifier {
       if (running) await running;
       await kick();
     },
+    depth: () => countQueued(db.kysely),
     start() {
       if (!deps.enabled || timer) return;
       timer = setInterval(() => void kick(), deps.intervalMs);

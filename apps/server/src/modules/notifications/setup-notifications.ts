@@ -29,6 +29,7 @@ export function setupNotifications(
     retentionMs: config.RETENTION_HOURS * 3_600_000,
     // The entry's card shows what became of its last message (docs/product.md §7).
     onDelivery: (messageIds, status) => recordDelivery(app.queueDeps, messageIds, status),
+    onOutcome: (channel, outcome, count) => app.metrics.delivered(channel, outcome, count),
   });
   app.decorate('notifier', notifier);
   // The VAPID keys before the worker starts: a push waiting in the queue needs them (docs/product.md §8).

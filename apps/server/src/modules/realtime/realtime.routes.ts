@@ -20,6 +20,7 @@ export interface RealtimeRoutesOptions {
 /** Streams are transport: this module knows the queue and venues, and gets the staff check from the app. */
 export async function realtimeRoutes(app: FastifyInstance, options: RealtimeRoutesOptions): Promise<void> {
   const realtime = createRealtime(app.queueDeps, app.bus, {
+    onStreams: (kind, change) => (change > 0 ? app.metrics.streamOpened(kind) : app.metrics.streamClosed(kind)),
     heartbeatMs: app.config.SSE_HEARTBEAT_SECONDS * 1000,
     limits: { perEntry: app.config.SSE_MAX_STREAMS_PER_ENTRY, perAddress: app.config.SSE_MAX_STREAMS_PER_ADDRESS },
     onError: (error) => app.reporter.report(error, { module: 'realtime' }),

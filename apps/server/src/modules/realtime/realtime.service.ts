@@ -37,6 +37,8 @@ export function createRealtime(
     onError: (error: unknown) => void;
     /** Bench only: the simpler ways of the fan-out (venue-hub.ts FanoutVariant). */
     fanout?: FanoutVariant;
+    /** Told when a stream opens (+1) or closes (-1): the open-streams gauge of plugins/metrics.ts. */
+    onStreams?: (kind: 'diner' | 'host', change: 1 | -1) => void;
   },
 ): Realtime {
   const hubs = new Map<string, { hub: VenueHub; unsubscribe: () => void }>();
@@ -57,12 +59,14 @@ export function createRealtime(
       hubs.delete(venueId);
     }
   };
-  const track = (raw: ServerResponse, slot: StreamSlot, onClose: () => void): SseStream => {
+  const track = (raw: ServerResponse, slot: StreamSlot, kind: 'diner' | 'host', onClose: () => void): SseStream => {
     const stream = new SseStream(raw, options.fanout);
     streams.add(stream);
+    options.onStreams?.(kind, 1);
     raw.on('close', () => {
       stream.closed = true;
       streams.delete(stream);
+      options.onStreams?.(kind, -1);
       slot.release();
       onClose();
     });
@@ -95,7 +99,7 @@ export function createRealtime(
         key: viewKey(target.isShared, lang),
         stamp: 0,
       };
-      sub.stream = track(raw, slot, () => {
+      sub.stream = track(raw, slot, 'diner', () => {
         hub.removeDiner(sub);
         releaseIfEmpty(target.venueId);
       });
@@ -106,7 +110,7 @@ export function createRealtime(
     openHostStream(raw, venueId, slot) {
       const hub = hubFor(venueId);
       const sub: HostSubscriber = { stream: undefined as unknown as SseStream, stamp: 0 };
-      sub.stream = track(raw, slot, () => {
+      sub.stream = track(raw, slot, 'host', () => {
         hub.hosts.delete(sub);
         releaseIfEmpty(venueId);
       });
