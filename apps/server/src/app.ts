@@ -189,5 +189,6 @@ function countedBus(bus: EventBus, metrics: Metrics): EventBus {
     },
     subscribe: (venueId, listener) => bus.subscribe(venueId, listener),
     close: () => bus.close(),
+    ...(bus.ping ? { ping: () => bus.ping!() } : {}),
   };
 }

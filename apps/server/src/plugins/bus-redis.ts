@@ -59,6 +59,9 @@ export function createRedisBus(url: string, options: RedisBusOptions = {}): Redi
     async ready() {
       await pending;
     },
+    async ping() {
+      await pub.ping();
+    },
     async close() {
       local.removeAllListeners();
       await Promise.allSettled([pub.quit(), sub.quit()]);

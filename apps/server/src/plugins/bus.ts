@@ -10,6 +10,8 @@ export interface EventBus {
   /** Calls `listener` for each event of the venue; returns the unsubscribe function. */
   subscribe(venueId: string, listener: (event: VenueChannelEvent) => void): () => void;
   close(): Promise<void>;
+  /** Resolves when the shared channel (Redis) answers; absent on a bus inside one process. */
+  ping?(): Promise<void>;
 }
 
 export function createLocalBus(): EventBus {

@@ -1,4 +1,4 @@
-import { HealthResponse } from '@vez/contract';
+import { HealthResponse, LivenessResponse } from '@vez/contract';
 import type { FastifyInstance } from 'fastify';
 import { checkHealth } from './health.service.js';
 
@@ -8,16 +8,28 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['health'],
-        summary: 'Ready when the store answers (200), otherwise 503',
+        summary: 'Readiness: 200 when the store (and Redis, on an instance that uses it) answers, otherwise 503',
         response: { 200: HealthResponse, 503: HealthResponse },
       },
     },
     async (request, reply) => {
-      const { health, error } = await checkHealth(app.db);
+      const { health, errors } = await checkHealth(app.db, app.bus.ping ? () => app.bus.ping!() : undefined);
       // A probe failing every few seconds would flood the reporter: the log is enough here.
-      if (error) request.log.warn({ err: error }, 'health: store unavailable');
+      for (const error of errors) request.log.warn({ err: error }, 'health: unavailable');
       return reply.status(health.status === 'ok' ? 200 : 503).send(health);
     },
+  );
+
+  app.get(
+    '/health/live',
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'Liveness: 200 while the process answers, whatever the store (restart on failure, not on a store outage)',
+        response: { 200: LivenessResponse },
+      },
+    },
+    async () => ({ status: 'ok' as const }),
   );
 
   // The benchmark's baseline: the same server and hooks, no store. Only when BENCH_BARE_ROUTE=1.

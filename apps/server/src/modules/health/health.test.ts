@@ -17,6 +17,12 @@ describe.each(stores)('GET /api/health on $name', (store) => {
     expect(res.json()).toEqual({ status: 'ok', store: store.name });
   });
 
+  it('answers liveness without asking the store', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health/live' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+
   it('has no bare benchmark route unless BENCH_BARE_ROUTE is set', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/bench/bare' });
     expect(res.statusCode).toBe(404);
@@ -26,6 +32,29 @@ describe.each(stores)('GET /api/health on $name', (store) => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs/openapi.json' });
     expect(res.statusCode).toBe(200);
     expect(JSON.stringify(res.json())).toContain('/api/health');
+  });
+});
+
+const redisUrl = /^rediss?:\/\//.test(process.env.REDIS_URL ?? '') ? process.env.REDIS_URL : undefined;
+if (!redisUrl) process.stderr.write('\n[health] Redis readiness tests NOT RUN: REDIS_URL is not set.\n');
+
+describe.runIf(redisUrl)('GET /api/health on an instance that shares events through Redis', () => {
+  it('is ready while Redis answers, and 503 when it does not (live all the same)', async () => {
+    const db = await sqliteStore.open();
+    const up = await appOnStore(db, { REDIS_URL: redisUrl! });
+    // Nothing listens on port 1: the instance cannot reach its Redis.
+    const down = await appOnStore(db, { REDIS_URL: 'redis://127.0.0.1:1' });
+    try {
+      const ok = await up.inject({ method: 'GET', url: '/api/health' });
+      expect([ok.statusCode, ok.json()]).toEqual([200, { status: 'ok', store: 'sqlite', redis: 'ok' }]);
+      const gone = await down.inject({ method: 'GET', url: '/api/health' });
+      expect([gone.statusCode, gone.json()]).toEqual([503, { status: 'unavailable', store: 'sqlite', redis: 'unavailable' }]);
+      expect((await down.inject({ method: 'GET', url: '/api/health/live' })).statusCode).toBe(200);
+    } finally {
+      await up.close();
+      await down.close();
+      await db.close();
+    }
   });
 });
 

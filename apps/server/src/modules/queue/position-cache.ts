@@ -107,6 +107,7 @@ export function createPositionCache(
       },
       subscribe: (venueId, listener) => bus.subscribe(venueId, listener),
       close: () => bus.close(),
+      ...(bus.ping ? { ping: () => bus.ping!() } : {}),
     },
   };
 }
