@@ -29,7 +29,9 @@ export function lockVenueForJoin(trx: Executor, venueId: string, dialect: 'sqlit
         .as('waiting'),
     )
     .where('id', '=', venueId);
-  return (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+  // NO KEY: the join changes no key of the row, and rows that reference the venue (a call's message,
+  // an entry) must not wait for it while holding what the join needs next: that would deadlock.
+  return (dialect === 'postgres' ? query.forNoKeyUpdate() : query).executeTakeFirst();
 }
 
 export async function advanceVenueSeq(trx: Executor, venueId: string, nextSeq: number): Promise<void> {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_BISTRO_ID, createBody, nextPhone } from '../../../test/fixtures.js';
 import { type TestApp, startTestApp } from '../../../test/harness.js';
 import { stores } from '../../../test/stores.js';
+import { loginCookie } from '../../../test/staff-session.js';
 import { addVenueLike } from '../../../test/venues.js';
 
 const JOINS = 200;
@@ -71,6 +72,18 @@ describe.each(stores)('simultaneous joins on $name', (store) => {
       .where('idempotency_key', 'like', `%${created._id}%`)
       .execute();
     expect(keys.map((k) => k.idempotency_key.split(':')[0]).sort()).toEqual(['join', 'rejoin']);
+  });
+
+  it('joins and calls at once at one venue all succeed: a call waits for no join and no join for a call', async () => {
+    // The join locks the venue's row; a call's message points at the venue too. On PostgreSQL that
+    // reference must not wait for the join's lock while the call holds the queue's counts (deadlock).
+    const cookie = await loginCookie(t.app);
+    const first = await Promise.all(Array.from({ length: 30 }, () => join(DEMO_BISTRO_ID, createBody())));
+    expect(first.map((r) => r.statusCode)).toEqual(Array(30).fill(201));
+    const call = (id: string) =>
+      t.app.inject({ method: 'POST', url: `/api/host/venues/${DEMO_BISTRO_ID}/entries/${id}/call`, headers: { cookie } });
+    const answers = await Promise.all(first.flatMap((r) => [call(r.json()._id as string), join(DEMO_BISTRO_ID, createBody())]));
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([...Array(30).fill(200), ...Array(30).fill(201)]);
   });
 
   it('simultaneous joins at two venues keep each venue its own ticket sequence', async () => {
