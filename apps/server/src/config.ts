@@ -36,6 +36,11 @@ const ConfigSchema = z.object({
       (v) => v === undefined || v === '' || v.startsWith('file:') || /^postgres(ql)?:\/\//.test(v),
       'DATABASE_URL must be file:/path/to.db or postgres://…',
     ),
+  /** PostgreSQL only: the schema Vez keeps its tables in (default: the server's search_path, usually public). */
+  DATABASE_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'DATABASE_SCHEMA must be a PostgreSQL schema name: a-z, 0-9 and _, not starting with a digit')
+    .optional(),
   PUBLIC_BASE_URL: url('PUBLIC_BASE_URL').optional(),
   /** Where venues' reservation links point; http(s) only (a link a diner follows). */
   SMART_LINK_BASE_URL: url('SMART_LINK_BASE_URL')
@@ -173,7 +178,7 @@ function providerIssues(c: z.infer<typeof ConfigSchema>): string[] {
 }
 
 export type Config = z.infer<typeof ConfigSchema> & {
-  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; schema?: string };
   publicBaseUrl: string;
   isProduction: boolean;
 };
@@ -210,7 +215,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const dbUrl = c.DATABASE_URL;
   const database: Config['database'] =
     dbUrl && /^postgres(ql)?:\/\//.test(dbUrl)
-      ? { kind: 'postgres', url: dbUrl }
+      ? { kind: 'postgres', url: dbUrl, ...(c.DATABASE_SCHEMA ? { schema: c.DATABASE_SCHEMA } : {}) }
       : { kind: 'sqlite', file: path.resolve(cwd, dbUrl ? dbUrl.slice('file:'.length) : 'data/vez.db') };
   return {
     ...c,

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, type MigrationProvider } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, type MigrationProvider, sql } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.js';
 import { migrations } from './migrations/index.js';
@@ -53,17 +53,18 @@ export function openDb(
       close: () => kysely.destroy(),
     };
   }
+  // A schema of its own: each test file's (openDb's option) or the operator's (DATABASE_SCHEMA).
+  const schema = options.schema ?? database.schema;
   const pool = new pg.Pool({
     connectionString: database.url,
     max: options.poolSize ?? 10,
-    // A schema of its own keeps each test file's data apart on one PostgreSQL database.
-    ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it. Queries report their own errors.
   });
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { kysely, dialect: 'postgres', ...(options.schema ? { schema: options.schema } : {}), close: () => kysely.destroy() };
+  return { kysely, dialect: 'postgres', ...(schema ? { schema } : {}), close: () => kysely.destroy() };
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
@@ -72,6 +73,8 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
 export async function migrateToLatest(db: Db): Promise<void> {
   // Kysely looks for its migration tables in every schema unless told which: with several test
   // schemas migrating at once, it would find another file's lock table and skip creating its own.
+  // An operator's DATABASE_SCHEMA need not exist yet (README, Configuration).
+  if (db.dialect === 'postgres' && db.schema) await sql`create schema if not exists ${sql.id(db.schema)}`.execute(db.kysely);
   const migrator = new Migrator({ db: db.kysely, provider, ...(db.schema ? { migrationTableSchema: db.schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
