@@ -5,6 +5,9 @@ import { scheduleRetention } from './jobs/retention.js';
 import { DEMO_STAFF_PASSWORD, demoStaff } from './modules/staff/staff-seed.js';
 import { DEMO_BISTRO_ID, DEMO_CLUB_ID, seedDemo } from './seed/demo.js';
 
+/** SIGTERM to exit, at most: under the 10 s an orchestrator usually waits before SIGKILL. */
+const SHUTDOWN_DEADLINE_MS = 9_000;
+
 async function main(): Promise<void> {
   // `npm start` passes --demo (docs/product.md §9); any other start has no demo logins and no outbox route.
   const config = loadConfig({ ...process.env, ...(process.argv.includes('--demo') ? { DEMO: '1' } : {}) });
@@ -25,14 +28,28 @@ async function main(): Promise<void> {
     onErased: (n) => app.log.info({ erased: n }, 'retention: personal data erased'),
   });
 
+  // SIGTERM (docs/product.md §9): stop accepting, hand the streams over (they reconnect to another
+  // instance behind the proxy), let requests in flight finish and the messages being sent go out,
+  // then close the store. Whatever is still queued stays in the store's outbox for the next worker.
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
+    const startedAt = Date.now();
     app.log.info({ signal }, 'shutting down');
+    const deadline = setTimeout(() => {
+      app.log.error({ signal, ms: Date.now() - startedAt }, 'shutdown did not finish in time: exiting');
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS);
+    deadline.unref();
+    // A keep-alive connection that goes idle once its answer is out would hold the close for the
+    // keep-alive timeout: close each as soon as it is idle.
+    const sweep = setInterval(() => app.server.closeIdleConnections(), 50);
     stopRetention();
     await app.close();
+    clearInterval(sweep);
     await db.close();
+    app.log.info({ signal, ms: Date.now() - startedAt }, 'shut down');
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -1,58 +1,15 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toE164 } from '../src/lib/phone.js';
 import { DEMO_BISTRO_ID, DEMO_CLUB_ID, createBody, nextPhone } from './fixtures.js';
-import { type ServerProcess, freePort, startServerProcess } from './server-process.js';
+import { NGINX, type Nginx, hasNginx, startNginx } from './nginx.js';
+import { type ServerProcess, startServerProcess } from './server-process.js';
 
-const NGINX = '/usr/sbin/nginx';
-const hasNginx = existsSync(NGINX);
 if (!hasNginx) console.warn(`SKIPPED nginx-proxy.test.ts: ${NGINX} is missing (install the nginx package; .ci/run must install it)`);
 
 const LIMIT = 3;
-
-/** One nginx, as an operator would put it in front, round-robin over the given servers. */
-function nginxConfig(dir: string, port: number, upstreams: string[]): string {
-  return `daemon off;
-master_process off;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 64; }
-http {
-  access_log off;
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-  upstream vez { ${upstreams.map((u) => `server ${u};`).join(' ')} }
-  server {
-    listen 127.0.0.1:${port};
-    location / {
-      proxy_pass http://vez;
-      proxy_set_header Host $host;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-    }
-  }
-}
-`;
-}
-
-async function waitForHttp(url: string, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).status === 200) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
-}
 
 /**
  * docs/security.md: behind a real nginx that appends the peer's address to X-Forwarded-For, two
@@ -60,7 +17,7 @@ async function waitForHttp(url: string, timeoutMs = 10_000): Promise<void> {
  */
 describe.skipIf(!hasNginx)('rate limits behind nginx (TRUST_PROXY=1, two instances)', () => {
   let dir: string;
-  let nginx: ChildProcess;
+  let nginx: Nginx;
   let base: string;
   const servers: ServerProcess[] = [];
 
@@ -78,27 +35,12 @@ describe.skipIf(!hasNginx)('rate limits behind nginx (TRUST_PROXY=1, two instanc
     // One after the other: the first creates and seeds the shared SQLite file.
     servers.push(await startServerProcess(env));
     servers.push(await startServerProcess(env));
-    const port = await freePort();
-    const conf = path.join(dir, 'nginx.conf');
-    await writeFile(
-      conf,
-      nginxConfig(
-        dir,
-        port,
-        servers.map((s) => s.url.replace('http://', '')),
-      ),
-    );
-    nginx = spawn(NGINX, ['-c', conf, '-p', dir], { stdio: ['ignore', 'ignore', 'pipe'] });
-    base = `http://127.0.0.1:${port}`;
-    await waitForHttp(`${base}/api/health`);
+    nginx = await startNginx(servers.map((s) => s.url));
+    base = nginx.base;
   }, 120_000);
 
   afterAll(async () => {
-    if (nginx && nginx.exitCode === null) {
-      const exited = new Promise((r) => nginx.once('exit', r));
-      nginx.kill('SIGQUIT');
-      await exited;
-    }
+    await nginx?.stop();
     await Promise.all(servers.map((s) => s.stop()));
     if (dir) await rm(dir, { recursive: true, force: true });
   });

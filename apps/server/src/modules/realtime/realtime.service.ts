@@ -21,8 +21,13 @@ export interface Realtime {
   openHostStream(raw: ServerResponse, venueId: string, slot: StreamSlot): void;
   /** Open streams in this instance (for tests and the bench). */
   connections(): number;
+  /** Ends every stream, asking each to reconnect shortly (to another instance, behind a proxy). */
   closeAll(): void;
 }
+
+/** How soon a handed-over stream comes back (docs/product.md §9): from this, over this spread. */
+const HAND_OVER_MIN_MS = 200;
+const HAND_OVER_SPREAD_MS = 1_500;
 
 /**
  * One hub per venue with subscribers in this instance, subscribed to the bus only while it has
@@ -121,7 +126,8 @@ export function createRealtime(
 
     closeAll() {
       clearInterval(timer);
-      for (const stream of streams) stream.end();
+      // Spread over a second and a half, so the instance that takes them over is not hit at once.
+      for (const stream of streams) stream.handOver(HAND_OVER_MIN_MS + Math.random() * HAND_OVER_SPREAD_MS);
       for (const { unsubscribe } of hubs.values()) unsubscribe();
       hubs.clear();
     },

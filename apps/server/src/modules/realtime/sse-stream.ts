@@ -54,6 +54,15 @@ export class SseStream {
     this.write(': hb\n\n');
   }
 
+  /**
+   * Ends the stream, asking the browser to come back after `retryMs` (docs/product.md §9): an
+   * instance that shuts down hands its streams over, and behind a proxy they reconnect elsewhere.
+   */
+  handOver(retryMs: number): void {
+    this.write(`retry: ${Math.round(retryMs)}\n\n`);
+    this.end();
+  }
+
   end(): void {
     if (this.closed) return;
     this.closed = true;
