@@ -40,6 +40,15 @@ describe('configuration', () => {
     expect(loadConfig({ DATABASE_URL: 'postgresql://u@db/vez' }).database.kind).toBe('postgres');
   });
 
+  it('keeps the tables in DATABASE_SCHEMA on PostgreSQL when set, and refuses a name that is not a plain identifier', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@db/vez', DATABASE_SCHEMA: 'vez_prod' }).database).toEqual({
+      kind: 'postgres',
+      url: 'postgres://u@db/vez',
+      schema: 'vez_prod',
+    });
+    expect(errorOf({ DATABASE_URL: 'postgres://u@db/vez', DATABASE_SCHEMA: 'x; drop table entries' })).toMatch(/DATABASE_SCHEMA: /);
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ PORT: '', PUBLIC_BASE_URL: '' }, '/srv/vez').PORT).toBe(3000);
   });
