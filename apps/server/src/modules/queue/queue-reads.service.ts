@@ -35,5 +35,9 @@ export const listDayEntries = (db: Executor, venueId: string, from: number, to: 
 export const erasePersonalDataEndedBefore = (db: Executor, cutoff: number, now: number): Promise<number> =>
   repo.erasePersonalDataEndedBefore(db, cutoff, now);
 
+/** Erases the personal data of these entries as retention does (a person's erasure, docs/product.md §9); returns how many. */
+export const erasePersonalDataOfEntries = (db: Executor, ids: readonly string[], now: number): Promise<number> =>
+  repo.erasePersonalDataOfEntries(db, ids, now);
+
 /** Writes an entry as it is (the demo seed; tests that need a given past). */
 export const insertEntryRow = (db: Executor, row: NewEntryRow): Promise<void> => repo.insertEntry(db, row);

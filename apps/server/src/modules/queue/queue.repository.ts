@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type UpdateQueryBuilder, type UpdateResult, sql } from 'kysely';
 import type { Database, EntryMessageRow, EntryRow, NewEntryRow, PaceRow, PaceSlotRow } from '../../db/types.js';
 import { type PaceBook, slotOf } from './estimator.js';
 
@@ -194,11 +194,31 @@ export async function countCalled(db: Executor, venueId: string, band?: number):
 }
 
 /** Erases the personal data of entries that ended before `cutoff`; returns how many. */
-export async function erasePersonalDataEndedBefore(db: Executor, cutoff: number, now: number): Promise<number> {
-  const result = await db
-    .updateTable('entries')
-    .set({ name: null, phone: null, email: null, note: null, section: null, venue_messages: null, erased_at: now })
-    .where('ended_at', '<', cutoff)
+export function erasePersonalDataEndedBefore(db: Executor, cutoff: number, now: number): Promise<number> {
+  return erasePersonalData(db, (q) => q.where('ended_at', '<', cutoff), now);
+}
+
+/**
+ * Erases the personal data of these entries, open or not (a person's erasure, docs/product.md §9;
+ * the caller decides which may go); returns how many.
+ */
+export function erasePersonalDataOfEntries(db: Executor, ids: readonly string[], now: number): Promise<number> {
+  if (ids.length === 0) return Promise.resolve(0);
+  return erasePersonalData(db, (q) => q.where('id', 'in', ids), now);
+}
+
+type EntryUpdate = UpdateQueryBuilder<Database, 'entries', 'entries', UpdateResult>;
+
+/**
+ * What erasing an entry's personal data means, in one place: name, phone, email, note, section and
+ * the venue's messages go, with its push subscriptions and its thread's texts; counts and times stay.
+ */
+async function erasePersonalData(db: Executor, which: (query: EntryUpdate) => EntryUpdate, now: number): Promise<number> {
+  const result = await which(
+    db
+      .updateTable('entries')
+      .set({ name: null, phone: null, email: null, note: null, section: null, venue_messages: null, erased_at: now }),
+  )
     .where('erased_at', 'is', null)
     .executeTakeFirst();
   // Push subscriptions are personal data too (docs/product.md §8): gone with the entry's.
