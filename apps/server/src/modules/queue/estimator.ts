@@ -1,4 +1,5 @@
 import type { EntryRow, PaceRow, PaceSlotRow } from '../../db/types.js';
+import { freeingTime, freeingTimes } from './occupancy.js';
 
 /**
  * The wait estimator (docs/decisions/022-wait-estimates.md, docs/product.md §4).
@@ -73,6 +74,13 @@ const FLOOR_QUANTILE = 0.2;
 const FLOOR_STEP = 0.5;
 /** A seat time older than this (an earlier service) means a free table: the forecast is only the floor. */
 const CYCLE_HORIZON_MINUTES = 240;
+/** The occupancy forecast's turn before it has learned one (a restaurant's, minutes), its bounds, and how fast it moves. */
+const OCC_PRIOR_TURN = 60;
+const OCC_MIN_TURN = 10;
+const OCC_MAX_TURN = 300;
+const OCC_TURN_RATE = 0.03;
+/** Its latency learns from parties whose table was free (the forecast before latency about 0): weight e^(-x / this). */
+const OCC_FREE_MINUTES = 5;
 
 /** A row's turn-cycle model: seat times (ms, oldest first), per candidate its turn and error (minutes). */
 export interface Cycle {
@@ -84,6 +92,11 @@ export interface Cycle {
   paceError: number | null;
   /** A low quantile of the waits: no party waits less than this much for long. */
   floor: number;
+  /** The occupancy forecast (occupancyInputs): its turn's median and the call-to-table minutes, learned; per candidate its error. */
+  occTurn?: number;
+  occLatency?: number | null;
+  occError?: (number | null)[];
+  occScored?: number[];
 }
 
 /** What a quote was made from, kept on the entry so the seat can teach each forecast. */
@@ -96,6 +109,8 @@ export interface QuoteBasis {
 interface ForecastInputs {
   pace: number | null;
   cycle: (number | null)[];
+  /** The occupancy forecast per candidate before its latency: when the party's table frees (minutes from the join). */
+  occ?: (number | null)[];
   /** Parties before this one (ahead and called): a candidate learns its turn only within one turn. */
   before: number;
 }
@@ -253,7 +268,38 @@ function learnForecasts(row: PaceRow, cycle: Cycle, inputs: ForecastInputs, actu
     const free = xc <= -CYCLE_HORIZON_MINUTES || (turn !== null && xc + turn <= cycle.floor);
     if (!free && inputs.before < CYCLE_TABLES[i]!) cycle.turn[i] = ema(turn, actual - xc, CYCLE_TURN_RATE);
   });
+  if (Array.isArray(inputs.occ)) learnOccupancy(cycle, inputs.occ, actual);
 }
+
+/**
+ * The occupancy forecast learns three things from a seated party: each candidate's error; the
+ * latency (call to table) from parties whose table was free at their join; the turn's median from
+ * the others, nudged up when the party waited longer than the best candidate said, down when less.
+ */
+function learnOccupancy(cycle: Cycle, occ: readonly unknown[], actual: number): void {
+  const latency = occLatencyOf(cycle);
+  const error = (cycle.occError ??= CYCLE_TABLES.map(() => null));
+  const scored = (cycle.occScored ??= CYCLE_TABLES.map(() => 0));
+  const reference = bestOccupancy(cycle);
+  occ.forEach((x, i) => {
+    if (typeof x !== 'number' || i >= CYCLE_TABLES.length) return;
+    error[i] = ema(error[i] ?? null, Math.abs(actual - (x + latency)), CYCLE_ERROR_RATE);
+    scored[i] = (scored[i] ?? 0) + 1;
+  });
+  // Before any candidate has earned it, the middle one teaches the latency and the turn.
+  const x = occ[reference >= 0 ? reference : Math.floor(CYCLE_TABLES.length / 2)];
+  if (typeof x !== 'number') return;
+  const free = Math.exp(-x / OCC_FREE_MINUTES);
+  cycle.occLatency = latency + CYCLE_TURN_RATE * free * (actual - x - latency);
+  if (x > 1) {
+    const miss = Math.max(-1, Math.min(1, (actual - latency - x) / (x + 10)));
+    const turn = (cycle.occTurn ?? OCC_PRIOR_TURN) * Math.exp(OCC_TURN_RATE * (1 - free) * miss);
+    cycle.occTurn = Math.max(OCC_MIN_TURN, Math.min(OCC_MAX_TURN, turn));
+  }
+}
+
+/** The minutes from a free table to a seated party: learned, or the floor of the waits until then. */
+const occLatencyOf = (cycle: Cycle): number => cycle.occLatency ?? cycle.floor;
 
 const ema = (previous: number | null, value: number, rate: number) => (previous === null ? value : previous + rate * (value - previous));
 
@@ -399,15 +445,73 @@ function cycleForecast(cycle: Cycle | undefined, before: number, at: number): { 
   return x === null ? undefined : { value: Math.max(cycle.floor, x + cycle.turn[i]!), error: cycle.error[i]! };
 }
 
-/** One row's quote: the pace's calibrated forecast and the cycle's, weighed by how far each has been off. */
+/**
+ * The occupancy forecast of candidate `i` (occupancy.ts): its last `c` seated parties are the
+ * tables' occupants, and the party with `before` parties before it waits for the `before + 1`-th
+ * of them to leave; minutes from `at`, before the latency. Null while the row has seen fewer
+ * seatings than the candidate has tables. `times` (every departure's, worked out once) serves reads.
+ */
+function occupancyInput(cycle: Cycle | undefined, i: number, before: number, at: number, times?: readonly number[]): number | null {
+  const tables = CYCLE_TABLES[i]!;
+  const seats = cycle?.seats ?? [];
+  if (seats.length < tables) return null;
+  const turn = cycle!.occTurn ?? OCC_PRIOR_TURN;
+  const ages = seats.slice(seats.length - tables).map((seat) => Math.max(0, (at - seat) / 60_000));
+  const all = times ?? freeingTimes(ages, turn, Math.min(before + 1, tables));
+  return freeingTime(all, tables, before, turn, occLatencyOf(cycle!));
+}
+
+/** Every candidate's occupancy forecast: what a join keeps so the seat can score them all. */
+export const occupancyInputs = (cycle: Cycle | undefined, before: number, at: number): (number | null)[] =>
+  CYCLE_TABLES.map((_, i) => occupancyInput(cycle, i, before, at));
+
+/** The occupancy candidate with the smallest recent error among those scored enough, -1 while none. */
+const bestOccOfCycle = new WeakMap<Cycle, number>();
+function bestOccupancy(cycle: Cycle): number {
+  let best = bestOccOfCycle.get(cycle);
+  if (best !== undefined) return best;
+  best = -1;
+  for (let i = 0; i < CYCLE_TABLES.length; i++) {
+    const error = cycle.occError?.[i];
+    if (error === null || error === undefined || (cycle.occScored?.[i] ?? 0) < MIN_CYCLE_SCORED) continue;
+    if (best < 0 || error < cycle.occError![best]!) best = i;
+  }
+  bestOccOfCycle.set(cycle, best);
+  return best;
+}
+
+/** Every departure's time for a read at `at` (the best candidate's), kept per parsed cycle for the last `at`: a fan-out asks once. */
+const departures = new WeakMap<Cycle, { at: number; times: number[] }>();
+function occupancyForecast(cycle: Cycle | undefined, before: number, at: number): { value: number; error: number } | undefined {
+  if (!cycle) return undefined;
+  const i = bestOccupancy(cycle);
+  if (i < 0) return undefined;
+  const tables = CYCLE_TABLES[i]!;
+  if (cycle.seats.length < tables) return undefined;
+  let kept = departures.get(cycle);
+  if (!kept || kept.at !== at) {
+    const ages = cycle.seats.slice(cycle.seats.length - tables).map((seat) => Math.max(0, (at - seat) / 60_000));
+    kept = { at, times: freeingTimes(ages, cycle.occTurn ?? OCC_PRIOR_TURN, tables) };
+    departures.set(cycle, kept);
+  }
+  const x = occupancyInput(cycle, i, before, at, kept.times);
+  return x === null ? undefined : { value: x + occLatencyOf(cycle), error: cycle.occError![i]! };
+}
+
+/** One row's quote: the pace's calibrated forecast, the cycle's and the occupancy's, weighed by how far each has been off. */
 function forecastOf(row: PaceRow | undefined, pace: number, before: number, at: number): number {
   const calibratedPace = calibrated(row, pace);
   const cycle = cycleOf(row);
-  const turn = cycleForecast(cycle, before, at);
-  if (!turn || cycle?.paceError === null || cycle?.paceError === undefined) return calibratedPace;
-  const wPace = 1 / Math.max(0.5, cycle.paceError) ** 2;
-  const wCycle = 1 / Math.max(0.5, turn.error) ** 2;
-  return (wPace * calibratedPace + wCycle * turn.value) / (wPace + wCycle);
+  if (cycle?.paceError === null || cycle?.paceError === undefined) return calibratedPace;
+  let weight = 1 / Math.max(0.5, cycle.paceError) ** 2;
+  let sum = weight * calibratedPace;
+  for (const other of [cycleForecast(cycle, before, at), occupancyForecast(cycle, before, at)]) {
+    if (!other) continue;
+    const w = 1 / Math.max(0.5, other.error) ** 2;
+    weight += w;
+    sum += w * other.value;
+  }
+  return sum / weight;
 }
 
 /**
@@ -433,8 +537,21 @@ export function estimate(book: PaceBook, band: number, before: Before, withBasis
   const range = rangeOf(central, spreads?.spread_low ?? DEFAULT_SPREAD_LOW, spreads?.spread_high ?? DEFAULT_SPREAD_HIGH);
   if (!withBasis) return range;
   const basis: QuoteBasis = {
-    venue: { pace: venuePace, cycle: cycleInputs(cycleOf(venue), venueBefore, book.at), before: venueBefore },
-    band: bandPace === null ? null : { pace: bandPace, cycle: cycleInputs(cycleOf(own), bandBefore, book.at), before: bandBefore },
+    venue: {
+      pace: venuePace,
+      cycle: cycleInputs(cycleOf(venue), venueBefore, book.at),
+      occ: occupancyInputs(cycleOf(venue), venueBefore, book.at),
+      before: venueBefore,
+    },
+    band:
+      bandPace === null
+        ? null
+        : {
+            pace: bandPace,
+            cycle: cycleInputs(cycleOf(own), bandBefore, book.at),
+            occ: occupancyInputs(cycleOf(own), bandBefore, book.at),
+            before: bandBefore,
+          },
   };
   return { ...range, basis };
 }
