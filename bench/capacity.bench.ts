@@ -30,7 +30,7 @@ import { openDb } from '../apps/server/src/db/connect.js';
 import { CapacityDriver, type DriverVenue, type StepResult } from './lib/capacity-driver.js';
 import { evenlyKept, makeMix, rng } from './lib/capacity-mix.js';
 import { type CapacityNginx, NGINX, startCapacityNginx } from './lib/capacity-nginx.js';
-import { OPERATOR_EMAIL, OPERATOR_PASSWORD, type SeededVenue, seedCapacity } from './lib/capacity-seed.js';
+import { OPERATOR_EMAIL, OPERATOR_PASSWORD, seedCapacity } from './lib/capacity-seed.js';
 import { cpuSecondsOf, cpuSecondsOfAll, machineCpu, openFileLimit, pidsByName, rssMbOf } from './lib/proc-stats.js';
 import { type BenchReport, round } from './lib/report.js';
 
@@ -253,7 +253,12 @@ interface SetupResult {
 function verdict(s: StepResult, dropped: number): { pass: boolean; why: string } {
   const why: string[] = [];
   if (!(s.dueP99 <= P99_MS)) why.push(`p99 ${Number.isFinite(s.dueP99) ? `${s.dueP99} ms` : 'unbounded'} > ${P99_MS} ms`);
-  if (s.errors > 0) why.push(`${s.errors} errors (${Object.entries(s.errorStatuses).map(([k, v]) => `${k}: ${v}`).join(', ')})`);
+  if (s.errors > 0)
+    why.push(
+      `${s.errors} errors (${Object.entries(s.errorStatuses)
+        .map(([k, v]) => `${k}: ${v}`)
+        .join(', ')})`,
+    );
   if (s.timedOut > 0) why.push(`${s.timedOut} not delivered within 5 s`);
   if (s.unsent > 0) why.push(`${s.unsent} never sent (fell behind)`);
   if (dropped > 0) why.push(`${dropped} streams dropped`);
@@ -298,7 +303,9 @@ async function runSetup(name: SetupName, mix: ReturnType<typeof makeMix>): Promi
   try {
     let t = Date.now();
     const seeded = await seedCapacity(database, mix, HEADS);
-    log(`${name}: seeded ${seeded.length} venues, ${STREAMS} waiting parties with pages and ${HEADS} more at each head in ${round((Date.now() - t) / 1000, 1)} s`);
+    log(
+      `${name}: seeded ${seeded.length} venues, ${STREAMS} waiting parties with pages and ${HEADS} more at each head in ${round((Date.now() - t) / 1000, 1)} s`,
+    );
 
     const serverEnv: Record<string, string> =
       name === 'sqlite'
@@ -349,7 +356,11 @@ async function runSetup(name: SetupName, mix: ReturnType<typeof makeMix>): Promi
     t = Date.now();
     const opened = await Promise.all(
       clients.map((c, i) =>
-        ask<{ connected: number; failed: number; errors: string[] }>(c, { cmd: 'connect', port, streams: assigned[i], concurrency: 64 }, 'connected'),
+        ask<{ connected: number; failed: number; errors: string[] }>(
+          c,
+          { cmd: 'connect', port, streams: assigned[i], concurrency: 64 },
+          'connected',
+        ),
       ),
     );
     result.connectSeconds = round((Date.now() - t) / 1000, 1);
@@ -433,7 +444,14 @@ async function runSetup(name: SetupName, mix: ReturnType<typeof makeMix>): Promi
     await Promise.all(clients.map((c) => Promise.race([ask(c, { cmd: 'close' }, 'closed'), sleep(3000)])));
     for (const c of clients) c.kill();
     const nginxErrors = nginx ? await nginx.errors() : '';
-    if (/\[(alert|crit|emerg)\]/.test(nginxErrors)) log(`nginx: ${nginxErrors.split('\n').filter((l) => /alert|crit|emerg/.test(l)).slice(0, 3).join(' | ')}`);
+    if (/\[(alert|crit|emerg)\]/.test(nginxErrors))
+      log(
+        `nginx: ${nginxErrors
+          .split('\n')
+          .filter((l) => /alert|crit|emerg/.test(l))
+          .slice(0, 3)
+          .join(' | ')}`,
+      );
     await nginx?.stop();
     await Promise.all(servers.map((s) => s.stop()));
     for (const s of servers) if (/error|Error/.test(s.stderr())) log(`server stderr: ${s.stderr().slice(-600)}`);
@@ -451,7 +469,9 @@ async function runSetup(name: SetupName, mix: ReturnType<typeof makeMix>): Promi
 async function dropLeftovers(): Promise<void> {
   const db = openDb({ kind: 'postgres', url: PG_URL });
   try {
-    const { rows } = await sql<{ nspname: string }>`select nspname from pg_namespace where nspname like 'bench_capacity_%'`.execute(db.kysely);
+    const { rows } = await sql<{ nspname: string }>`select nspname from pg_namespace where nspname like 'bench_capacity_%'`.execute(
+      db.kysely,
+    );
     for (const { nspname } of rows) await sql`drop schema if exists ${sql.id(nspname)} cascade`.execute(db.kysely);
   } finally {
     await db.close();
@@ -487,13 +507,16 @@ export default async function run(): Promise<BenchReport> {
   for (const name of SETUPS) results.push(await runSetup(name, mix));
 
   const at = (r: SetupResult, rate: number) => r.steps.find((s) => s.rate === rate);
+  const cpuCell = (s: Step | undefined) => (s ? s.resources.servers.map((x) => `${x.cpu}%`).join(' + ') : '—');
+  const rssCell = (s: Step | undefined) => (s ? s.resources.servers.map((x) => `${x.rssMb} MB`).join(' + ') : '—');
   const first = (r: SetupResult) => at(r, START_RATE);
   const capacityTable = [
-    '| Setup | streams | hosts | change rate held at p99 <= 250 ms | p50 / p99 at 30/s | CPU per instance at 30/s (% of a core) | RSS per instance at 30/s |',
+    '| Setup | streams | hosts | change rate held at p99 <= 250 ms | p50 / p99 at 30/s | CPU per instance (% of a core) at 30/s; at the rate held | RSS per instance at 30/s; at the rate held |',
     '|---|---:|---:|---:|---:|---:|---:|',
     ...results.map((r) => {
       const s = first(r);
-      return `| ${r.label} | ${r.streams - r.connectFailed} | ${r.hosts} | ${r.error ? `failed: ${r.error}` : r.held > 0 ? `${r.held}/s` : `none (${START_RATE}/s failed)`} | ${s ? `${fmt(s.dueP50)} / ${fmt(s.dueP99)} ms` : '—'} | ${s ? s.resources.servers.map((x) => `${x.cpu}%`).join(' + ') : '—'} | ${s ? s.resources.servers.map((x) => `${x.rssMb} MB`).join(' + ') : '—'} |`;
+      const h = r.held > 0 ? at(r, r.held) : undefined;
+      return `| ${r.label} | ${r.streams - r.connectFailed} | ${r.hosts} | ${r.error ? `failed: ${r.error}` : r.held > 0 ? `${r.held}/s` : `none (${START_RATE}/s failed)`} | ${s ? `${fmt(s.dueP50)} / ${fmt(s.dueP99)} ms` : '—'} | ${cpuCell(s)}; ${cpuCell(h)} | ${rssCell(s)}; ${rssCell(h)} |`;
     }),
   ].join('\n');
   const stepTable = (r: SetupResult) =>

@@ -226,9 +226,7 @@ function open(port: number, venueIndex: number, path: string, cookie: string | u
     };
     socket.setNoDelay(true);
     socket.on('connect', () =>
-      socket.write(
-        `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n${cookie ? `Cookie: ${cookie}\r\n` : ''}\r\n`,
-      ),
+      socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n${cookie ? `Cookie: ${cookie}\r\n` : ''}\r\n`),
     );
     socket.on('data', (chunk: Buffer) => feedHttp(s, chunk));
     socket.on('error', () => undefined);

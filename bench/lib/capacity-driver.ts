@@ -172,8 +172,7 @@ export class CapacityDriver {
       },
     });
     v.client.send({ cmd: 'arm', id: change.id, venue: v.index, t0: change.sentAt });
-    const path =
-      change.kind === 'join' ? `/api/waitlists/${v.id}/create` : `/api/host/venues/${v.id}/entries/${target}/${change.kind}`;
+    const path = change.kind === 'join' ? `/api/waitlists/${v.id}/create` : `/api/host/venues/${v.id}/entries/${target}/${change.kind}`;
     const body = change.kind === 'join' ? JSON.stringify(this.joinBody(v.id)) : undefined;
     void this.request('POST', path, body).then(({ status, text }) => {
       change.status = status;

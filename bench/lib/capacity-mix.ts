@@ -49,7 +49,13 @@ export function queueLengths(venues: number, total: number, maxQueue: number): {
   if (sum(lo) < total) {
     // Even a flat spread at maxQueue each is short: spread evenly instead.
     const each = total / venues;
-    return { lengths: roundTo(Array.from({ length: venues }, () => each), total), exponent: 0 };
+    return {
+      lengths: roundTo(
+        Array.from({ length: venues }, () => each),
+        total,
+      ),
+      exponent: 0,
+    };
   }
   for (let k = 0; k < 60; k++) {
     const mid = (lo + hi) / 2;
