@@ -24,7 +24,7 @@ import { waitlistRoutes } from './modules/waitlist/waitlist.routes.js';
 import { hostRoutes } from './modules/host/host.routes.js';
 import { realtimeRoutes } from './modules/realtime/realtime.routes.js';
 import type { FanoutVariant } from './modules/realtime/venue-hub.js';
-import { staffOfPathVenue } from './modules/staff/staff-auth.js';
+import { ownerOfPathVenue, staffOfPathVenue } from './modules/staff/staff-auth.js';
 import { type EventBus, createLocalBus } from './plugins/bus.js';
 import { createRedisBus } from './plugins/bus-redis.js';
 import { refuseBodiesOnBodylessWrites } from './plugins/bodyless-writes.js';
@@ -165,8 +165,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         staffGuard: staffOfPathVenue(deps.db, now),
         ...(deps.bench?.fanout ? { fanout: deps.bench.fanout } : {}),
       });
-      // Uploads need staff of that venue, like every host write (the upload routes refuse cross-site writes).
-      await api.register(imageUploadRoutes, { guard: staffOfPathVenue(deps.db, now) });
+      // Uploads are branding, an owner's (docs/decisions/023-staff-roles.md); the upload routes refuse cross-site writes.
+      await api.register(imageUploadRoutes, { guard: ownerOfPathVenue(deps.db, now) });
       await api.register(docsRoutes, { routes });
     },
     { prefix: '/api' },

@@ -67,7 +67,9 @@ async function main(): Promise<void> {
         ? [
             `  Diner, Bistrô Demo:   ${base}/remote-waitlist/${DEMO_BISTRO_ID}`,
             `  Diner, Clube Demo:    ${base}/remote-waitlist/${DEMO_CLUB_ID}`,
-            ...demoStaff.map((s) => `  Host login:           ${s.email} / ${DEMO_STAFF_PASSWORD}`),
+            ...demoStaff.map(
+              (s) => `  ${(s.role === 'owner' ? 'Owner login:' : 'Host login:').padEnd(22)}${s.email} / ${DEMO_STAFF_PASSWORD}`,
+            ),
           ]
         : ['  Not the demo: no demo venues or logins (npm run admin -- help).']),
       '',

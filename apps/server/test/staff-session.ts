@@ -12,3 +12,7 @@ export async function loginCookie(app: FastifyInstance, email = BISTRO_HOST, pas
   if (!cookie) throw new Error('no session cookie');
   return `vez_staff=${cookie.value}`;
 }
+
+/** The demo's host-role accounts (docs/decisions/023-staff-roles.md): they run the queue, not the settings. */
+export const BISTRO_DOOR = 'door@bistro.example';
+export const CLUB_DOOR = 'door@clube.example';

@@ -38,6 +38,21 @@ export const ErrorCode = {
   WAITLIST_FULL: 'WAITLIST_FULL',
   /** The phone is outside the venue's SMS countries (setting smsCountries); field customer.phone. */
   PHONE_COUNTRY_NOT_ALLOWED: 'PHONE_COUNTRY_NOT_ALLOWED',
+  // Staff roles and the team (docs/product.md §9, docs/decisions/023-staff-roles.md).
+  /** A host asked for what only an owner of the venue may do (settings, images, the team). */
+  OWNER_ONLY: 'OWNER_ONLY',
+  /** The change would leave the venue without an owner. */
+  LAST_OWNER: 'LAST_OWNER',
+  /** The person is a member of the venue's team already. */
+  ALREADY_STAFF: 'ALREADY_STAFF',
+  /** No such member in this venue's team. */
+  STAFF_NOT_FOUND: 'STAFF_NOT_FOUND',
+  /** The invitation link is unknown or was withdrawn. */
+  INVITE_NOT_FOUND: 'INVITE_NOT_FOUND',
+  INVITE_EXPIRED: 'INVITE_EXPIRED',
+  INVITE_USED: 'INVITE_USED',
+  /** The password given to prove who one is (the current one, an account's) is not right; field names it. */
+  WRONG_PASSWORD: 'WRONG_PASSWORD',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -83,6 +98,14 @@ export const errorCatalogue: Record<ErrorCode, { status: number; message: string
   },
   WAITLIST_FULL: { status: 409, message: 'The waitlist is full right now. Please try again later or talk to the host.' },
   PHONE_COUNTRY_NOT_ALLOWED: { status: 422, message: 'This venue sends its waitlist SMS only to phone numbers of some countries.' },
+  OWNER_ONLY: { status: 403, message: 'Only an owner of this venue may do this.' },
+  LAST_OWNER: { status: 409, message: 'A venue keeps at least one owner: make another member owner first.' },
+  ALREADY_STAFF: { status: 409, message: 'This person is already on the venue team.' },
+  STAFF_NOT_FOUND: { status: 404, message: 'No such member in this venue team.' },
+  INVITE_NOT_FOUND: { status: 404, message: 'This invitation does not exist or was withdrawn.' },
+  INVITE_EXPIRED: { status: 410, message: 'This invitation has expired. Ask the venue for a new one.' },
+  INVITE_USED: { status: 410, message: 'This invitation was already used.' },
+  WRONG_PASSWORD: { status: 403, message: 'The password is not right.' },
 };
 
 /** The JSON body of every error answer. */

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { EntryReply, LastMessage } from './conversation.js';
 import { VenueId } from './ids.js';
+import { StaffRole } from './team.js';
 import { ThemeResponse, VenueName, VenueResponse, VenueSettings } from './venue.js';
 import { EntryStatus, EstimatedRange, FullName, Note, OptionalEmail, Phone, messages } from './waitlist.js';
 
@@ -11,7 +12,8 @@ export const HostLoginBody = z.strictObject({
 });
 export type HostLoginBody = z.infer<typeof HostLoginBody>;
 
-export const HostVenueSummary = z.object({ _id: VenueId, slug: z.string(), name: VenueName });
+/** A venue the staff member runs, with their role there (docs/decisions/023-staff-roles.md). */
+export const HostVenueSummary = z.object({ _id: VenueId, slug: z.string(), name: VenueName, role: StaffRole });
 export type HostVenueSummary = z.infer<typeof HostVenueSummary>;
 
 /** POST /api/host/login and GET /api/host/me: who is signed in and which venues they may run. */

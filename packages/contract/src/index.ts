@@ -12,6 +12,7 @@ export * from './header-images.js';
 export * from './images.js';
 export * from './plain-text.js';
 export * from './realtime.js';
+export * from './team.js';
 export * from './templates.js';
 export * from './venue.js';
 export * from './waitlist.js';

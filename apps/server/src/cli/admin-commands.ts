@@ -21,8 +21,9 @@ export const usage = `Usage: npm run admin -- <command> [options]
 
   create-venue --name-pt <name> [--name-en <name>] --slug <slug> [--city <c>] [--neighborhood <n>] [--max-party-size <n>]
       creates a venue (waitlist open) and prints its id
-  create-staff --email <email> [--venue <venueId>]...
-      creates a staff account bound to the venues, its password read from standard input; prints its id
+  create-staff --email <email> [--venue <venueId>]... [--role owner|host]
+      creates a staff account bound to the venues as owner (default) or host, its password read from
+      standard input; prints its id
   add-staff-venue --email <email> --venue <venueId>
       lets an existing staff account run one more venue
   staff:password <email>
@@ -89,10 +90,16 @@ async function createVenue(io: AdminIo, args: string[]): Promise<void> {
 }
 
 async function createStaffCommand(io: AdminIo, args: string[]): Promise<void> {
-  const { values } = parseArgs({ args, options: { email: { type: 'string' }, venue: { type: 'string', multiple: true } } });
+  const { values } = parseArgs({
+    args,
+    options: { email: { type: 'string' }, venue: { type: 'string', multiple: true }, role: { type: 'string', default: 'owner' } },
+  });
   if (!values.email) throw new Error('--email is required.');
+  // docs/decisions/023-staff-roles.md: owners edit the venue and its team, hosts run the queue.
+  const role = values.role === 'host' ? 'host' : values.role === 'owner' ? 'owner' : undefined;
+  if (!role) throw new Error('--role must be owner or host.');
   const password = await io.prompt(`Password for ${values.email}: `);
-  const id = await createStaff(io.db.kysely, { email: values.email, password, venueIds: values.venue ?? [] }, (io.now ?? Date.now)());
+  const id = await createStaff(io.db.kysely, { email: values.email, password, venueIds: values.venue ?? [], role }, (io.now ?? Date.now)());
   io.out(id);
 }
 

@@ -183,10 +183,24 @@ export interface StaffTable {
   created_at: number;
 }
 
-/** Which venues a staff member may run (many to many). */
+/** Which venues a staff member may run (many to many), and as what (docs/decisions/023-staff-roles.md). */
 export interface StaffVenueTable {
   staff_id: string;
   venue_id: string;
+  role: 'owner' | 'host';
+}
+
+/** An invitation to a venue's team: SHA-256 (hex) of the link's token, single use. */
+export interface StaffInviteTable {
+  id: string;
+  token_hash: string;
+  venue_id: string;
+  email: string;
+  role: 'owner' | 'host';
+  created_by: string | null;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
 }
 
 /** A staff session: SHA-256 (hex) of the cookie token, never the token itself. */
@@ -314,6 +328,7 @@ export interface Database {
   staff: StaffTable;
   staff_venues: StaffVenueTable;
   staff_sessions: StaffSessionTable;
+  staff_invites: StaffInviteTable;
   images: ImageTable;
   entry_messages: EntryMessageTable;
   sms_opt_outs: SmsOptOutTable;
@@ -330,6 +345,7 @@ export type PaceRow = Selectable<VenuePaceTable>;
 export type PaceSlotRow = Selectable<VenuePaceSlotTable>;
 export type StaffRow = Selectable<StaffTable>;
 export type StaffSessionRow = Selectable<StaffSessionTable>;
+export type StaffInviteRow = Selectable<StaffInviteTable>;
 export type ImageRow = Selectable<ImageTable>;
 export type ProductUserRow = Selectable<ProductUserTable>;
 export type OneTimeCodeRow = Selectable<OneTimeCodeTable>;

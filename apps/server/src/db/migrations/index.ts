@@ -10,6 +10,7 @@ import * as m008 from './008-conversation.js';
 import * as m009 from './009-calls.js';
 import * as m010 from './010-push.js';
 import * as m011 from './011-estimates.js';
+import * as m012 from './012-staff-roles.js';
 
 /** Every migration, in order. Later issues append here; a landed migration is never edited. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '009-calls': m009,
   '010-push': m010,
   '011-estimates': m011,
+  '012-staff-roles': m012,
 };

@@ -42,7 +42,7 @@ describe.each(stores)('host sessions on $name', (store) => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       staff: { _id: expect.any(String), email: BISTRO_HOST },
-      venues: [{ _id: DEMO_BISTRO_ID, slug: 'bistro-demo', name: expect.objectContaining({ pt: 'Bistrô Demo' }) }],
+      venues: [{ _id: DEMO_BISTRO_ID, slug: 'bistro-demo', name: expect.objectContaining({ pt: 'Bistrô Demo' }), role: 'owner' }],
     });
     const cookie = res.cookies.find((c) => c.name === 'vez_staff');
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api' });

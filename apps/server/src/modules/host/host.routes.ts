@@ -19,8 +19,9 @@ import { answerNoStore } from '../../plugins/no-store.js';
 import { refuseCrossSiteWrites } from '../../plugins/same-origin.js';
 import { readSessionToken } from '../../plugins/sessions.js';
 import { createLoginLimiter } from '../staff/login-limiter.js';
-import { clearSessionCookie, requireStaff, setSessionCookie, staffOfPathVenue } from '../staff/staff-auth.js';
+import { clearSessionCookie, ownerOfPathVenue, requireStaff, setSessionCookie, staffOfPathVenue } from '../staff/staff-auth.js';
 import { getMe, login, logout } from '../staff/staff.service.js';
+import { teamRoutes } from '../staff/team.routes.js';
 import { hostExtrasRoutes } from './host-extras.routes.js';
 import { getSettings, patchSettings } from './host-settings.service.js';
 import {
@@ -263,13 +264,15 @@ export async function hostRoutes(app: FastifyInstance): Promise<void> {
     async (request) => getSettings(deps, app.config, request.params.venueId),
   );
 
+  // Settings, branding and message texts are the owners' (docs/decisions/023-staff-roles.md):
+  // a host reads them (the console needs the venue's sections and theme) but 403 OWNER_ONLY here.
   app.patch<{ Params: { venueId: string }; Body: VenueSettingsPatch }>(
     '/host/venues/:venueId/settings',
     {
-      preValidation: staffFirst,
+      preValidation: ownerOfPathVenue(db, deps.now),
       schema: {
         tags: ['host'],
-        summary: 'Change venue, settings and theme: event update',
+        summary: 'Change venue, settings, theme and message texts (owners; 403 OWNER_ONLY for hosts): event update',
         params: pathParams('venueId'),
         body: VenueSettingsPatch,
         response: { 200: HostSettingsResponse, ...errors(400, 401, 403, 422) },
@@ -279,4 +282,5 @@ export async function hostRoutes(app: FastifyInstance): Promise<void> {
   );
 
   await app.register(hostExtrasRoutes);
+  await app.register(teamRoutes, { limiter, maxPerAddress: app.config.LOGIN_MAX_PER_ADDRESS_15_MIN, windowMs: loginWindowMs });
 }

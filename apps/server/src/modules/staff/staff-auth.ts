@@ -1,4 +1,4 @@
-import { ErrorCode, HOST_SESSION_COOKIE } from '@vez/contract';
+import { ErrorCode, HOST_SESSION_COOKIE, type StaffRole } from '@vez/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/connect.js';
@@ -13,12 +13,38 @@ export async function requireStaff(db: Db, request: FastifyRequest, now = Date.n
   return identity;
 }
 
+export type VenueStaff = StaffIdentity & { role: StaffRole };
+
+/** Who the venue hooks below let through, for the handler that follows (one session lookup per request). */
+const verified = new WeakMap<FastifyRequest, VenueStaff>();
+
 /** 401 without a session, 400 for a malformed venue id, 403 for another venue's staff. */
-export async function requireVenueStaff(db: Db, request: FastifyRequest, venueId: string, now = Date.now()): Promise<StaffIdentity> {
+export async function requireVenueStaff(db: Db, request: FastifyRequest, venueId: string, now = Date.now()): Promise<VenueStaff> {
   const identity = await requireStaff(db, request, now);
-  await assertStaffOfVenue(db.kysely, identity, venueId);
-  return identity;
+  const role = await assertStaffOfVenue(db.kysely, identity, venueId);
+  const staff = { ...identity, role };
+  verified.set(request, staff);
+  return staff;
 }
+
+/**
+ * As requireVenueStaff, then 403 OWNER_ONLY for a host: settings, branding, images, message texts
+ * and the team are the owners' (docs/product.md §9, docs/decisions/023-staff-roles.md).
+ */
+export async function requireVenueOwner(db: Db, request: FastifyRequest, venueId: string, now = Date.now()): Promise<VenueStaff> {
+  const staff = await requireVenueStaff(db, request, venueId, now);
+  if (staff.role !== 'owner') throw new AppError(ErrorCode.OWNER_ONLY);
+  return staff;
+}
+
+/** The staff member a venue hook of this request let through; 401 if none ran (a wiring mistake, never a pass). */
+export function verifiedStaff(request: FastifyRequest): VenueStaff {
+  const staff = verified.get(request);
+  if (!staff) throw new AppError(ErrorCode.UNAUTHENTICATED);
+  return staff;
+}
+
+const pathVenue = (request: FastifyRequest): string => (request.params as { venueId?: string }).venueId ?? '';
 
 /**
  * A preValidation hook for routes under /host/venues/:venueId: staff of that venue, checked before
@@ -26,7 +52,14 @@ export async function requireVenueStaff(db: Db, request: FastifyRequest, venueId
  */
 export function staffOfPathVenue(db: Db, now: () => number): (request: FastifyRequest) => Promise<void> {
   return async (request) => {
-    await requireVenueStaff(db, request, (request.params as { venueId?: string }).venueId ?? '', now());
+    await requireVenueStaff(db, request, pathVenue(request), now());
+  };
+}
+
+/** The same hook for what only the venue's owners may do (403 OWNER_ONLY for its hosts). */
+export function ownerOfPathVenue(db: Db, now: () => number): (request: FastifyRequest) => Promise<void> {
+  return async (request) => {
+    await requireVenueOwner(db, request, pathVenue(request), now());
   };
 }
 

@@ -6,10 +6,16 @@ import { addStaffVenue, insertStaff } from './staff.repository.js';
 
 export const DEMO_STAFF_PASSWORD = 'demo1234';
 
-/** One staff account per demo venue (docs/product.md §5). */
+/**
+ * Two staff accounts per demo venue (docs/product.md §5): its owner, who edits settings (the
+ * journeys that edit settings sign in as them), and a host who runs the queue only
+ * (docs/decisions/023-staff-roles.md).
+ */
 export const demoStaff = [
-  { email: 'host@bistro.example', venueId: '6553f1a2b3c4d5e6f7a8b901' },
-  { email: 'host@clube.example', venueId: '6553f1a2b3c4d5e6f7a8b902' },
+  { email: 'host@bistro.example', venueId: '6553f1a2b3c4d5e6f7a8b901', role: 'owner' },
+  { email: 'host@clube.example', venueId: '6553f1a2b3c4d5e6f7a8b902', role: 'owner' },
+  { email: 'door@bistro.example', venueId: '6553f1a2b3c4d5e6f7a8b901', role: 'host' },
+  { email: 'door@clube.example', venueId: '6553f1a2b3c4d5e6f7a8b902', role: 'host' },
 ] as const;
 
 let demoHash: Promise<string> | undefined;
@@ -22,6 +28,6 @@ export async function seedDemoStaff(db: Kysely<Database>, now: number): Promise<
   for (const staff of demoStaff) {
     const id = newVenueId();
     await insertStaff(db, { id, email: staff.email, password_hash: passwordHash, created_at: now });
-    await addStaffVenue(db, id, staff.venueId);
+    await addStaffVenue(db, id, staff.venueId, staff.role);
   }
 }

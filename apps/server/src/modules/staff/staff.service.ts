@@ -1,5 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { ErrorCode, type HostLoginBody, type HostMeResponse, type VenueName, isVenueId } from '@vez/contract';
+import {
+  type ChangePasswordBody,
+  ErrorCode,
+  type HostLoginBody,
+  type HostMeResponse,
+  NewStaffPassword,
+  type StaffRole,
+  type VenueName,
+  isVenueId,
+} from '@vez/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
 import { AppError } from '../../lib/app-error.js';
@@ -22,35 +31,42 @@ export interface StaffIdentity {
 export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
-/** Creates a staff account bound to venues; refuses a taken email or an unknown venue. */
+/** The one rule of a new staff password (the contract's): 422 naming `field` otherwise. */
+export function checkNewPassword(password: string, field: string): void {
+  const result = NewStaffPassword.safeParse(password);
+  if (!result.success) throw new AppError(ErrorCode.VALIDATION_FAILED, result.error.issues[0]?.message, field);
+}
+
+/** Creates a staff account bound to venues with one role; refuses a taken email or an unknown venue. */
 export async function createStaff(
   db: Db,
-  input: { email: string; password: string; venueIds: string[] },
+  input: { email: string; password: string; venueIds: string[]; role?: StaffRole },
   now = Date.now(),
 ): Promise<string> {
   const email = normaliseEmail(input.email);
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new AppError(ErrorCode.VALIDATION_FAILED, 'Invalid email', 'email');
-  if (input.password.length < 8) throw new AppError(ErrorCode.VALIDATION_FAILED, 'The password needs at least 8 characters.', 'password');
+  checkNewPassword(input.password, 'password');
   if (await repo.findStaffByEmail(db, email))
     throw new AppError(ErrorCode.VALIDATION_FAILED, 'This email already has an account.', 'email');
   const id = newVenueId();
   const passwordHash = await hashPassword(input.password);
   await db.transaction().execute(async (trx) => {
     await repo.insertStaff(trx, { id, email, password_hash: passwordHash, created_at: now });
-    for (const venueId of input.venueIds) await bindVenue(trx, id, venueId);
+    for (const venueId of input.venueIds) await bindVenue(trx, id, venueId, input.role ?? 'owner');
   });
   return id;
 }
 
-async function bindVenue(db: Db, staffId: string, venueId: string): Promise<void> {
+async function bindVenue(db: Db, staffId: string, venueId: string, role: StaffRole): Promise<void> {
   if (!isVenueId(venueId)) throw new AppError(ErrorCode.INVALID_VENUEID_FORMAT);
   if (!(await findVenueById(db, venueId))) throw new AppError(ErrorCode.VENUE_INFO_NOT_FOUND, `No venue ${venueId}.`);
-  await repo.addStaffVenue(db, staffId, venueId);
+  await repo.addStaffVenue(db, staffId, venueId, role);
 }
 
-export async function addStaffVenueByEmail(db: Db, email: string, venueId: string): Promise<void> {
+/** The operator's command: binds an account to one more venue, as its owner unless told otherwise. */
+export async function addStaffVenueByEmail(db: Db, email: string, venueId: string, role: StaffRole = 'owner'): Promise<void> {
   const staff = await requireStaffByEmail(db, email);
-  await bindVenue(db, staff.id, venueId);
+  await bindVenue(db, staff.id, venueId, role);
 }
 
 async function requireStaffByEmail(db: Db, email: string) {
@@ -74,7 +90,7 @@ export async function removeStaff(db: Db, email: string): Promise<void> {
 /** Sets a new password and ends every session opened with the old one. */
 export async function setStaffPassword(db: Db, email: string, password: string): Promise<void> {
   const staff = await requireStaffByEmail(db, email);
-  if (password.length < 8) throw new AppError(ErrorCode.VALIDATION_FAILED, 'The password needs at least 8 characters.', 'password');
+  checkNewPassword(password, 'password');
   const passwordHash = await hashPassword(password);
   await db.transaction().execute(async (trx) => {
     await repo.updateStaffPassword(trx, staff.id, passwordHash);
@@ -106,11 +122,65 @@ export async function login(
     throw new AppError(ErrorCode.UNAUTHENTICATED, 'Email or password is incorrect.');
   }
   limiter.succeed(email, address);
+  return openSession(db, { staffId: staff.id, email: staff.email }, now);
+}
+
+/** A new session for a staff member whose password was just proven; the raw token is for the cookie. */
+export async function openSession(
+  db: Db,
+  identity: StaffIdentity,
+  now: number,
+): Promise<{ token: string; identity: StaffIdentity; expiresAt: number }> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = now + SESSION_TTL_MS;
   await repo.deleteExpiredSessions(db, now);
-  await repo.insertSession(db, { token_hash: hashToken(token), staff_id: staff.id, created_at: now, expires_at: expiresAt });
-  return { token, identity: { staffId: staff.id, email: staff.email }, expiresAt };
+  await repo.insertSession(db, { token_hash: hashToken(token), staff_id: identity.staffId, created_at: now, expires_at: expiresAt });
+  return { token, identity, expiresAt };
+}
+
+/**
+ * Proves a password that is already set (the current one, an existing account's), throttled like a
+ * login: a stolen session cannot guess the password behind it at full speed. 403 WRONG_PASSWORD
+ * naming `field` when it is wrong.
+ */
+export async function provePassword(
+  limiter: LoginLimiter,
+  staff: { email: string; password_hash: string },
+  password: string,
+  address: string,
+  field: string,
+): Promise<void> {
+  const wait = limiter.check(staff.email, address);
+  if (wait > 0) {
+    throw new AppError(ErrorCode.RATE_LIMITED, `Too many attempts. Retry in ${wait} s.`, undefined, { 'retry-after': String(wait) });
+  }
+  if (!(await verifyPassword(password, staff.password_hash))) {
+    limiter.fail(staff.email, address);
+    throw new AppError(ErrorCode.WRONG_PASSWORD, undefined, field);
+  }
+  limiter.succeed(staff.email, address);
+}
+
+/**
+ * Everyone changes their own password (docs/product.md §9): the current one first, then every other
+ * session of the account ends; the one asking stays signed in.
+ */
+export async function changeOwnPassword(
+  db: Db,
+  limiter: LoginLimiter,
+  identity: StaffIdentity,
+  sessionToken: string,
+  body: ChangePasswordBody,
+  address: string,
+): Promise<{ ended: number }> {
+  const staff = await repo.findStaffById(db, identity.staffId);
+  if (!staff) throw new AppError(ErrorCode.UNAUTHENTICATED);
+  await provePassword(limiter, staff, body.currentPassword, address, 'currentPassword');
+  const passwordHash = await hashPassword(body.newPassword);
+  return db.transaction().execute(async (trx) => {
+    await repo.updateStaffPassword(trx, staff.id, passwordHash);
+    return { ended: await repo.deleteSessionsOfStaff(trx, staff.id, hashToken(sessionToken)) };
+  });
 }
 
 export async function findSession(db: Db, token: string | undefined, now = Date.now()): Promise<StaffIdentity | undefined> {
@@ -132,15 +202,18 @@ export async function getMe(db: Db, identity: StaffIdentity): Promise<HostMeResp
       if (v.name_en) name.en = v.name_en;
       if (v.name_fr) name.fr = v.name_fr;
       if (v.name_es) name.es = v.name_es;
-      return { _id: v.id, slug: v.slug, name };
+      return { _id: v.id, slug: v.slug, name, role: v.role };
     }),
   };
 }
 
-/** 403 unless the staff member runs this venue (docs/product.md §3); an unknown venue answers the same. */
-export async function assertStaffOfVenue(db: Db, identity: StaffIdentity, venueId: string): Promise<void> {
+/**
+ * 403 unless the staff member runs this venue (docs/product.md §3); an unknown venue answers the
+ * same. Answers their role there (docs/decisions/023-staff-roles.md).
+ */
+export async function assertStaffOfVenue(db: Db, identity: StaffIdentity, venueId: string): Promise<StaffRole> {
   if (!isVenueId(venueId)) throw new AppError(ErrorCode.INVALID_VENUEID_FORMAT);
-  if (!(await repo.isStaffOfVenue(db, identity.staffId, venueId))) {
-    throw new AppError(ErrorCode.FORBIDDEN, 'You are not staff of this venue.');
-  }
+  const role = await repo.findStaffRole(db, identity.staffId, venueId);
+  if (!role) throw new AppError(ErrorCode.FORBIDDEN, 'You are not staff of this venue.');
+  return role;
 }

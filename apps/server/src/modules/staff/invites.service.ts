@@ -1,0 +1,160 @@
+import { randomBytes } from 'node:crypto';
+import {
+  ErrorCode,
+  type HostMeResponse,
+  type InviteInfoResponse,
+  STAFF_INVITE_TTL_MS,
+  type TeamInvite,
+  isInviteToken,
+  staffInvitePath,
+} from '@vez/contract';
+import type { Kysely } from 'kysely';
+import type { Database, StaffInviteRow } from '../../db/types.js';
+import { AppError } from '../../lib/app-error.js';
+import { newOrderedId, newVenueId } from '../../lib/ids.js';
+import { getVenue } from '../venues/venues.service.js';
+import * as invites from './invites.repository.js';
+import type { LoginLimiter } from './login-limiter.js';
+import { hashPassword } from './password.js';
+import * as repo from './staff.repository.js';
+import { type StaffIdentity, checkNewPassword, getMe, hashToken, normaliseEmail, openSession, provePassword } from './staff.service.js';
+
+type Db = Kysely<Database>;
+
+/** An invitation email, queued in the caller's transaction (the notifications module's outbox). */
+export interface InviteMail {
+  to: string;
+  subject: string;
+  body: string;
+  /** The body with the link masked: what the store keeps once the email went out. */
+  safeBody: string;
+  idempotencyKey: string;
+}
+export type QueueInviteMail = (trx: Db, mail: InviteMail) => Promise<unknown>;
+
+export const toTeamInvite = (row: StaffInviteRow): TeamInvite => ({
+  _id: row.id,
+  email: row.email,
+  role: row.role,
+  createdAt: new Date(row.created_at).toISOString(),
+  expiresAt: new Date(row.expires_at).toISOString(),
+});
+
+function inviteMail(venueName: string, link: string): Pick<InviteMail, 'subject' | 'body'> {
+  return {
+    subject: `Convite para a equipe de ${venueName} · Invitation to the ${venueName} team`,
+    body:
+      `Você foi convidado(a) para receber clientes na fila de ${venueName} com o Vez.\n` +
+      `Abra o link para criar sua senha (vale por 72 horas, uma vez só):\n${link}\n\n` +
+      `You were invited to run the ${venueName} waitlist with Vez.\n` +
+      `Open the link to set your password (good for 72 hours, once):\n${link}\n`,
+  };
+}
+
+/**
+ * An owner invites a host by email (docs/product.md §9): a single-use link to the console, good for
+ * 72 hours, sent through the message queue. A new invitation of the same email replaces the
+ * unused one (its link stops working); a member of the team cannot be invited again (409).
+ */
+export async function inviteHost(
+  db: Db,
+  queueMail: QueueInviteMail,
+  input: { venueId: string; email: string; invitedBy: string; baseUrl: string },
+  now: number,
+): Promise<TeamInvite> {
+  const email = normaliseEmail(input.email);
+  const venue = await getVenue(db, input.venueId);
+  const token = randomBytes(32).toString('base64url');
+  const link = `${input.baseUrl.replace(/\/$/, '')}${staffInvitePath(token)}`;
+  const row: StaffInviteRow = {
+    id: newOrderedId(now),
+    token_hash: hashToken(token),
+    venue_id: input.venueId,
+    email,
+    role: 'host',
+    created_by: input.invitedBy,
+    created_at: now,
+    expires_at: now + STAFF_INVITE_TTL_MS,
+    used_at: null,
+  };
+  await db.transaction().execute(async (trx) => {
+    const existing = await repo.findStaffByEmail(trx, email);
+    if (existing && (await repo.findStaffRole(trx, existing.id, input.venueId)))
+      throw new AppError(ErrorCode.ALREADY_STAFF, undefined, 'email');
+    await invites.deleteUnusedInvites(trx, input.venueId, { email });
+    await invites.insertInvite(trx, row);
+    const mail = inviteMail(venue.name.pt, link);
+    const masked = inviteMail(venue.name.pt, `${input.baseUrl.replace(/\/$/, '')}/host/invite/…`);
+    await queueMail(trx, { to: email, ...mail, safeBody: masked.body, idempotencyKey: `staff-invite:${row.id}` });
+  });
+  return toTeamInvite(row);
+}
+
+/** Withdraws an unused invitation of the venue: its link answers 404 from now on. */
+export async function revokeInvite(db: Db, venueId: string, inviteId: string): Promise<void> {
+  if ((await invites.deleteUnusedInvites(db, venueId, { id: inviteId })) === 0) throw new AppError(ErrorCode.INVITE_NOT_FOUND);
+}
+
+/** The invitation a link's token opens: 404 unknown or withdrawn, 410 used or expired. */
+async function findUsableInvite(db: Db, token: string, now: number): Promise<StaffInviteRow> {
+  const invite = isInviteToken(token) ? await invites.findInviteByTokenHash(db, hashToken(token)) : undefined;
+  if (!invite) throw new AppError(ErrorCode.INVITE_NOT_FOUND);
+  if (invite.used_at !== null) throw new AppError(ErrorCode.INVITE_USED);
+  if (invite.expires_at <= now) throw new AppError(ErrorCode.INVITE_EXPIRED);
+  return invite;
+}
+
+/** What the link is for; the token proves the email, so whether it has an account may be told. */
+export async function readInvite(db: Db, token: string, now: number): Promise<InviteInfoResponse> {
+  const invite = await findUsableInvite(db, token, now);
+  const venue = await getVenue(db, invite.venue_id);
+  return {
+    venue: { _id: venue.id, name: venue.name },
+    email: invite.email,
+    role: invite.role,
+    expiresAt: new Date(invite.expires_at).toISOString(),
+    hasAccount: (await repo.findStaffByEmail(db, invite.email)) !== undefined,
+  };
+}
+
+/**
+ * Accepts an invitation (docs/decisions/023-staff-roles.md). The token proves the email. Without an
+ * account, the password given becomes the new account's. With one, the venue is added only when the
+ * password given is that account's (checked and throttled like a login): a token alone never
+ * changes an existing account. The invitation is marked used in the same transaction that binds the
+ * venue, so it works once. Opens a session, like a login.
+ */
+export async function acceptInvite(
+  db: Db,
+  limiter: LoginLimiter,
+  token: string,
+  password: string,
+  address: string,
+  now: number,
+): Promise<{ session: { token: string; identity: StaffIdentity; expiresAt: number }; me: HostMeResponse }> {
+  const invite = await findUsableInvite(db, token, now);
+  const existing = await repo.findStaffByEmail(db, invite.email);
+  if (existing) await provePassword(limiter, existing, password, address, 'password');
+  else checkNewPassword(password, 'password');
+  const passwordHash = existing ? undefined : await hashPassword(password);
+  const staffId = existing?.id ?? newVenueId();
+  // An account made for this email meanwhile (another venue's invitation, at the same moment): its
+  // password decides, so this accept is refused and changes nothing.
+  const accountAppeared = () => new AppError(ErrorCode.WRONG_PASSWORD, 'This email has an account now: give its password.', 'password');
+  await db
+    .transaction()
+    .execute(async (trx) => {
+      if (!(await invites.markInviteUsed(trx, invite.id, now))) throw new AppError(ErrorCode.INVITE_USED);
+      if (passwordHash) {
+        if (await repo.findStaffByEmail(trx, invite.email)) throw accountAppeared();
+        await repo.insertStaff(trx, { id: staffId, email: invite.email, password_hash: passwordHash, created_at: now });
+      }
+      await repo.addStaffVenue(trx, staffId, invite.venue_id, invite.role);
+    })
+    .catch((error: unknown) => {
+      const code = (error as { code?: unknown } | null)?.code;
+      throw code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' ? accountAppeared() : error;
+    });
+  const identity = { staffId, email: invite.email };
+  return { session: await openSession(db, identity, now), me: await getMe(db, identity) };
+}

@@ -1,0 +1,63 @@
+import { ErrorCode, type StaffRole, type TeamMember, type TeamResponse } from '@vez/contract';
+import type { Db } from '../../db/connect.js';
+import { AppError } from '../../lib/app-error.js';
+import { listPendingInvites } from './invites.repository.js';
+import { toTeamInvite } from './invites.service.js';
+import * as repo from './staff.repository.js';
+
+/**
+ * A venue's team, run by its owners (docs/product.md §9, docs/decisions/023-staff-roles.md). Owners
+ * are peers: any of them may change or remove any member, themselves included, as long as the
+ * venue keeps an owner (409 LAST_OWNER). Every change locks the venue's team rows first on
+ * PostgreSQL, so two owners acting at once cannot both step down.
+ */
+
+type Member = Awaited<ReturnType<typeof repo.listVenueMembers>>[number];
+
+const toMember = (row: Member, actorId: string): TeamMember => ({
+  _id: row.id,
+  email: row.email,
+  role: row.role,
+  isYou: row.id === actorId,
+});
+
+export async function getTeam(db: Db, venueId: string, actorId: string, now: number): Promise<TeamResponse> {
+  const [members, invites] = await Promise.all([repo.listVenueMembers(db.kysely, venueId), listPendingInvites(db.kysely, venueId, now)]);
+  return { venueId, members: members.map((m) => toMember(m, actorId)), invites: invites.map(toTeamInvite) };
+}
+
+/** The member's row among the locked team, or 404 STAFF_NOT_FOUND; 409 LAST_OWNER if `leaves` would leave no owner. */
+function checkChange(team: Member[], staffId: string, leavesOwnership: (member: Member) => boolean): Member {
+  const member = team.find((m) => m.id === staffId);
+  if (!member) throw new AppError(ErrorCode.STAFF_NOT_FOUND);
+  const owners = team.filter((m) => m.role === 'owner').length;
+  if (member.role === 'owner' && leavesOwnership(member) && owners <= 1) throw new AppError(ErrorCode.LAST_OWNER);
+  return member;
+}
+
+/** Makes a member owner or host. */
+export async function setMemberRole(db: Db, venueId: string, staffId: string, role: StaffRole, actorId: string): Promise<TeamMember> {
+  return db.kysely.transaction().execute(async (trx) => {
+    const member = checkChange(await repo.listVenueMembers(trx, venueId, db.dialect), staffId, () => role !== 'owner');
+    await repo.setStaffRole(trx, staffId, venueId, role);
+    return toMember({ ...member, role }, actorId);
+  });
+}
+
+/**
+ * Takes a member off the venue's team: they run it no more, and every session of theirs ends (an
+ * account is signed in for all its venues at once), so they sign in again for any other venue.
+ */
+export async function removeMember(db: Db, venueId: string, staffId: string): Promise<void> {
+  await db.kysely.transaction().execute(async (trx) => {
+    checkChange(await repo.listVenueMembers(trx, venueId, db.dialect), staffId, () => true);
+    await repo.removeStaffVenue(trx, staffId, venueId);
+    await repo.deleteSessionsOfStaff(trx, staffId);
+  });
+}
+
+/** Ends every session of a member of this venue's team; answers how many ended. */
+export async function endMemberSessions(db: Db, venueId: string, staffId: string): Promise<{ ended: number }> {
+  if (!(await repo.findStaffRole(db.kysely, staffId, venueId))) throw new AppError(ErrorCode.STAFF_NOT_FOUND);
+  return { ended: await repo.deleteSessionsOfStaff(db.kysely, staffId) };
+}
