@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { VenueName, defaultVenueSettings } from '@vez/contract';
+import type { Config } from '../config.js';
 import type { Db } from '../db/connect.js';
 import { AppError } from '../lib/app-error.js';
 import { newVenueId } from '../lib/ids.js';
@@ -7,6 +8,7 @@ import { parseInput } from '../lib/validate.js';
 import { addStaffVenueByEmail, createStaff, endStaffSessions, removeStaff, setStaffPassword } from '../modules/staff/staff.service.js';
 import { twilioSignature } from '../modules/notifications/twilio-signature.js';
 import { findVenueBySlug, insertVenue } from '../modules/venues/venues.repository.js';
+import { dataCommands, dataUsage } from './admin-data.js';
 
 export interface AdminIo {
   db: Db;
@@ -15,6 +17,8 @@ export interface AdminIo {
   /** Reads a secret (a password) from standard input: never from the command line (docs/product.md §9). */
   prompt(question: string): Promise<string>;
   now?: () => number;
+  /** Where the store is (DATABASE_URL): backup and restore copy its file (docs/decisions/024-backups-and-personal-data.md). */
+  database?: Config['database'];
 }
 
 export const usage = `Usage: npm run admin -- <command> [options]
@@ -38,6 +42,7 @@ export const usage = `Usage: npm run admin -- <command> [options]
       sends an SMS reply to a running server as Twilio would (docs/product.md §7): "1", "9", "PARAR", or
       any text; signed with SMS_AUTH_TOKEN when it is set. --url defaults to PUBLIC_BASE_URL or
       http://localhost:3000. Prints the server's answer.
+${dataUsage}
 
 Passwords are read from standard input only (typed, or piped: printf '%s\n' "$PW" | npm run admin -- …),
 never from the command line, where other users' ps and the shell history would see them.
@@ -171,6 +176,7 @@ export async function runAdmin(argv: string[], io: AdminIo): Promise<number> {
     'staff:remove': () => removeCommand(io, args),
     'list-venues': () => listVenues(io),
     'sms-reply': () => smsReply(io, args, process.env),
+    ...dataCommands(io, args),
   };
   const run = command ? commands[command] : undefined;
   if (!run) {

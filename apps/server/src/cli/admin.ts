@@ -3,6 +3,7 @@ import { Writable } from 'node:stream';
 import { ConfigError, loadConfig } from '../config.js';
 import { migrateToLatest, openDb } from '../db/connect.js';
 import { runAdmin } from './admin-commands.js';
+import { restoreStore } from './admin-data.js';
 
 /** Reads one line; on a terminal the typed characters are not echoed. */
 function promptSecret(question: string): Promise<string> {
@@ -28,15 +29,24 @@ function promptSecret(question: string): Promise<string> {
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  const argv = process.argv.slice(2);
+  const out = (line: string) => process.stdout.write(`${line}\n`);
+  const err = (line: string) => process.stderr.write(`${line}\n`);
+  if (argv[0] === 'restore') {
+    // It replaces the store's file: it must not open (create, migrate, hold) that store first
+    // (docs/decisions/024-backups-and-personal-data.md).
+    try {
+      await restoreStore(config.database, argv.slice(1), out);
+    } catch (error) {
+      err(`admin restore: ${error instanceof Error ? error.message : String(error)}`);
+      process.exitCode = 1;
+    }
+    return;
+  }
   const db = openDb(config.database);
   try {
     await migrateToLatest(db);
-    const code = await runAdmin(process.argv.slice(2), {
-      db,
-      out: (line) => process.stdout.write(`${line}\n`),
-      err: (line) => process.stderr.write(`${line}\n`),
-      prompt: promptSecret,
-    });
+    const code = await runAdmin(argv, { db, database: config.database, out, err, prompt: promptSecret });
     process.exitCode = code;
   } finally {
     await db.close();
