@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EntryRow, PaceRow, PaceSlotRow } from '../../db/types.js';
-import { EMPTY_BOOK, type PaceBook, VENUE_WIDE_BAND, cycleOf, estimate, nextPace, nextSlot, rangeOf, slotOf } from './estimator.js';
+import { CYCLE_TABLES, EMPTY_BOOK, type PaceBook, VENUE_WIDE_BAND, cycleOf, estimate, nextPace, nextSlot, rangeOf, slotOf } from './estimator.js';
 
 // docs/decisions/022-wait-estimates.md: the estimator, one seating at a time.
 
@@ -119,6 +119,55 @@ describe('the estimator', () => {
     const quote = estimate(v.book(T0 + 41 * MIN), 0, NOBODY, true)!;
     expect(quote.basis?.band?.cycle).toHaveLength(cycle.turn.length);
     expect(estimate(v.book(T0 + 41 * MIN), 0, NOBODY)?.basis).toBeUndefined();
+  });
+
+  it('the occupancy forecast learns the minutes from a free table to a seated party, and speaks', () => {
+    const v = new Venue();
+    // A quiet venue: a party every 90 minutes, a table always free, each seated 8 minutes after it joined.
+    for (let i = 0; i < 60; i++) {
+      const joined = T0 + i * 90 * MIN;
+      const quote = estimate(v.book(joined), 0, NOBODY, true);
+      expect(quote?.basis?.band?.occ ?? []).toHaveLength(quote?.basis?.band ? CYCLE_TABLES.length : 0);
+      const basis = quote?.basis ?? { venue: null, band: null };
+      v.seat(party(joined, { minutes: quote?.time ?? 8, basis }), joined + 8 * MIN);
+    }
+    const cycle = cycleOf(v.paces.get(0))!;
+    expect(Math.abs(cycle.occLatency! - 8)).toBeLessThan(1);
+    expect(cycle.occScored!.some((n) => n >= 10)).toBe(true);
+    expect(estimate(v.book(T0 + 60 * 90 * MIN), 0, NOBODY)?.time).toBe(8);
+  });
+
+  it('the occupancy forecast learns the turn of busy tables', () => {
+    // Two tables, turns of exactly 60 minutes, 6 minutes from a free table to a seated party, a
+    // party every 25 minutes: the queue grows, and each party's table is one an occupant leaves.
+    const joins = Array.from({ length: 60 }, (_, i) => T0 + i * 25 * MIN);
+    const freeAt = [T0, T0];
+    const seats = joins.map((joined) => {
+      const table = freeAt[0]! <= freeAt[1]! ? 0 : 1;
+      const seatedAt = Math.max(joined, freeAt[table]!) + 6 * MIN;
+      freeAt[table] = seatedAt + 60 * MIN;
+      return seatedAt;
+    });
+    const events = [...joins.map((at, i) => ({ at, i, join: true })), ...seats.map((at, i) => ({ at, i, join: false }))];
+    events.sort((a, b) => a.at - b.at || Number(a.join) - Number(b.join));
+    const v = new Venue();
+    const quotes: { minutes: number; basis: unknown }[] = [];
+    for (const e of events) {
+      if (e.join) {
+        const ahead = joins.filter((j, k) => k < e.i && seats[k]! > e.at).length;
+        const quote = estimate(v.book(e.at), 0, { ahead, called: 0, aheadInBand: ahead, calledInBand: 0 }, true);
+        quotes[e.i] = { minutes: quote?.time ?? 6, basis: quote?.basis ?? { venue: null, band: null } };
+      } else v.seat(party(joins[e.i]!, quotes[e.i]), e.at);
+    }
+    const cycle = cycleOf(v.paces.get(0))!;
+    // The turn it learned is about the tables' (it started from a prior of 60: one of 90 must come down).
+    expect(cycle.occTurn).toBeGreaterThan(45);
+    expect(cycle.occTurn).toBeLessThan(75);
+    // Of every table count it tried, two (the venue's) has forecast best, within minutes.
+    const errors = cycle.occError!.map((e) => e ?? Infinity);
+    const best = errors.indexOf(Math.min(...errors));
+    expect(CYCLE_TABLES[best]).toBe(2);
+    expect(errors[best]).toBeLessThan(10);
   });
 
   it('a quote basis it cannot read teaches nothing but the interval, and breaks nothing', () => {
