@@ -13,7 +13,10 @@ export const paths = {
   /** The host console; its own screens are relative routes under it (features/host). */
   host: {
     path: '/host/*',
-    href: (venueId?: string, screen: 'queue' | 'today' | 'settings' | 'poster' = 'queue') =>
+    href: (venueId?: string, screen: 'queue' | 'today' | 'settings' | 'poster' | 'team' | 'account' = 'queue') =>
       venueId ? `/host/${encodeURIComponent(venueId)}/${screen}` : '/host',
   },
+  /** An invitation to a venue's team (docs/decisions/023-staff-roles.md): the console answers it. */
+  // The server writes the same link into the email (contract's staffInvitePath; paths.test.ts checks they agree).
+  hostInvite: { path: '/host/invite/:token', href: (token: string) => `/host/invite/${encodeURIComponent(token)}` },
 } as const;

@@ -1,4 +1,11 @@
 import type {
+  ChangePasswordBody,
+  EndedSessionsResponse,
+  InviteInfoResponse,
+  StaffRole,
+  TeamInviteResponse,
+  TeamMemberResponse,
+  TeamResponse,
   HostCancelBody,
   HostCreateEntryBody,
   HostEntryPatch,
@@ -23,6 +30,7 @@ import { getRuntimeConfig } from '../../../lib/runtime-config';
 const get = <T>(path: string) => apiRequest<T>(path, { credentials: true });
 const send = <T>(method: 'POST' | 'PUT' | 'PATCH', path: string, body?: unknown) =>
   apiRequest<T>(path, { method, body: body ?? {}, credentials: true });
+const remove = <T>(path: string) => apiRequest<T>(path, { method: 'DELETE', credentials: true });
 const venuePath = (venueId: string) => `/host/venues/${encodeURIComponent(venueId)}`;
 const entryPath = (venueId: string, entryId: string) => `${venuePath(venueId)}/entries/${encodeURIComponent(entryId)}`;
 
@@ -49,6 +57,19 @@ export const hostApi = {
     send<HostEntryResponse>('POST', `${entryPath(venueId, entryId)}/messages/${encodeURIComponent(messageId)}/resend`),
   stats: (venueId: string, date: string, tz: number) =>
     get<HostStatsResponse>(`${venuePath(venueId)}/stats?date=${encodeURIComponent(date)}&tz=${tz}`),
+  // The team and one's own account (docs/decisions/023-staff-roles.md).
+  team: (venueId: string) => get<TeamResponse>(`${venuePath(venueId)}/team`),
+  invite: (venueId: string, email: string) => send<TeamInviteResponse>('POST', `${venuePath(venueId)}/invites`, { email }),
+  revokeInvite: (venueId: string, inviteId: string) => remove<void>(`${venuePath(venueId)}/invites/${encodeURIComponent(inviteId)}`),
+  setRole: (venueId: string, staffId: string, role: StaffRole) =>
+    send<TeamMemberResponse>('PATCH', `${venuePath(venueId)}/staff/${encodeURIComponent(staffId)}`, { role }),
+  removeMember: (venueId: string, staffId: string) => remove<void>(`${venuePath(venueId)}/staff/${encodeURIComponent(staffId)}`),
+  endSessions: (venueId: string, staffId: string) =>
+    remove<EndedSessionsResponse>(`${venuePath(venueId)}/staff/${encodeURIComponent(staffId)}/sessions`),
+  changePassword: (body: ChangePasswordBody) => send<EndedSessionsResponse>('POST', '/host/password', body),
+  inviteInfo: (token: string) => get<InviteInfoResponse>(`/host/invites/${encodeURIComponent(token)}`),
+  acceptInvite: (token: string, password: string) =>
+    send<HostMeResponse>('POST', `/host/invites/${encodeURIComponent(token)}/accept`, { password }),
 };
 
 export const hostStreamUrl = (venueId: string) => `${getRuntimeConfig().apiBaseUrl}${venuePath(venueId)}/events`;

@@ -5,4 +5,6 @@ export const hostKeys = {
   settings: (venueId: string) => ['host', 'settings', venueId] as const,
   stats: (venueId: string, date: string) => ['host', 'stats', venueId, date] as const,
   thread: (venueId: string, entryId: string) => ['host', 'thread', venueId, entryId] as const,
+  team: (venueId: string) => ['host', 'team', venueId] as const,
+  invite: (token: string) => ['host', 'invite', token] as const,
 };

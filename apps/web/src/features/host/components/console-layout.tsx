@@ -3,7 +3,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { paths } from '../../../config/paths';
 import { currentLanguage } from '../../../lib/i18n';
 import { useLogout } from '../hooks/use-host-session';
-import { HOST_SCREENS, type HostScreen, navigateHost } from '../lib/host-location';
+import { type HostScreen, navigateHost, screensFor } from '../lib/host-location';
 import { useHostT } from '../lib/host-i18n';
 import { TitleBadgeContext } from '../lib/title-badge';
 import { HostLink } from './host-link';
@@ -55,7 +55,7 @@ export function ConsoleLayout({ me, venueId, screen, children }: Props) {
           )}
         </div>
         <nav aria-label={t('nav.label')} className="host-bar__nav">
-          {HOST_SCREENS.map((s) => (
+          {screensFor(venue.role).map((s) => (
             <HostLink key={s} to={paths.host.href(venueId, s)} isCurrent={s === screen} className="host-tab">
               {t(`nav.${s}`)}
             </HostLink>

@@ -34,3 +34,8 @@ export function localToday(now = new Date()): { date: string; tz: number } {
   const tz = -now.getTimezoneOffset();
   return { date: new Date(now.getTime() + tz * 60_000).toISOString().slice(0, 10), tz };
 }
+
+/** A moment as the console's language writes a short date and time (an invitation's end). */
+export function formatDateTime(iso: string, language: string): string {
+  return new Date(iso).toLocaleString(language.startsWith('en') ? 'en-US' : 'pt-BR', { dateStyle: 'short', timeStyle: 'short' });
+}

@@ -8,8 +8,15 @@ import { useEffect, useSyncExternalStore } from 'react';
  */
 const NAVIGATE_EVENT = 'vez:host-navigate';
 
-export const HOST_SCREENS = ['queue', 'today', 'settings', 'poster'] as const;
+export const HOST_SCREENS = ['queue', 'today', 'settings', 'poster', 'team', 'account'] as const;
 export type HostScreen = (typeof HOST_SCREENS)[number];
+
+/** Screens only a venue's owners see (docs/decisions/023-staff-roles.md); the server refuses hosts anyway. */
+export const OWNER_SCREENS: readonly HostScreen[] = ['settings', 'team'];
+
+/** The screens of the bar for a role: hosts do not see the owners' screens. */
+export const screensFor = (role: 'owner' | 'host' | undefined): HostScreen[] =>
+  HOST_SCREENS.filter((screen) => role === 'owner' || !OWNER_SCREENS.includes(screen));
 
 function subscribe(onChange: () => void): () => void {
   window.addEventListener('popstate', onChange);
@@ -26,16 +33,29 @@ export function navigateHost(path: string, options: { replace?: boolean } = {}):
   window.dispatchEvent(new Event(NAVIGATE_EVENT));
 }
 
-/** `/host/{venueId}/{screen}` of the current address (either part may be missing). */
-export function useHostLocation(): { venueId: string | undefined; screen: HostScreen | undefined; rawScreen: string | undefined } {
+/** `/host/{venueId}/{screen}` of the current address (either part may be missing), or an invitation's token. */
+export function useHostLocation(): {
+  venueId: string | undefined;
+  screen: HostScreen | undefined;
+  rawScreen: string | undefined;
+  inviteToken: string | undefined;
+} {
   const pathname = useSyncExternalStore(
     subscribe,
     () => window.location.pathname,
     () => '/host',
   );
+  const inviteToken = inviteTokenOf(pathname);
+  if (inviteToken !== undefined) return { venueId: undefined, screen: undefined, rawScreen: undefined, inviteToken };
   const [, , venueId, rawScreen] = pathname.split('/').map((part) => decodeURIComponent(part));
   const screen = (HOST_SCREENS as readonly string[]).includes(rawScreen ?? '') ? (rawScreen as HostScreen) : undefined;
-  return { venueId: venueId || undefined, screen, rawScreen: rawScreen || undefined };
+  return { venueId: venueId || undefined, screen, rawScreen: rawScreen || undefined, inviteToken: undefined };
+}
+
+/** The token of `/host/invite/{token}` (paths.hostInvite), else undefined. */
+export function inviteTokenOf(pathname: string): string | undefined {
+  const match = /^\/host\/invite\/([^/]+)\/?$/.exec(pathname);
+  return match?.[1] === undefined ? undefined : decodeURIComponent(match[1]);
 }
 
 /** Replaces the address once rendering shows it is incomplete (the `<Navigate replace>` of a router). */
