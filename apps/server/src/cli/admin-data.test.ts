@@ -321,7 +321,13 @@ describe.each(stores)('admin person on $name', (store) => {
     expect(await runAdmin(['create-staff', '--email', 'Equipe@Example.com', '--venue', DEMO_BISTRO_ID], io)).toBe(0);
     const found = await admin(['person', '--email', 'equipe@example.COM']);
     expect(found.out).toMatch(/staff\s+1/);
-    expect((await admin(['person', '--email', 'equipe@example.com', '--erase'])).out).toMatch(/Erased: staff 1/);
+    const erased = await admin(['person', '--email', 'equipe@example.com', '--erase']);
+    expect(erased.out).toMatch(/Erased: staff 1/);
+    // The demo bistro keeps its own owner, so no warning about it.
+    expect(erased.out).not.toMatch(/has no owner now/);
+    // The club's only owner: erased as staff:remove would, and the venue named.
+    const owner = await admin(['person', '--email', 'host@clube.example', '--erase']);
+    expect(owner.out).toContain(`Venue ${DEMO_CLUB_ID} has no owner now`);
     expect(await t.db.kysely.selectFrom('staff').select('id').where('email', '=', 'equipe@example.com').execute()).toEqual([]);
   });
 

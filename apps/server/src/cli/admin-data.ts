@@ -185,12 +185,16 @@ async function personCommand(io: AdminIo, args: string[]): Promise<void> {
     io.out(`Wrote everything above to ${exportFile} (${Buffer.byteLength(json)} bytes).`);
   }
   if (values.erase) {
-    const erased = countPersonalData(await erasePerson(io.db, keys, now));
+    const result = await erasePerson(io.db, keys, now);
+    const erased = countPersonalData(result.erased);
     const { sms_opt_outs: kept, ...gone } = erased;
     const lines = Object.entries(gone).filter(([, n]) => n > 0);
     io.out(lines.length ? `Erased: ${lines.map(([table, n]) => `${table} ${n}`).join(', ')}.` : 'Nothing to erase.');
     if (data.entries.length) io.out('Entries keep their anonymous counts and times, as retention leaves them.');
     if (kept) io.out(`Kept: ${kept} SMS opt-out (STOP), so nothing is texted to this phone again (docs/decisions/024).`);
+    for (const venueId of result.venuesWithoutOwner) {
+      io.out(`Venue ${venueId} has no owner now: give it one (create-staff --role owner, or add-staff-venue).`);
+    }
   }
 }
 

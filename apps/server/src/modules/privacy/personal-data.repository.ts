@@ -245,3 +245,16 @@ export async function deleteStaff(db: Executor, ids: string[]): Promise<void> {
 export async function deleteStaffInvites(db: Executor, ids: string[]): Promise<void> {
   if (ids.length) await db.deleteFrom('staff_invites').where('id', 'in', ids).execute();
 }
+
+/** The venues among these that have no owner left (an erased staff account may have been the last). */
+export async function venuesWithoutOwner(db: Executor, venueIds: string[]): Promise<string[]> {
+  if (venueIds.length === 0) return [];
+  const owned = await db
+    .selectFrom('staff_venues')
+    .select('venue_id')
+    .where('venue_id', 'in', venueIds)
+    .where('role', '=', 'owner')
+    .execute();
+  const withOwner = new Set(owned.map((row) => row.venue_id));
+  return [...new Set(venueIds)].filter((id) => !withOwner.has(id));
+}

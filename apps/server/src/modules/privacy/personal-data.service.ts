@@ -140,7 +140,11 @@ export class OpenEntriesError extends Error {}
  * is kept: it is what keeps the phone from being texted again (docs/decisions/024). Refuses while
  * an entry is still open: the venue is serving that party.
  */
-export async function erasePerson(db: Db, keys: repo.PersonKeys, now: number): Promise<PersonalData> {
+export async function erasePerson(
+  db: Db,
+  keys: repo.PersonKeys,
+  now: number,
+): Promise<{ erased: PersonalData; venuesWithoutOwner: string[] }> {
   return db.kysely.transaction().execute(async (trx) => {
     const data = await findPersonalData(trx, keys);
     const open = openEntriesOf(data);
@@ -177,6 +181,8 @@ export async function erasePerson(db: Db, keys: repo.PersonKeys, now: number): P
       trx,
       data.staffAccounts.map((s) => s.id),
     );
-    return data;
+    // Like staff:remove, the operator's erasure may take a venue's last owner (docs/decisions/024): say which.
+    const owned = data.staffAccounts.flatMap((s) => s.venues.filter((v) => v.role === 'owner').map((v) => v.venue_id));
+    return { erased: data, venuesWithoutOwner: await repo.venuesWithoutOwner(trx, owned) };
   });
 }
