@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { EntryRow, PaceRow, PaceSlotRow } from '../../db/types.js';
-import { CYCLE_TABLES, EMPTY_BOOK, type PaceBook, VENUE_WIDE_BAND, cycleOf, estimate, nextPace, nextSlot, rangeOf, slotOf } from './estimator.js';
+import {
+  CYCLE_TABLES,
+  EMPTY_BOOK,
+  type PaceBook,
+  VENUE_WIDE_BAND,
+  cycleOf,
+  estimate,
+  nextPace,
+  nextSlot,
+  rangeOf,
+  slotOf,
+} from './estimator.js';
 
 // docs/decisions/022-wait-estimates.md: the estimator, one seating at a time.
 
