@@ -135,6 +135,8 @@ interface Quote {
 interface Scored {
   actual: number;
   quotes: Partial<Record<EstimatorName, Quote>>;
+  /** For BENCH_ESTIMATE_DUMP: the party and what stood before it at join. */
+  party?: { size: number; band: number; ahead: number; called: number; aheadInBand: number; calledInBand: number; at: number };
 }
 
 interface Figures {
@@ -185,6 +187,7 @@ async function runScenario(s: Scenario, index: number, dir: string): Promise<{ s
   const before = new ExponentialAverage();
   const tableAware = new TableAware();
   const pending = new Map<number, Scored['quotes']>();
+  const parties = new Map<number, NonNullable<Scored['party']>>();
   const scored: Scored[] = [];
   const r = rng(1_000 + index);
   const scoreFrom = START + (WEEKS - SCORED_WEEKS) * 7 * DAY;
@@ -223,6 +226,15 @@ async function runScenario(s: Scenario, index: number, dir: string): Promise<{ s
       const oracle = await oracleForecast(floor!, p, ORACLE_RUNS, p.id * 31 + index);
       if (oracle) quotes.oracle = oracle;
       pending.set(p.id, quotes);
+      parties.set(p.id, {
+        size: p.size,
+        band: p.band,
+        ahead: ahead.waiting.length,
+        called: ahead.called.length,
+        aheadInBand: ahead.waiting.filter((w) => w.band === p.band).length,
+        calledInBand: ahead.called.filter((c) => c.band === p.band).length,
+        at: p.joinedAt,
+      });
     },
     async call(p) {
       rows.set(p.id, await callEntry(deps, rows.get(p.id)!));
@@ -232,7 +244,7 @@ async function runScenario(s: Scenario, index: number, dir: string): Promise<{ s
       before.seated([-1, p.band], clock.now);
       tableAware.seated(p, clock.now);
       const quotes = pending.get(p.id);
-      if (quotes) scored.push({ actual: (clock.now - p.joinedAt) / MINUTE, quotes });
+      if (quotes) scored.push({ actual: (clock.now - p.joinedAt) / MINUTE, quotes, party: parties.get(p.id) });
       pending.delete(p.id);
       rows.delete(p.id);
     },
@@ -280,6 +292,7 @@ export default async function estimateBench(): Promise<BenchReport> {
     );
     const figures = Object.fromEntries(ESTIMATORS.map((name) => [name, figuresOf(common, name)])) as Record<EstimatorName, Figures>;
     results.push({ scenario, figures, seconds, joins });
+    if (process.env.BENCH_ESTIMATE_DUMP) fs.writeFileSync(`${process.env.BENCH_ESTIMATE_DUMP}-${i}.json`, JSON.stringify(common));
     console.log(`${scenario.name}: ${joins} joins, ${common.length} scored parties, ${round(seconds, 1)} s`);
     for (const name of ESTIMATORS) {
       const f = figures[name];
