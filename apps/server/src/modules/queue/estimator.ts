@@ -4,7 +4,7 @@ import { freeingTime, freeingTimes } from './occupancy.js';
 /**
  * The wait estimator (docs/decisions/022-wait-estimates.md, docs/product.md §4).
  *
- * Two forecasts of a waiting party's wait, each learned from the venue's own seatings, kept per
+ * Three forecasts of a waiting party's wait, each learned from the venue's own seatings, kept per
  * band of party sizes (tables come in sizes: a party of eight waits for one of the few big
  * tables, whatever the mode) and for the whole venue:
  *
@@ -22,8 +22,12 @@ import { freeingTime, freeingTimes } from './occupancy.js';
  *    venue's recent seat times are kept, and each candidate table count keeps the turn it implies
  *    (an average of wait minus forecast) and how far its forecasts have been off; the best one
  *    speaks. This sees what the pace cannot: after a burst of seatings the next table is far off.
+ * 3. The occupancy (occupancy.ts). The same seat times as the tables' occupants: each leaves after
+ *    a log-normal turn given its age, and the party with `j` parties before it waits for the
+ *    `j + 1`-th to leave, plus the minutes from a free table to a seated party. Turns vary: the
+ *    first table to free is rarely the oldest occupant's. Per candidate table count, as the cycle.
  *
- * The quote weighs the two by how far each has been off lately; the range is the 10th to 90th
+ * The quote weighs the three by how far each has been off lately; the range is the 10th to 90th
  * percentile of the quote's error, tracked online. Everything is learned on the seat, O(1) per
  * seating, into one row per venue and band and one per hour of the week; a quote reads those rows
  * and the counts the position read has anyway, so it costs the same at any queue length and never
