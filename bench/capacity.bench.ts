@@ -16,7 +16,7 @@
 //
 // Scale by environment: CAPACITY_VENUES, CAPACITY_STREAMS, CAPACITY_HOSTS, CAPACITY_MAX_QUEUE,
 // CAPACITY_SETUPS=sqlite,pg,two, CAPACITY_STEP_SECONDS, CAPACITY_START_RATE, CAPACITY_MAX_RATE,
-// CAPACITY_REFINE, CAPACITY_PG_URL, CAPACITY_REDIS_URL.
+// CAPACITY_REFINE, CAPACITY_PG_URL, CAPACITY_REDIS_URL; CAPACITY_SERVER_NODE_ARGS (e.g. --cpu-prof) for the servers.
 import { type ChildProcess, fork, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -86,7 +86,8 @@ interface Server {
 /** The server as an operator starts it (apps/server/src/main.ts, not the demo), on a free loopback port. */
 async function startServer(extra: Record<string, string>): Promise<Server> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const nodeArgs = (process.env.CAPACITY_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repoRoot,
     env: {
       ...process.env,
@@ -187,6 +188,8 @@ interface Resources {
   clientsCpu: number;
   /** The whole machine, % of its cores together (100 = both cores busy). */
   machineBusy: number;
+  /** Over how long (the step and its drain). */
+  seconds: number;
 }
 
 interface Probe {
@@ -221,6 +224,7 @@ function sampler(p: Probe) {
       generatorCpu: pct((after.self.user + after.self.system - before.self.user - before.self.system) / 1e6),
       clientsCpu: pct(after.clients - before.clients),
       machineBusy: round(((after.machine.busy - before.machine.busy) / (after.machine.total - before.machine.total)) * 100, 1),
+      seconds: round(s, 2),
     };
   };
 }
@@ -244,6 +248,8 @@ interface SetupResult {
   connectErrors: string[];
   clientProcesses: number;
   rssAfterConnectMb: number[];
+  /** Over 3 s with every stream open and no change. */
+  idle?: Resources;
   steps: Step[];
   /** The highest rate that passed (0: not even the first). */
   held: number;
@@ -267,7 +273,8 @@ function verdict(s: StepResult, dropped: number): { pass: boolean; why: string }
 
 async function runSetup(name: SetupName, mix: ReturnType<typeof makeMix>): Promise<SetupResult> {
   const instances = name === 'two' ? 2 : 1;
-  const fileLimit = openFileLimit();
+  // CAPACITY_FILE_LIMIT: a lower limit than the real one, to try the capped path at small scale.
+  const fileLimit = Math.min(openFileLimit(), env('CAPACITY_FILE_LIMIT', Infinity));
   const totalHosts = mix.venues.reduce((a, v) => a + v.hosts, 0);
   const perServerRoom = fileLimit - SERVER_FILES_RESERVE - Math.ceil(totalHosts / instances);
   // Behind nginx the streams are shared by the instances; one instance must hold them all.
@@ -394,6 +401,10 @@ async function runSetup(name: SetupName, mix: ReturnType<typeof makeMix>): Promi
         0,
       );
 
+    // Every stream open, no change: what holding them costs (heartbeats, the message worker's polls).
+    const idle = sampler(probe);
+    await sleep(3000);
+    result.idle = idle();
     // Warm-up (not counted): JIT, pools, caches.
     await driver.step(START_RATE, 3);
     await driver.settle();
@@ -507,11 +518,16 @@ export default async function run(): Promise<BenchReport> {
   for (const name of SETUPS) results.push(await runSetup(name, mix));
 
   const at = (r: SetupResult, rate: number) => r.steps.find((s) => s.rate === rate);
+  // All instances together, per change sent (CPU over the step and its drain).
+  const cpuPerChange = (s: Step) =>
+    s.achievedRate > 0
+      ? round((s.resources.servers.reduce((a, x) => a + x.cpu, 0) * 10 * s.resources.seconds) / (s.achievedRate * s.seconds), 1)
+      : '—';
   const cpuCell = (s: Step | undefined) => (s ? s.resources.servers.map((x) => `${x.cpu}%`).join(' + ') : '—');
   const rssCell = (s: Step | undefined) => (s ? s.resources.servers.map((x) => `${x.rssMb} MB`).join(' + ') : '—');
   const first = (r: SetupResult) => at(r, START_RATE);
   const capacityTable = [
-    '| Setup | streams | hosts | change rate held at p99 <= 250 ms | p50 / p99 at 30/s | CPU per instance (% of a core) at 30/s; at the rate held | RSS per instance at 30/s; at the rate held |',
+    `| Setup | streams | hosts | change rate held at p99 <= ${P99_MS} ms | p50 / p99 at ${START_RATE}/s | CPU per instance (% of a core) at ${START_RATE}/s; at the rate held | RSS per instance at ${START_RATE}/s; at the rate held |`,
     '|---|---:|---:|---:|---:|---:|---:|',
     ...results.map((r) => {
       const s = first(r);
@@ -521,13 +537,13 @@ export default async function run(): Promise<BenchReport> {
   ].join('\n');
   const stepTable = (r: SetupResult) =>
     [
-      `**${r.label}**: ${r.streams - r.connectFailed} diner streams${r.streamsNote ? ` (${r.streamsNote})` : ''} and ${r.hosts} consoles, opened in ${r.connectSeconds} s by ${r.clientProcesses} client processes${r.connectFailed ? `; ${r.connectFailed} failed to open (${r.connectErrors.join('; ')})` : ''}. Server RSS with every stream open, before any change: ${r.rssAfterConnectMb.map((x) => `${x} MB`).join(' + ')}.`,
+      `**${r.label}**: ${r.streams - r.connectFailed} diner streams${r.streamsNote ? ` (${r.streamsNote})` : ''} and ${r.hosts} consoles, opened in ${r.connectSeconds} s by ${r.clientProcesses} client processes${r.connectFailed ? `; ${r.connectFailed} failed to open (${r.connectErrors.join('; ')})` : ''}. Server RSS with every stream open, before any change: ${r.rssAfterConnectMb.map((x) => `${x} MB`).join(' + ')}; server CPU with them open and no change: ${r.idle ? r.idle.servers.map((x) => `${x.cpu}%`).join(' + ') : '—'} of a core.`,
       '',
-      '| rate/s | sent/s | join/call/seat | p50 ms | p99 ms | max ms | p99 from send ms | answer p50/p99 ms | waited for venue | server CPU % | server RSS MB | nginx % | PostgreSQL % | Redis % | generator % (driver + clients) | machine % | verdict |',
-      '|---:|---:|---|---:|---:|---:|---:|---|---:|---|---|---:|---:|---:|---|---:|---|',
+      '| rate/s | sent/s | join/call/seat | p50 ms | p99 ms | max ms | p99 from send ms | answer p50/p99 ms | waited for venue | server CPU % | server CPU ms per change | server RSS MB | nginx % | PostgreSQL % | Redis % | generator % (driver + clients) | machine % | verdict |',
+      '|---:|---:|---|---:|---:|---:|---:|---|---:|---|---:|---|---:|---:|---:|---|---:|---|',
       ...r.steps.map(
         (s) =>
-          `| ${s.rate} | ${s.achievedRate} | ${s.byKind.join}/${s.byKind.call}/${s.byKind.seat} | ${fmt(s.dueP50)} | ${fmt(s.dueP99)} | ${fmt(s.dueMax)} | ${fmt(s.sendP99)} | ${fmt(s.answerP50)} / ${fmt(s.answerP99)} | ${s.waited} | ${s.resources.servers.map((x) => x.cpu).join(' + ')} | ${s.resources.servers.map((x) => x.rssMb).join(' + ')} | ${fmt(s.resources.nginxCpu)} | ${fmt(s.resources.postgresCpu)} | ${fmt(s.resources.redisCpu)} | ${s.resources.generatorCpu} + ${s.resources.clientsCpu} | ${s.resources.machineBusy} | ${s.pass ? 'pass' : `fail: ${s.why}`} |`,
+          `| ${s.rate} | ${s.achievedRate} | ${s.byKind.join}/${s.byKind.call}/${s.byKind.seat} | ${fmt(s.dueP50)} | ${fmt(s.dueP99)} | ${fmt(s.dueMax)} | ${fmt(s.sendP99)} | ${fmt(s.answerP50)} / ${fmt(s.answerP99)} | ${s.waited} | ${s.resources.servers.map((x) => x.cpu).join(' + ')} | ${cpuPerChange(s)} | ${s.resources.servers.map((x) => x.rssMb).join(' + ')} | ${fmt(s.resources.nginxCpu)} | ${fmt(s.resources.postgresCpu)} | ${fmt(s.resources.redisCpu)} | ${s.resources.generatorCpu} + ${s.resources.clientsCpu} | ${s.resources.machineBusy} | ${s.pass ? 'pass' : `fail: ${s.why}`} |`,
       ),
     ].join('\n');
 
@@ -541,7 +557,7 @@ export default async function run(): Promise<BenchReport> {
       name: `${r.label} holds the mix at ${START_RATE} changes/s: p99 to every screen (ms)`,
       value: s ? s.dueP99 : NaN,
       target: `<= ${P99_MS}, no change lost`,
-      met: !!s?.pass && START_RATE === 30,
+      met: !!s?.pass && START_RATE === 30 && P99_MS <= 250,
     });
   }
   let ratio: number | undefined;
