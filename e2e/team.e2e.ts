@@ -45,6 +45,8 @@ async function logIn(page: Page, email: string, password: string): Promise<void>
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Senha', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Entrar' }).click();
+  // Signing out leaves the address as it was: wait for the console itself, not only the address.
+  await page.getByRole('navigation', { name: 'Telas do console' }).waitFor();
   await page.waitForURL(`**/host/${DEMO_BISTRO_ID}/queue`);
 }
 
@@ -64,7 +66,10 @@ describe('the team', () => {
       .getByRole('status')
       .filter({ hasText: `Convite enviado para ${HOST_EMAIL}.` })
       .waitFor();
-    await owner.getByRole('list', { name: 'Convites pendentes' }).getByText(HOST_EMAIL).waitFor();
+    await owner
+      .getByRole('list', { name: 'Convites pendentes' })
+      .getByRole('button', { name: `Cancelar convite ${HOST_EMAIL}` })
+      .waitFor();
     expect(await axeViolations(owner)).toEqual([]);
     await saveScreenshot(owner, 'team-owner', { fullPage: true });
   });
@@ -111,7 +116,7 @@ describe('the team', () => {
     await host.goto(`${server.baseUrl}/host/${DEMO_BISTRO_ID}/account`);
     await host.getByRole('heading', { name: 'Minha conta' }).waitFor();
     await host.getByLabel('Senha atual').fill('errada-demais');
-    await host.getByLabel('Nova senha').fill('nova-senha-2');
+    await host.getByLabel(/^Nova senha/).fill('nova-senha-2');
     await host.getByLabel('Repita a nova senha').fill('nova-senha-2');
     await host.getByRole('button', { name: 'Trocar a senha' }).click();
     await host.getByRole('alert').filter({ hasText: 'A senha atual não confere.' }).waitFor();
@@ -126,14 +131,14 @@ describe('the team', () => {
     await owner.reload();
     const members = owner.getByRole('list', { name: 'Pessoas da equipe' });
     const item = members.getByRole('listitem').filter({ hasText: HOST_EMAIL });
-    await item.getByText('Host').waitFor();
+    await item.getByText('Host', { exact: true }).waitFor();
     await item.getByRole('button', { name: `Remover ${HOST_EMAIL}` }).click();
     await item.getByRole('button', { name: `Confirmar: remover ${HOST_EMAIL}` }).click();
     await owner
       .getByRole('status')
       .filter({ hasText: `${HOST_EMAIL} saiu da equipe` })
       .waitFor();
-    await expect.poll(() => members.getByText(HOST_EMAIL).count()).toBe(0);
+    await expect.poll(() => item.count()).toBe(0);
     expect(await host.evaluate(async () => (await fetch('/api/host/me')).status)).toBe(401);
   });
 });
