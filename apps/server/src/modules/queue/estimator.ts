@@ -1,5 +1,5 @@
 import type { EntryRow, PaceRow, PaceSlotRow } from '../../db/types.js';
-import { freeingTime, freeingTimes } from './occupancy.js';
+import { departureChances, freeingTime, freeingTimes } from './occupancy.js';
 
 /**
  * The wait estimator (docs/decisions/022-wait-estimates.md, docs/product.md §4).
@@ -455,19 +455,31 @@ function cycleForecast(cycle: Cycle | undefined, before: number, at: number): { 
  * of them to leave; minutes from `at`, before the latency. Null while the row has seen fewer
  * seatings than the candidate has tables. `times` (every departure's, worked out once) serves reads.
  */
-function occupancyInput(cycle: Cycle | undefined, i: number, before: number, at: number, times?: readonly number[]): number | null {
+function occupancyInput(
+  cycle: Cycle | undefined,
+  i: number,
+  before: number,
+  chances: readonly Float64Array[],
+  times?: readonly number[],
+): number | null {
   const tables = CYCLE_TABLES[i]!;
+  if (chances.length < tables) return null;
+  const all = times ?? freeingTimes(chances.slice(chances.length - tables), Math.min(before + 1, tables));
+  return freeingTime(all, tables, before, cycle!.occTurn ?? OCC_PRIOR_TURN, occLatencyOf(cycle!));
+}
+
+/** The departure chances of a row's last `count` seated parties at `at` (occupancy.ts). */
+function chancesOf(cycle: Cycle | undefined, count: number, at: number): Float64Array[] {
   const seats = cycle?.seats ?? [];
-  if (seats.length < tables) return null;
-  const turn = cycle!.occTurn ?? OCC_PRIOR_TURN;
-  const ages = seats.slice(seats.length - tables).map((seat) => Math.max(0, (at - seat) / 60_000));
-  const all = times ?? freeingTimes(ages, turn, Math.min(before + 1, tables));
-  return freeingTime(all, tables, before, turn, occLatencyOf(cycle!));
+  const ages = seats.slice(Math.max(0, seats.length - count)).map((seat) => Math.max(0, (at - seat) / 60_000));
+  return departureChances(ages, cycle?.occTurn ?? OCC_PRIOR_TURN);
 }
 
 /** Every candidate's occupancy forecast: what a join keeps so the seat can score them all. */
-export const occupancyInputs = (cycle: Cycle | undefined, before: number, at: number): (number | null)[] =>
-  CYCLE_TABLES.map((_, i) => occupancyInput(cycle, i, before, at));
+export function occupancyInputs(cycle: Cycle | undefined, before: number, at: number): (number | null)[] {
+  const chances = chancesOf(cycle, CYCLE_TABLES[CYCLE_TABLES.length - 1]!, at);
+  return CYCLE_TABLES.map((_, i) => occupancyInput(cycle, i, before, chances));
+}
 
 /** The occupancy candidate with the smallest recent error among those scored enough, -1 while none. */
 const bestOccOfCycle = new WeakMap<Cycle, number>();
@@ -485,7 +497,7 @@ function bestOccupancy(cycle: Cycle): number {
 }
 
 /** Every departure's time for a read at `at` (the best candidate's), kept per parsed cycle for the last `at`: a fan-out asks once. */
-const departures = new WeakMap<Cycle, { at: number; times: number[] }>();
+const departures = new WeakMap<Cycle, { at: number; chances: Float64Array[]; times: number[] }>();
 function occupancyForecast(cycle: Cycle | undefined, before: number, at: number): { value: number; error: number } | undefined {
   if (!cycle) return undefined;
   const i = bestOccupancy(cycle);
@@ -494,11 +506,11 @@ function occupancyForecast(cycle: Cycle | undefined, before: number, at: number)
   if (cycle.seats.length < tables) return undefined;
   let kept = departures.get(cycle);
   if (!kept || kept.at !== at) {
-    const ages = cycle.seats.slice(cycle.seats.length - tables).map((seat) => Math.max(0, (at - seat) / 60_000));
-    kept = { at, times: freeingTimes(ages, cycle.occTurn ?? OCC_PRIOR_TURN, tables) };
+    const chances = chancesOf(cycle, tables, at);
+    kept = { at, chances, times: freeingTimes(chances, tables) };
     departures.set(cycle, kept);
   }
-  const x = occupancyInput(cycle, i, before, at, kept.times);
+  const x = occupancyInput(cycle, i, before, kept.chances, kept.times);
   return x === null ? undefined : { value: x + occLatencyOf(cycle), error: cycle.occError![i]! };
 }
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { freeingTime, freeingTimes, meanTurn, turnSurvival } from './occupancy.js';
+import { departureChances, freeingTime, freeingTimes as timesOf, meanTurn, turnSurvival } from './occupancy.js';
+
+const freeingTimes = (ages: number[], median: number, nMax: number) => timesOf(departureChances(ages, median), nMax);
 
 // docs/decisions/022-wait-estimates.md: the occupancy forecast's arithmetic.
 

@@ -46,24 +46,37 @@ export function turnSurvival(minutes: number, median: number): number {
 export const meanTurn = (median: number): number => median * Math.exp((TURN_SIGMA * TURN_SIGMA) / 2);
 
 /**
- * Expected minutes until the 1st, 2nd, ... `nMax`-th of these occupants leaves (their ages in
- * minutes), turns log-normal around `median`. `nMax` at most the number of occupants.
+ * Each occupant's chance of having left by each step of the integral (its age in minutes), turns
+ * log-normal around `median`: worked out once per quote and shared by every table count tried, whose
+ * occupants are the last ones of the same list.
  */
-export function freeingTimes(ages: readonly number[], median: number, nMax: number): number[] {
-  const n = Math.min(nMax, ages.length);
+export function departureChances(ages: readonly number[], median: number): Float64Array[] {
+  return ages.map((age) => {
+    const chances = new Float64Array(STEPS);
+    const seen = turnSurvival(age, median);
+    for (let k = 0; k < STEPS; k++) {
+      // Conditioned on still being there at its age; one seen past any likely turn is gone.
+      chances[k] = seen < GONE ? 1 : Math.min(1, Math.max(0, 1 - turnSurvival(age + (k + 0.5) * STEP, median) / seen));
+    }
+    return chances;
+  });
+}
+
+/**
+ * Expected minutes until the 1st, 2nd, ... `nMax`-th of these occupants leaves (each one's
+ * departureChances). `nMax` at most the number of occupants.
+ */
+export function freeingTimes(chances: readonly Float64Array[], nMax: number): number[] {
+  const n = Math.min(nMax, chances.length);
   const out = new Array<number>(n).fill(0);
   if (n <= 0) return out;
-  const seen = ages.map((a) => turnSurvival(a, median));
   // dist[j]: P(exactly j occupants gone) for j < n; dist[n]: P(n or more).
   const dist = new Float64Array(n + 1);
   for (let k = 0; k < STEPS; k++) {
-    const t = (k + 0.5) * STEP;
     dist.fill(0);
     dist[0] = 1;
-    for (let i = 0; i < ages.length; i++) {
-      const s = seen[i]!;
-      // Conditioned on still being there at its age; one seen past any likely turn is gone.
-      const p = s < GONE ? 1 : Math.min(1, Math.max(0, 1 - turnSurvival(ages[i]! + t, median) / s));
+    for (const occupant of chances) {
+      const p = occupant[k]!;
       dist[n] = dist[n]! + dist[n - 1]! * p;
       for (let j = n - 1; j >= 1; j--) dist[j] = dist[j]! * (1 - p) + dist[j - 1]! * p;
       dist[0] = dist[0]! * (1 - p);
