@@ -539,11 +539,11 @@ export default async function run(): Promise<BenchReport> {
     [
       `**${r.label}**: ${r.streams - r.connectFailed} diner streams${r.streamsNote ? ` (${r.streamsNote})` : ''} and ${r.hosts} consoles, opened in ${r.connectSeconds} s by ${r.clientProcesses} client processes${r.connectFailed ? `; ${r.connectFailed} failed to open (${r.connectErrors.join('; ')})` : ''}. Server RSS with every stream open, before any change: ${r.rssAfterConnectMb.map((x) => `${x} MB`).join(' + ')}; server CPU with them open and no change: ${r.idle ? r.idle.servers.map((x) => `${x.cpu}%`).join(' + ') : '—'} of a core.`,
       '',
-      '| rate/s | sent/s | join/call/seat | p50 ms | p99 ms | max ms | p99 from send ms | answer p50/p99 ms | waited for venue | server CPU % | server CPU ms per change | server RSS MB | nginx % | PostgreSQL % | Redis % | generator % (driver + clients) | machine % | verdict |',
-      '|---:|---:|---|---:|---:|---:|---:|---|---:|---|---:|---|---:|---:|---:|---|---:|---|',
+      '| rate/s | sent/s | join/call/seat | p50 ms | p99 ms | max ms | p99 from send ms | answer p50/p99 ms | waited for venue | generator lag p99 ms | server CPU % | server CPU ms per change | server RSS MB | nginx % | PostgreSQL % | Redis % | generator % (driver + clients) | machine % | verdict |',
+      '|---:|---:|---|---:|---:|---:|---:|---|---:|---:|---|---:|---|---:|---:|---:|---|---:|---|',
       ...r.steps.map(
         (s) =>
-          `| ${s.rate} | ${s.achievedRate} | ${s.byKind.join}/${s.byKind.call}/${s.byKind.seat} | ${fmt(s.dueP50)} | ${fmt(s.dueP99)} | ${fmt(s.dueMax)} | ${fmt(s.sendP99)} | ${fmt(s.answerP50)} / ${fmt(s.answerP99)} | ${s.waited} | ${s.resources.servers.map((x) => x.cpu).join(' + ')} | ${cpuPerChange(s)} | ${s.resources.servers.map((x) => x.rssMb).join(' + ')} | ${fmt(s.resources.nginxCpu)} | ${fmt(s.resources.postgresCpu)} | ${fmt(s.resources.redisCpu)} | ${s.resources.generatorCpu} + ${s.resources.clientsCpu} | ${s.resources.machineBusy} | ${s.pass ? 'pass' : `fail: ${s.why}`} |`,
+          `| ${s.rate} | ${s.achievedRate} | ${s.byKind.join}/${s.byKind.call}/${s.byKind.seat} | ${fmt(s.dueP50)} | ${fmt(s.dueP99)} | ${fmt(s.dueMax)} | ${fmt(s.sendP99)} | ${fmt(s.answerP50)} / ${fmt(s.answerP99)} | ${s.waited} | ${fmt(s.lagP99)} | ${s.resources.servers.map((x) => x.cpu).join(' + ')} | ${cpuPerChange(s)} | ${s.resources.servers.map((x) => x.rssMb).join(' + ')} | ${fmt(s.resources.nginxCpu)} | ${fmt(s.resources.postgresCpu)} | ${fmt(s.resources.redisCpu)} | ${s.resources.generatorCpu} + ${s.resources.clientsCpu} | ${s.resources.machineBusy} | ${s.pass ? 'pass' : `fail: ${s.why}`} |`,
       ),
     ].join('\n');
 
