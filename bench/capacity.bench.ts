@@ -61,6 +61,25 @@ const SETUP_LABELS: Record<SetupName, string> = {
 };
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
+const METRICS_TOKEN = `capacity-${randomBytes(12).toString('hex')}`;
+
+/**
+ * The event loop's delay since the last read, from the instance's own /metrics (prom-client's
+ * default metrics reset it at each read, plugins/metrics.ts): how long work waited for the loop.
+ */
+async function loopDelay(port: number): Promise<{ maxMs: number; p99Ms: number }> {
+  try {
+    const text = await (await fetch(`http://127.0.0.1:${port}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+    const read = (name: string) =>
+      Number(/^(\S+)\s+(\S+)$/m.exec(text.split('\n').find((l) => l.startsWith(`${name} `)) ?? '')?.[2] ?? NaN);
+    return {
+      maxMs: round(read('vez_nodejs_eventloop_lag_max_seconds') * 1000, 1),
+      p99Ms: round(read('vez_nodejs_eventloop_lag_p99_seconds') * 1000, 1),
+    };
+  } catch {
+    return { maxMs: NaN, p99Ms: NaN };
+  }
+}
 const log = (line: string) => process.stderr.write(`[capacity] ${line}\n`);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -104,6 +123,7 @@ async function startServer(extra: Record<string, string>): Promise<Server> {
       RATE_LIMIT_JOINS_PER_VENUE_PER_ADDRESS_10_MIN: '100000000',
       LOGIN_MAX_PER_ADDRESS_15_MIN: '100000',
       SSE_MAX_STREAMS_PER_ADDRESS: '1000000',
+      METRICS_TOKEN,
       ...extra,
     },
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -234,6 +254,8 @@ interface Step extends StepResult {
   why: string;
   resources: Resources;
   dropped: number;
+  /** Per instance, over the step: the event loop's longest and p99 delay. */
+  loop: { maxMs: number; p99Ms: number }[];
 }
 
 interface SetupResult {
@@ -385,7 +407,7 @@ async function runSetup(name: SetupName, mix: ReturnType<typeof makeMix>): Promi
       weight: mix.venues[index]!.streams + HEADS,
       client: clients[clientOf[index]!]!,
       waiting: [...v.heads],
-      called: [],
+      called: [...v.called],
     }));
     driver = new CapacityDriver(port, cookie, venues, clients, rng(42));
     const probe: Probe = {
@@ -412,17 +434,19 @@ async function runSetup(name: SetupName, mix: ReturnType<typeof makeMix>): Promi
 
     const runStep = async (rate: number): Promise<Step> => {
       await sleep(1000);
+      await Promise.all(servers.map((x) => loopDelay(x.port)));
       const sample = sampler(probe);
       const s = await driver!.step(rate, STEP_S);
       const resources = sample();
+      const loop = await Promise.all(servers.map((x) => loopDelay(x.port)));
       await driver!.settle();
       const droppedNow = await droppedSoFar();
       const v = verdict(s, droppedNow - dropped);
       dropped = droppedNow;
-      const step: Step = { ...s, ...v, resources, dropped: droppedNow };
+      const step: Step = { ...s, ...v, resources, dropped: droppedNow, loop };
       result.steps.push(step);
       log(
-        `${name} ${rate}/s: ${v.pass ? 'pass' : `FAIL (${v.why})`}; p50 ${s.dueP50} ms, p99 ${s.dueP99} ms (from send ${s.sendP99}), answers p99 ${s.answerP99} ms, ${s.completed} changes; servers ${resources.servers.map((x) => `${x.cpu}% ${x.rssMb} MB`).join(', ')}; machine ${resources.machineBusy}%`,
+        `${name} ${rate}/s: ${v.pass ? 'pass' : `FAIL (${v.why})`}; p50 ${s.dueP50} ms, p99 ${s.dueP99} ms (from send ${s.sendP99}), answers p99 ${s.answerP99} ms, ${s.completed} changes; servers ${resources.servers.map((x) => `${x.cpu}% ${x.rssMb} MB`).join(', ')}; event loop max ${loop.map((x) => `${x.maxMs} ms`).join(', ')}; machine ${resources.machineBusy}%; slowest ${JSON.stringify(s.slowest.slice(0, 4))}`,
       );
       return step;
     };
@@ -539,11 +563,11 @@ export default async function run(): Promise<BenchReport> {
     [
       `**${r.label}**: ${r.streams - r.connectFailed} diner streams${r.streamsNote ? ` (${r.streamsNote})` : ''} and ${r.hosts} consoles, opened in ${r.connectSeconds} s by ${r.clientProcesses} client processes${r.connectFailed ? `; ${r.connectFailed} failed to open (${r.connectErrors.join('; ')})` : ''}. Server RSS with every stream open, before any change: ${r.rssAfterConnectMb.map((x) => `${x} MB`).join(' + ')}; server CPU with them open and no change: ${r.idle ? r.idle.servers.map((x) => `${x.cpu}%`).join(' + ') : '—'} of a core.`,
       '',
-      '| rate/s | sent/s | join/call/seat | p50 ms | p99 ms | max ms | p99 from send ms | answer p50/p99 ms | waited for venue | generator lag p99 ms | server CPU % | server CPU ms per change | server RSS MB | nginx % | PostgreSQL % | Redis % | generator % (driver + clients) | machine % | verdict |',
-      '|---:|---:|---|---:|---:|---:|---:|---|---:|---:|---|---:|---|---:|---:|---:|---|---:|---|',
+      '| rate/s | sent/s | join/call/seat | p50 ms | p99 ms | max ms | p99 from send ms | answer p50/p99 ms | waited for venue | generator lag p99 ms | server event loop delay max ms | server CPU % | server CPU ms per change | server RSS MB | nginx % | PostgreSQL % | Redis % | generator % (driver + clients) | machine % | verdict |',
+      '|---:|---:|---|---:|---:|---:|---:|---|---:|---:|---|---|---:|---|---:|---:|---:|---|---:|---|',
       ...r.steps.map(
         (s) =>
-          `| ${s.rate} | ${s.achievedRate} | ${s.byKind.join}/${s.byKind.call}/${s.byKind.seat} | ${fmt(s.dueP50)} | ${fmt(s.dueP99)} | ${fmt(s.dueMax)} | ${fmt(s.sendP99)} | ${fmt(s.answerP50)} / ${fmt(s.answerP99)} | ${s.waited} | ${fmt(s.lagP99)} | ${s.resources.servers.map((x) => x.cpu).join(' + ')} | ${cpuPerChange(s)} | ${s.resources.servers.map((x) => x.rssMb).join(' + ')} | ${fmt(s.resources.nginxCpu)} | ${fmt(s.resources.postgresCpu)} | ${fmt(s.resources.redisCpu)} | ${s.resources.generatorCpu} + ${s.resources.clientsCpu} | ${s.resources.machineBusy} | ${s.pass ? 'pass' : `fail: ${s.why}`} |`,
+          `| ${s.rate} | ${s.achievedRate} | ${s.byKind.join}/${s.byKind.call}/${s.byKind.seat} | ${fmt(s.dueP50)} | ${fmt(s.dueP99)} | ${fmt(s.dueMax)} | ${fmt(s.sendP99)} | ${fmt(s.answerP50)} / ${fmt(s.answerP99)} | ${s.waited} | ${fmt(s.lagP99)} | ${s.loop.map((x) => fmt(x.maxMs)).join(' + ')} | ${s.resources.servers.map((x) => x.cpu).join(' + ')} | ${cpuPerChange(s)} | ${s.resources.servers.map((x) => x.rssMb).join(' + ')} | ${fmt(s.resources.nginxCpu)} | ${fmt(s.resources.postgresCpu)} | ${fmt(s.resources.redisCpu)} | ${s.resources.generatorCpu} + ${s.resources.clientsCpu} | ${s.resources.machineBusy} | ${s.pass ? 'pass' : `fail: ${s.why}`} |`,
       ),
     ].join('\n');
 

@@ -72,6 +72,10 @@ export interface StepResult {
   answerP99: number;
   /** How late the generator sent changes whose venue was free (its own lag), p99 ms. */
   lagP99: number;
+  /** The slowest changes, to see what they have in common: when in the step (s), what, where. */
+  slowest: { atS: number; kind: Kind; venue: number; latencyMs: number; answerMs: number }[];
+  /** When the step began (epoch ms), to line the slowest up with other events. */
+  startedAt: number;
 }
 
 const percentile = (sorted: number[], p: number) =>
@@ -130,9 +134,13 @@ export class CapacityDriver {
     });
   }
 
-  /** The venue's next change, as its host and its diners would make it: join, call, seat in turn. */
+  /**
+   * The venue's next change, as its host and its diners would make it: join, call, seat in turn,
+   * each venue starting at a random point of the turn (most venues see one or two changes a step:
+   * all starting with a join would make the mix nearly all joins).
+   */
   private kindFor(v: DriverVenue): Kind {
-    const turn = this.turns.get(v) ?? 0;
+    const turn = this.turns.get(v) ?? Math.floor(this.random() * 3);
     this.turns.set(v, turn + 1);
     const wanted: Kind = (['join', 'call', 'seat'] as const)[turn % 3]!;
     if (wanted === 'seat' && v.called.length > 0) return 'seat';
@@ -259,7 +267,7 @@ export class CapacityDriver {
       await new Promise((r) => setTimeout(r, 20));
     // What has not been sent by now never will be in this step.
     for (const q of this.backlog.values()) q.length = 0;
-    return this.summarise(rate, seconds, changes);
+    return this.summarise(rate, seconds, changes, start);
   }
 
   /** Waits for changes still in flight (after a step that did not drain in time). */
@@ -268,7 +276,7 @@ export class CapacityDriver {
     while (this.inFlight.size > 0 && now() < until) await new Promise((r) => setTimeout(r, 20));
   }
 
-  private summarise(rate: number, seconds: number, changes: Change[]): StepResult {
+  private summarise(rate: number, seconds: number, changes: Change[], start: number): StepResult {
     const sent = changes.filter((c) => c.sentAt > 0);
     const ok = sent.filter((c) => !c.timedOut && (c.status === 200 || c.status === 201));
     const measured = ok.filter((c) => !c.noScreen && c.deliveredAt !== null);
@@ -310,6 +318,17 @@ export class CapacityDriver {
       answerP50: r1(percentile(answers, 50)),
       answerP99: r1(percentile(answers, 99)),
       lagP99: r1(percentile(lags, 99)),
+      slowest: changes
+        .map((c) => ({
+          atS: r1((c.dueAt - start) / 1000),
+          kind: c.kind,
+          venue: c.venue.index,
+          latencyMs: c.deliveredAt !== null && !c.noScreen ? r1(c.deliveredAt - c.dueAt) : Infinity,
+          answerMs: c.answeredAt > 0 ? r1(c.answeredAt - c.sentAt) : Infinity,
+        }))
+        .sort((a, b) => b.latencyMs - a.latencyMs)
+        .slice(0, 8),
+      startedAt: Math.round(start),
     };
   }
 

@@ -25,6 +25,8 @@ export interface SeededVenue {
   streamed: string[];
   /** Waiting parties at the head without a page open: the first the host calls. */
   heads: string[];
+  /** Parties already called (the first of the heads), on their way to the door: the first the host seats. */
+  called: string[];
   /** Session tokens of this venue's host consoles (the staff cookie's value), one per console. */
   consoleTokens: string[];
 }
@@ -33,7 +35,7 @@ export interface SeededVenue {
 const bind = addStaffVenue as (db: unknown, staffId: string, venueId: string, role: 'owner' | 'host') => Promise<void>;
 
 /**
- * Migrates and fills an empty store: each venue with its heads then its streamed parties, one staff
+ * Migrates and fills an empty store: each venue with its heads (the first already called) then its streamed parties, one staff
  * account bound to every venue (the load generator's host: it logs in over HTTP), and for each
  * console a host account of its venue with a session, written as a login writes it.
  */
@@ -72,17 +74,20 @@ export async function seedCapacity(database: Config['database'], mix: Mix, heads
           updated_at: now,
         });
         await bind(trx, operatorId, id, 'owner');
-        const seeded: SeededVenue = { id, streamed: [], heads: [], consoleTokens: [] };
+        const seeded: SeededVenue = { id, streamed: [], heads: [], called: [], consoleTokens: [] };
         const total = heads + venue.streams;
         for (let seq = 1; seq <= total; seq++) {
           phone += 1;
           const size = 1 + ((seq * 7 + venue.rank) % 6);
+          // The first head was called a few minutes ago, with no hold window (its expiry would be a change of its own).
+          const called = seq === 1 && heads > 1;
           const row: NewEntryRow = {
             id: newEntryId(),
             share_id: newEntryId(),
             venue_id: id,
             seq,
-            status: 'active',
+            status: called ? 'called' : 'active',
+            ...(called ? { notified_at: now - 3 * 60_000, calls: 1 } : {}),
             priority: 0,
             party_size: size,
             band: size <= 2 ? 0 : size <= 4 ? 1 : 2,
@@ -97,7 +102,7 @@ export async function seedCapacity(database: Config['database'], mix: Mix, heads
             created_at: now - 90 * 60_000 + Math.floor((seq / total) * 85 * 60_000),
           };
           await insertEntryRow(trx, row);
-          (seq <= heads ? seeded.heads : seeded.streamed).push(row.id);
+          (called ? seeded.called : seq <= heads ? seeded.heads : seeded.streamed).push(row.id);
         }
         for (let c = 0; c < venue.hosts; c++) {
           const staffId = newVenueId();
