@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EntryRow, PaceRow, PaceSlotRow } from '../../db/types.js';
 import {
+  CLASS_RANGES,
   CYCLE_TABLES,
   EMPTY_BOOK,
   type PaceBook,
@@ -179,6 +180,70 @@ describe('the estimator', () => {
     const best = errors.indexOf(Math.min(...errors));
     expect(CYCLE_TABLES[best]).toBe(2);
     expect(errors[best]).toBeLessThan(10);
+  });
+
+  it("a band's size classes: the tables its band and the larger ones hold, and the band below's (docs/decisions/022-wait-estimates.md)", () => {
+    const v = new Venue();
+    for (let i = 0; i < 12; i++) v.seat(party(T0 + i * 5 * MIN), T0 + i * 5 * MIN + 3 * MIN, i % 2 === 0 ? 2 : 3);
+    const at = T0 + 70 * MIN;
+    const counts = { ...NOBODY, aheadByBand: [4, 3, 1, 2], calledByBand: [0, 1, 0, 1] };
+    const forBand = (band: number) => estimate(v.book(at), band, counts, true)?.basis?.band?.cls;
+    expect(CLASS_RANGES).toHaveLength(2);
+    // Band 2: its band and band 3 ([2, 3]); the band below too ([1, 3]).
+    expect(forBand(2)?.map((c) => c?.length ?? null)).toEqual([CYCLE_TABLES.length, CYCLE_TABLES.length]);
+    // The largest band's first class is its own tables (its own forecast); the smallest has no band below.
+    expect(forBand(3)?.map((c) => c === null)).toEqual([true, false]);
+    v.seat(party(at), at + MIN, 0);
+    expect(estimate(v.book(at + 2 * MIN), 0, counts, true)?.basis?.band?.cls?.map((c) => c === null)).toEqual([false, true]);
+    // Without the counts per band (a caller that does not know them) there are no classes.
+    expect(estimate(v.book(at), 2, NOBODY, true)?.basis?.band?.cls).toEqual([null, null]);
+  });
+
+  it('a size class learns the tables its bands share, and only the parties ahead that compete for them count', () => {
+    // Two big tables, shared by parties of band 3 and, one in four, of band 2; turns of exactly 60
+    // minutes, 6 minutes from a free table to a seated party; evenings of twelve parties, one every
+    // 20 minutes: the queue builds, then drains.
+    const joins = Array.from({ length: 120 }, (_, i) => T0 + Math.floor(i / 12) * 24 * 60 * MIN + (i % 12) * 20 * MIN);
+    const bands = joins.map((_, i) => (i % 4 === 1 ? 2 : 3));
+    const freeAt = [T0, T0];
+    const seats = joins.map((joined) => {
+      const table = freeAt[0]! <= freeAt[1]! ? 0 : 1;
+      const seatedAt = Math.max(joined, freeAt[table]!) + 6 * MIN;
+      freeAt[table] = seatedAt + 60 * MIN;
+      return seatedAt;
+    });
+    const events = [...joins.map((at, i) => ({ at, i, join: true })), ...seats.map((at, i) => ({ at, i, join: false }))];
+    events.sort((a, b) => a.at - b.at || Number(a.join) - Number(b.join));
+    const v = new Venue();
+    const quotes: { minutes: number; basis: unknown }[] = [];
+    const countsAt = (i: number, at: number) => {
+      const waiting = joins.map((j, k) => k).filter((k) => k < i && seats[k]! > at);
+      const aheadByBand = [0, 0, 0, 0];
+      for (const k of waiting) aheadByBand[bands[k]!]! += 1;
+      const aheadInBand = aheadByBand[bands[i]!]!;
+      return { ahead: waiting.length, called: 0, aheadInBand, calledInBand: 0, aheadByBand, calledByBand: [0, 0, 0, 0] };
+    };
+    for (const e of events) {
+      if (e.join) {
+        const quote = estimate(v.book(e.at), bands[e.i]!, countsAt(e.i, e.at), true);
+        quotes[e.i] = { minutes: quote?.time ?? 6, basis: quote?.basis ?? { venue: null, band: null } };
+      } else v.seat(party(joins[e.i]!, quotes[e.i]), e.at, bands[e.i]);
+    }
+    // Band 2's first class ([2, 3]) holds both tables: two tables forecast best, better than the
+    // band's own occupancy (a quarter of the occupants, a quarter of the competitors).
+    const cycle = cycleOf(v.paces.get(2))!;
+    const errors = cycle.cls![0]!.occError!.map((e) => e ?? Infinity);
+    const best = errors.indexOf(Math.min(...errors));
+    expect(CYCLE_TABLES[best]).toBe(2);
+    expect(errors[best]).toBeLessThan(20);
+    expect(errors[best]).toBeLessThan(Math.min(...cycle.occError!.map((e) => e ?? Infinity)));
+    // Bigger parties ahead take its tables; smaller ones do not.
+    const at = seats.at(-1)! + MIN;
+    const forecast = (aheadByBand: number[]) => {
+      const counts = { ahead: 3, called: 0, aheadInBand: 0, calledInBand: 0, aheadByBand, calledByBand: [] };
+      return estimate(v.book(at), 2, counts, true)!.basis!.band!.cls![0]![best]!;
+    };
+    expect(forecast([0, 0, 0, 3])).toBeGreaterThan(forecast([3, 0, 0, 0]) + 30);
   });
 
   it('a quote basis it cannot read teaches nothing but the interval, and breaks nothing', () => {

@@ -85,9 +85,32 @@ const OCC_MAX_TURN = 300;
 const OCC_TURN_RATE = 0.03;
 /** Its latency learns from parties whose table was free (the forecast before latency about 0): weight e^(-x / this). */
 const OCC_FREE_MINUTES = 5;
+/**
+ * The size classes of a band's class occupancy forecasts (docs/decisions/022-wait-estimates.md),
+ * as ranges of bands relative to the party's, [from, to]: a party waits for a table its size fits,
+ * held by and wanted by the parties of the bands that fit the same tables. Where a venue seats a
+ * party only at its band's tables (advanced mode) that is the band alone (the band's own
+ * occupancy forecast); where a party may take a table one size bigger (basic mode), its band and
+ * the larger ones [0, +∞), or also the band below [-1, +∞). Each class is a forecast of its own;
+ * the one off least lately speaks.
+ */
+export const CLASS_RANGES: readonly (readonly [number, number])[] = [
+  [0, Infinity],
+  [-1, Infinity],
+];
+/** How many seat times a class's occupants are drawn from (the last ones of its bands' rows). */
+const CLASS_SEATS = 24;
+
+/** An occupancy forecast's learned state (occupancyInputs): its turn's median, the call-to-table minutes, per candidate its error. */
+export interface OccModel {
+  occTurn?: number;
+  occLatency?: number | null;
+  occError?: (number | null)[];
+  occScored?: number[];
+}
 
 /** A row's turn-cycle model: seat times (ms, oldest first), per candidate its turn and error (minutes). */
-export interface Cycle {
+export interface Cycle extends OccModel {
   seats: number[];
   turn: (number | null)[];
   error: (number | null)[];
@@ -96,11 +119,8 @@ export interface Cycle {
   paceError: number | null;
   /** A low quantile of the waits: no party waits less than this much for long. */
   floor: number;
-  /** The occupancy forecast (occupancyInputs): its turn's median and the call-to-table minutes, learned; per candidate its error. */
-  occTurn?: number;
-  occLatency?: number | null;
-  occError?: (number | null)[];
-  occScored?: number[];
+  /** A band's row only: its class occupancy forecasts, one per range of CLASS_RANGES (classesOf). */
+  cls?: (OccModel | null)[];
 }
 
 /** What a quote was made from, kept on the entry so the seat can teach each forecast. */
@@ -117,6 +137,8 @@ interface ForecastInputs {
   occ?: (number | null)[];
   /** Parties before this one (ahead and called): a candidate learns its turn only within one turn. */
   before: number;
+  /** A band's only: its class occupancy forecasts per range (CLASS_RANGES), per candidate, before their latency. */
+  cls?: ((number | null)[] | null)[];
 }
 
 /** The estimator's state of one venue, as a quote reads it: its rows and this hour's history. */
@@ -272,7 +294,15 @@ function learnForecasts(row: PaceRow, cycle: Cycle, inputs: ForecastInputs, actu
     const free = xc <= -CYCLE_HORIZON_MINUTES || (turn !== null && xc + turn <= cycle.floor);
     if (!free && inputs.before < CYCLE_TABLES[i]!) cycle.turn[i] = ema(turn, actual - xc, CYCLE_TURN_RATE);
   });
-  if (Array.isArray(inputs.occ)) learnOccupancy(cycle, inputs.occ, actual);
+  if (Array.isArray(inputs.occ)) learnOccupancy(cycle, cycle.floor, inputs.occ, actual);
+  if (Array.isArray(inputs.cls)) {
+    const models = (cycle.cls ??= CLASS_RANGES.map(() => null));
+    CLASS_RANGES.forEach((_, r) => {
+      const occ = inputs.cls![r];
+      if (!Array.isArray(occ)) return;
+      learnOccupancy((models[r] ??= {}), cycle.floor, occ, actual);
+    });
+  }
 }
 
 /**
@@ -280,8 +310,8 @@ function learnForecasts(row: PaceRow, cycle: Cycle, inputs: ForecastInputs, actu
  * latency (call to table) from parties whose table was free at their join; the turn's median from
  * the others, nudged up when the party waited longer than the best candidate said, down when less.
  */
-function learnOccupancy(cycle: Cycle, occ: readonly unknown[], actual: number): void {
-  const latency = occLatencyOf(cycle);
+function learnOccupancy(cycle: OccModel, floor: number, occ: readonly unknown[], actual: number): void {
+  const latency = occLatencyOf(cycle, floor);
   const error = (cycle.occError ??= CYCLE_TABLES.map(() => null));
   const scored = (cycle.occScored ??= CYCLE_TABLES.map(() => 0));
   const reference = bestOccupancy(cycle);
@@ -303,7 +333,7 @@ function learnOccupancy(cycle: Cycle, occ: readonly unknown[], actual: number): 
 }
 
 /** The minutes from a free table to a seated party: learned, or the floor of the waits until then. */
-const occLatencyOf = (cycle: Cycle): number => cycle.occLatency ?? cycle.floor;
+const occLatencyOf = (model: OccModel, floor: number): number => model.occLatency ?? floor;
 
 const ema = (previous: number | null, value: number, rate: number) => (previous === null ? value : previous + rate * (value - previous));
 
@@ -370,12 +400,16 @@ function solveFit(row: PaceRow): { a: number; b: number } | null {
 interface Prepared {
   rows: Map<number, PaceRow>;
   service: Map<number, number | undefined>;
+  /** The largest band with a row, and per band its size classes' bands and occupants (classesOf). */
+  bands: number;
+  classes: Map<number, ({ lo: number; hi: number; seats: number[] } | null)[]>;
 }
 const prepared = new WeakMap<PaceBook, Prepared>();
 function prepare(book: PaceBook): Prepared {
   let p = prepared.get(book);
   if (!p) {
-    p = { rows: new Map(book.paces.map((row) => [row.band, row])), service: new Map() };
+    const rows = new Map(book.paces.map((row) => [row.band, row]));
+    p = { rows, service: new Map(), bands: Math.max(0, ...rows.keys()), classes: new Map() };
     prepared.set(book, p);
   }
   return p;
@@ -400,6 +434,9 @@ export interface Before {
   called: number;
   aheadInBand: number;
   calledInBand: number;
+  /** Waiting parties ahead and parties called, per band (index: band): the class forecasts count their classes' from these. */
+  aheadByBand?: readonly number[];
+  calledByBand?: readonly number[];
 }
 
 /**
@@ -450,13 +487,14 @@ function cycleForecast(cycle: Cycle | undefined, before: number, at: number): { 
 }
 
 /**
- * The occupancy forecast of candidate `i` (occupancy.ts): its last `c` seated parties are the
- * tables' occupants, and the party with `before` parties before it waits for the `before + 1`-th
- * of them to leave; minutes from `at`, before the latency. Null while the row has seen fewer
- * seatings than the candidate has tables. `times` (every departure's, worked out once) serves reads.
+ * The occupancy forecast of candidate `i` (occupancy.ts): the last `c` of `seats` are the tables'
+ * occupants, and the party with `before` parties before it waits for the `before + 1`-th of them
+ * to leave; minutes from `at`, before the latency. Null while there are fewer seatings than the
+ * candidate has tables. `times` (every departure's, worked out once) serves reads.
  */
 function occupancyInput(
-  cycle: Cycle | undefined,
+  model: OccModel,
+  floor: number,
   i: number,
   before: number,
   chances: readonly Float64Array[],
@@ -465,63 +503,125 @@ function occupancyInput(
   const tables = CYCLE_TABLES[i]!;
   if (chances.length < tables) return null;
   const all = times ?? freeingTimes(chances.slice(chances.length - tables), Math.min(before + 1, tables));
-  return freeingTime(all, tables, before, cycle!.occTurn ?? OCC_PRIOR_TURN, occLatencyOf(cycle!));
+  return freeingTime(all, tables, before, model.occTurn ?? OCC_PRIOR_TURN, occLatencyOf(model, floor));
 }
 
-/** The departure chances of a row's last `count` seated parties at `at` (occupancy.ts). */
-function chancesOf(cycle: Cycle | undefined, count: number, at: number): Float64Array[] {
-  const seats = cycle?.seats ?? [];
+/** The departure chances of the last `count` of `seats` at `at` (occupancy.ts). */
+function chancesOf(seats: readonly number[], turn: number, count: number, at: number): Float64Array[] {
   const ages = seats.slice(Math.max(0, seats.length - count)).map((seat) => Math.max(0, (at - seat) / 60_000));
-  return departureChances(ages, cycle?.occTurn ?? OCC_PRIOR_TURN);
+  return departureChances(ages, turn);
 }
 
-/** Every candidate's occupancy forecast: what a join keeps so the seat can score them all. */
-export function occupancyInputs(cycle: Cycle | undefined, before: number, at: number): (number | null)[] {
-  const chances = chancesOf(cycle, CYCLE_TABLES[CYCLE_TABLES.length - 1]!, at);
-  return CYCLE_TABLES.map((_, i) => occupancyInput(cycle, i, before, chances));
+/** Every candidate's occupancy forecast from these occupants (a row's own seats by default): what a join keeps so the seat can score them all. */
+export function occupancyInputs(
+  cycle: Cycle | undefined,
+  before: number,
+  at: number,
+  model: OccModel = cycle ?? {},
+  seats: readonly number[] = cycle?.seats ?? [],
+): (number | null)[] {
+  const m = model;
+  const chances = chancesOf(seats, m.occTurn ?? OCC_PRIOR_TURN, CYCLE_TABLES[CYCLE_TABLES.length - 1]!, at);
+  return CYCLE_TABLES.map((_, i) => occupancyInput(m, cycle?.floor ?? 0, i, before, chances));
 }
 
 /** The occupancy candidate with the smallest recent error among those scored enough, -1 while none. */
-const bestOccOfCycle = new WeakMap<Cycle, number>();
-function bestOccupancy(cycle: Cycle): number {
-  let best = bestOccOfCycle.get(cycle);
+const bestOccOfModel = new WeakMap<OccModel, number>();
+function bestOccupancy(model: OccModel): number {
+  let best = bestOccOfModel.get(model);
   if (best !== undefined) return best;
   best = -1;
   for (let i = 0; i < CYCLE_TABLES.length; i++) {
-    const error = cycle.occError?.[i];
-    if (error === null || error === undefined || (cycle.occScored?.[i] ?? 0) < MIN_CYCLE_SCORED) continue;
-    if (best < 0 || error < cycle.occError![best]!) best = i;
+    const error = model.occError?.[i];
+    if (error === null || error === undefined || (model.occScored?.[i] ?? 0) < MIN_CYCLE_SCORED) continue;
+    if (best < 0 || error < model.occError![best]!) best = i;
   }
-  bestOccOfCycle.set(cycle, best);
+  bestOccOfModel.set(model, best);
   return best;
 }
 
-/** Every departure's time for a read at `at` (the best candidate's), kept per parsed cycle for the last `at`: a fan-out asks once. */
-const departures = new WeakMap<Cycle, { at: number; chances: Float64Array[]; times: number[] }>();
-function occupancyForecast(cycle: Cycle | undefined, before: number, at: number): { value: number; error: number } | undefined {
-  if (!cycle) return undefined;
-  const i = bestOccupancy(cycle);
+/** Every departure's time for a read at `at` (the best candidate's), kept per parsed model for the last `at` and occupants: a fan-out asks once. */
+const departures = new WeakMap<OccModel, { at: number; seats: readonly number[]; chances: Float64Array[]; times: number[] }>();
+function occupancyForecast(
+  model: OccModel | null | undefined,
+  floor: number,
+  seats: readonly number[],
+  before: number,
+  at: number,
+): { value: number; error: number } | undefined {
+  if (!model) return undefined;
+  const i = bestOccupancy(model);
   if (i < 0) return undefined;
   const tables = CYCLE_TABLES[i]!;
-  if (cycle.seats.length < tables) return undefined;
-  let kept = departures.get(cycle);
-  if (!kept || kept.at !== at) {
-    const chances = chancesOf(cycle, tables, at);
-    kept = { at, chances, times: freeingTimes(chances, tables) };
-    departures.set(cycle, kept);
+  if (seats.length < tables) return undefined;
+  let kept = departures.get(model);
+  if (!kept || kept.at !== at || kept.seats !== seats) {
+    const chances = chancesOf(seats, model.occTurn ?? OCC_PRIOR_TURN, tables, at);
+    kept = { at, seats, chances, times: freeingTimes(chances, tables) };
+    departures.set(model, kept);
   }
-  const x = occupancyInput(cycle, i, before, kept.chances, kept.times);
-  return x === null ? undefined : { value: x + occLatencyOf(cycle), error: cycle.occError![i]! };
+  const x = occupancyInput(model, floor, i, before, kept.chances, kept.times);
+  return x === null ? undefined : { value: x + occLatencyOf(model, floor), error: model.occError![i]! };
 }
 
-/** One row's quote: the pace's calibrated forecast, the cycle's and the occupancy's, weighed by how far each has been off. */
-function forecastOf(row: PaceRow | undefined, pace: number, before: number, at: number): number {
+/** A class of a band: its occupants (the last seat times of its bands' rows, oldest first) and the parties before the party in its bands. */
+interface SizeClass {
+  seats: readonly number[];
+  before: number;
+}
+
+/**
+ * The size classes of a party of `band` (CLASS_RANGES), with what stands before it in each: null
+ * for a range that is the band alone (its own forecast) or the same bands as an earlier one, and
+ * for all of them when the counts per band are not known. The occupants are worked out once per
+ * book and band (a fan-out places every diner with one book); the counts are the party's.
+ */
+function classesOf(book: PaceBook, band: number, before: Before): (SizeClass | null)[] | undefined {
+  const ahead = before.aheadByBand;
+  const called = before.calledByBand;
+  if (!ahead || !called) return undefined;
+  const p = prepare(book);
+  let ranges = p.classes.get(band);
+  if (!ranges) {
+    const seen = new Set<string>([`${band}:${band}`]);
+    ranges = CLASS_RANGES.map(([from, to]) => {
+      const lo = Math.max(0, band + from);
+      const hi = Math.min(p.bands, band + to);
+      const key = `${lo}:${hi}`;
+      if (seen.has(key)) return null;
+      seen.add(key);
+      const merged: number[] = [];
+      for (let b = lo; b <= hi; b++) merged.push(...(cycleOf(p.rows.get(b))?.seats ?? []));
+      return { lo, hi, seats: merged.sort((x, y) => x - y).slice(-CLASS_SEATS) };
+    });
+    p.classes.set(band, ranges);
+  }
+  return ranges.map((range) => {
+    if (!range) return null;
+    let count = 0;
+    for (let b = range.lo; b <= range.hi; b++) count += (ahead[b] ?? 0) + (called[b] ?? 0);
+    return { seats: range.seats, before: count };
+  });
+}
+
+/**
+ * One row's quote: the pace's calibrated forecast, the cycle's, the occupancy's and, for a band,
+ * its class occupancy forecasts (`classSeats`), weighed by how far each has been off.
+ */
+function forecastOf(row: PaceRow | undefined, pace: number, before: number, at: number, classes?: readonly (SizeClass | null)[]): number {
   const calibratedPace = calibrated(row, pace);
   const cycle = cycleOf(row);
   if (cycle?.paceError === null || cycle?.paceError === undefined) return calibratedPace;
   let weight = 1 / Math.max(0.5, cycle.paceError) ** 2;
   let sum = weight * calibratedPace;
-  for (const other of [cycleForecast(cycle, before, at), occupancyForecast(cycle, before, at)]) {
+  // The occupancy forecasts from the band's own occupants and from its class's: the one off least lately speaks.
+  let occupancy = occupancyForecast(cycle, cycle.floor, cycle.seats, before, at);
+  classes?.forEach((c, r) => {
+    const other = c ? occupancyForecast(cycle.cls?.[r], cycle.floor, c.seats, c.before, at) : undefined;
+    if (other && (!occupancy || other.error < occupancy.error)) occupancy = other;
+  });
+  const others = [cycleForecast(cycle, before, at), occupancy];
+  for (const other of others) {
     if (!other) continue;
     const w = 1 / Math.max(0.5, other.error) ** 2;
     weight += w;
@@ -548,7 +648,8 @@ export function estimate(book: PaceBook, band: number, before: Before, withBasis
   const bandBefore = before.aheadInBand + before.calledInBand;
   const bandPace = ownService === undefined ? null : (bandBefore + 1) * ownService;
   const bandReady = bandPace !== null && own!.samples >= MIN_BAND_SAMPLES;
-  const central = bandReady ? forecastOf(own, bandPace, bandBefore, book.at) : forecastOf(venue, venuePace, venueBefore, book.at);
+  const classes = bandPace === null ? undefined : classesOf(book, band, before);
+  const central = bandReady ? forecastOf(own, bandPace, bandBefore, book.at, classes) : forecastOf(venue, venuePace, venueBefore, book.at);
   const spreads = own && own.quotes >= MIN_SPREAD_QUOTES ? own : venue && venue.quotes >= MIN_SPREAD_QUOTES ? venue : undefined;
   const range = rangeOf(central, spreads?.spread_low ?? DEFAULT_SPREAD_LOW, spreads?.spread_high ?? DEFAULT_SPREAD_HIGH);
   if (!withBasis) return range;
@@ -566,6 +667,9 @@ export function estimate(book: PaceBook, band: number, before: Before, withBasis
             pace: bandPace,
             cycle: cycleInputs(cycleOf(own), bandBefore, book.at),
             occ: occupancyInputs(cycleOf(own), bandBefore, book.at),
+            cls: (classes ?? CLASS_RANGES.map(() => null)).map((c, r) =>
+              c ? occupancyInputs(cycleOf(own), c.before, book.at, cycleOf(own)?.cls?.[r] ?? {}, c.seats) : null,
+            ),
             before: bandBefore,
           },
   };
