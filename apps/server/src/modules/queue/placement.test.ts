@@ -7,7 +7,7 @@ import { stores } from '../../../test/stores.js';
 import { addVenueLike } from '../../../test/venues.js';
 import type { EntryRow } from '../../db/types.js';
 import { FRESH_CONVERSATION, NO_QUOTE } from './conversation-fields.js';
-import { type PaceBook, VENUE_WIDE_BAND, freshPace } from './estimator.js';
+import { CYCLE_TABLES, type PaceBook, VENUE_WIDE_BAND, freshPace } from './estimator.js';
 import { newEntryId } from '../../lib/ids.js';
 import { getVenue } from '../venues/venues.service.js';
 import { type Placement, isAhead, placeQueue, placementOf } from './placement.js';
@@ -27,15 +27,37 @@ const partyArb = fc.record({
   partySize: fc.integer({ min: 1, max: 12 }),
 });
 
-/** A venue with a pace (and one band with its own), so every path's estimate is compared too. */
+/** An occupancy model that speaks: four tables have forecast best (estimator.ts). */
+const speaking = (error: number) => ({
+  occTurn: 60,
+  occLatency: 8,
+  occError: CYCLE_TABLES.map((_, i) => (CYCLE_TABLES[i] === 4 ? error : 30)),
+  occScored: CYCLE_TABLES.map(() => 20),
+});
+const AT = 200 * 60_000;
+/** A band's row with its own forecasts and its size classes' (occupants seated over the last two hours). */
+const bandRow = (band: number) => ({
+  ...freshPace('v', band),
+  service_ms: 400_000,
+  samples: 30,
+  last_seated_at: AT,
+  cycle: JSON.stringify({
+    seats: Array.from({ length: 8 }, (_, i) => AT - (120 - i * 15 - band * 3) * 60_000),
+    turn: CYCLE_TABLES.map(() => null),
+    error: CYCLE_TABLES.map(() => null),
+    scored: CYCLE_TABLES.map(() => 0),
+    paceError: 20,
+    floor: 5,
+    ...speaking(15),
+    cls: [speaking(5), speaking(6)],
+  }),
+});
+/** A venue with a pace and bands with their own forecasts and size classes, so every path's estimate is compared too. */
 const BOOK: PaceBook = {
-  paces: [
-    { ...freshPace('v', VENUE_WIDE_BAND), service_ms: 150_000, samples: 30, last_seated_at: 1_000 },
-    { ...freshPace('v', 1), service_ms: 400_000, samples: 30, last_seated_at: 1_000 },
-  ],
+  paces: [{ ...freshPace('v', VENUE_WIDE_BAND), service_ms: 150_000, samples: 30, last_seated_at: AT }, ...[0, 1, 2, 3].map(bandRow)],
   slots: [],
   slot: 0,
-  at: 1_000,
+  at: AT,
 };
 
 /** The placement straight from the definition: count the waiting entries ahead, in the queue and in the band. */
@@ -43,9 +65,27 @@ function definitionOf(entry: EntryRow, all: EntryRow[], venue: Parameters<typeof
   const ahead = all.filter((other) => isAhead(other, entry)).length;
   const aheadInBand = all.filter((other) => other.band === entry.band && isAhead(other, entry)).length;
   const called = all.filter((other) => other.status === 'called');
-  const counts = { ahead, aheadInBand, called: called.length, calledInBand: called.filter((c) => c.band === entry.band).length };
+  const calledInBand = called.filter((c) => c.band === entry.band).length;
+  const aheadByBand = perBand(all.filter((other) => isAhead(other, entry)));
+  const counts = { ahead, aheadInBand, called: called.length, calledInBand, aheadByBand, calledByBand: perBand(called) };
   return placementOf(entry, venue, counts, BOOK);
 }
+
+/** How many of these entries are in each band (0 to 3). */
+const perBand = (entries: readonly EntryRow[]) => [0, 1, 2, 3].map((band) => entries.filter((e) => e.band === band).length);
+/** Counts per band as the store gives them (up to the largest band it has seen), padded to the four bands. */
+const pad = (counts: readonly number[]) => [0, 1, 2, 3].map((band) => counts[band] ?? 0);
+
+describe('the book the paths are compared with', () => {
+  it('quotes from the counts per band too (the size classes), so every path must count them alike', () => {
+    const entry = { status: 'active', band: 2 } as const;
+    const venue = { settings: { operationMode: 'basic' } } as Parameters<typeof placementOf>[1];
+    const counts = { ahead: 4, aheadInBand: 0, called: 0, calledInBand: 0 };
+    const bigAhead = placementOf(entry, venue, { ...counts, aheadByBand: [0, 0, 0, 4], calledByBand: [] }, BOOK);
+    const smallAhead = placementOf(entry, venue, { ...counts, aheadByBand: [4, 0, 0, 0], calledByBand: [] }, BOOK);
+    expect(bigAhead.estimatedTime).toBeGreaterThan(smallAhead.estimatedTime!);
+  });
+});
 
 describe.each(stores)('one placement, every path agrees, on $name', (store) => {
   let t: TestApp;
@@ -106,7 +146,11 @@ describe.each(stores)('one placement, every path agrees, on $name', (store) => {
           const aheadInBand = await repo.countWaitingAhead(db, entry, entry.band);
           const called = await repo.countCalled(db, venueId);
           const calledInBand = await repo.countCalled(db, venueId, entry.band);
-          expect(placementOf(entry, venue, { ahead, aheadInBand, called, calledInBand }, BOOK)).toEqual(expected);
+          // Per band, in one round trip (a position read's estimate, its size classes).
+          const byBand = await repo.countBeforeByBand(db, entry);
+          expect(placementOf(entry, venue, { ahead, aheadInBand, called, calledInBand, ...byBand }, BOOK)).toEqual(expected);
+          expect(pad(byBand.aheadByBand)).toEqual(perBand(rows.filter((r) => isAhead(r, entry))));
+          expect(pad(byBand.calledByBand)).toEqual(perBand(rows.filter((r) => r.status === 'called')));
           const placed = await repo.findPlacedEntry(db, 'share_id', entry.share_id);
           expect(placed?.ahead).toBe(ahead);
           expect(placed?.called).toBe(called);
@@ -120,12 +164,15 @@ describe.each(stores)('one placement, every path agrees, on $name', (store) => {
         const called = rows.filter((r) => r.status === 'called');
         for (const priority of [0, 1]) {
           for (const band of [0, 1, 2, 3]) {
-            expect(await repo.countBeforeNewcomer(db, venueId, band, priority)).toEqual({
+            const { aheadByBand, calledByBand, ...counts } = await repo.countBeforeNewcomer(db, venueId, band, priority);
+            expect(counts).toEqual({
               ahead: waiting.filter((r) => r.priority >= priority).length,
               aheadInBand: waiting.filter((r) => r.priority >= priority && r.band === band).length,
               called: called.length,
               calledInBand: called.filter((r) => r.band === band).length,
             });
+            expect(pad(aheadByBand)).toEqual(perBand(waiting.filter((r) => r.priority >= priority)));
+            expect(pad(calledByBand)).toEqual(perBand(called));
           }
         }
         // A party size edited into another band moves its count with it.

@@ -79,25 +79,31 @@ export function forEachPlacement<R extends Pick<EntryRow, 'status' | 'band'>>(
 ): void {
   const advanced = venue.settings.operationMode === 'advanced';
   // Called parties take a table before anyone waiting, wherever they stand in the list.
-  const calledInBand = new Map<number, number>();
+  // Per band (index: band): the estimate's size classes count theirs from these (estimator.ts).
+  const calledByBand: number[] = [];
+  const aheadByBand: number[] = [];
   let called = 0;
   for (const row of ordered) {
     if (row.status !== 'called') continue;
     called += 1;
-    calledInBand.set(row.band, (calledInBand.get(row.band) ?? 0) + 1);
+    addTo(calledByBand, row.band);
   }
-  const waitingInBand = new Map<number, number>();
   const placement: Placement = { ...NOT_WAITING };
-  const counts: QueueCounts = { ahead: 0, aheadInBand: 0, called, calledInBand: 0 };
+  const counts: QueueCounts = { ahead: 0, aheadInBand: 0, called, calledInBand: 0, aheadByBand, calledByBand };
   for (const row of ordered) {
     if (row.status !== 'active') {
       visit(row, NOT_WAITING);
       continue;
     }
-    counts.aheadInBand = waitingInBand.get(row.band) ?? 0;
-    counts.calledInBand = calledInBand.get(row.band) ?? 0;
-    waitingInBand.set(row.band, counts.aheadInBand + 1);
+    counts.aheadInBand = aheadByBand[row.band] ?? 0;
+    counts.calledInBand = calledByBand[row.band] ?? 0;
     visit(row, fillPlacement(placement, row.band, counts, advanced, book));
+    addTo(aheadByBand, row.band);
     counts.ahead += 1;
   }
+}
+
+function addTo(counts: number[], band: number): void {
+  while (counts.length <= band) counts.push(0);
+  counts[band] = counts[band]! + 1;
 }

@@ -21,17 +21,28 @@ export async function placeEntry(deps: QueueDeps, entry: EntryRow, venue: Venue)
     countsInBand(db, entry),
     findPaceOf(deps.pace, db, venue.id, deps.now()),
   ]);
-  return placementOf(entry, venue, { ahead, called, aheadInBand: inBand.ahead, calledInBand: inBand.called }, book);
+  const { aheadByBand, calledByBand } = inBand;
+  return placementOf(
+    entry,
+    venue,
+    { ahead, called, aheadInBand: inBand.ahead, calledInBand: inBand.called, aheadByBand, calledByBand },
+    book,
+  );
 }
 
-/** The place in the table-size band (advanced mode's `pos`, and the estimate in either mode): two more counts. */
-async function countsInBand(db: QueueDeps['db']['kysely'], entry: EntryRow): Promise<{ ahead: number; called: number }> {
-  const [ahead, called] = await Promise.all([
-    repo.countWaitingAhead(db, entry, entry.band),
-    repo.countCalled(db, entry.venue_id, entry.band),
-  ]);
-  return { ahead, called };
+/**
+ * The place in the table-size band (advanced mode's `pos`, and the estimate in either mode) and
+ * what stands before the entry per band (the estimate's size classes, estimator.ts): one more count.
+ */
+async function countsInBand(
+  db: QueueDeps['db']['kysely'],
+  entry: EntryRow,
+): Promise<{ ahead: number; called: number; aheadByBand: number[]; calledByBand: number[] }> {
+  const { aheadByBand, calledByBand } = await repo.countBeforeByBand(db, entry);
+  return { ahead: aheadByBand[entry.band] ?? 0, called: calledByBand[entry.band] ?? 0, aheadByBand, calledByBand };
 }
+
+const NOTHING_BEFORE = { ahead: 0, called: 0, aheadByBand: [], calledByBand: [] };
 
 export async function getPosition(deps: QueueDeps, waitlistId: string, lang: Language = 'pt'): Promise<PositionResponse> {
   // The hottest read of the product: one query for the entry and its counts, venue and pace kept.
@@ -42,8 +53,9 @@ export async function getPosition(deps: QueueDeps, waitlistId: string, lang: Lan
   const { ahead, called, ...entry } = placed;
   const found = { entry: entry as EntryRow, isShared: !own };
   const [venue, book] = await Promise.all([getVenue(db, entry.venue_id), findPaceOf(deps.pace, db, entry.venue_id, deps.now())]);
-  const inBand = entry.status === 'active' ? await countsInBand(db, found.entry) : { ahead: 0, called: 0 };
-  const counts = { ahead, called, aheadInBand: inBand.ahead, calledInBand: inBand.called };
+  const inBand = entry.status === 'active' ? await countsInBand(db, found.entry) : NOTHING_BEFORE;
+  const { aheadByBand, calledByBand } = inBand;
+  const counts = { ahead, called, aheadInBand: inBand.ahead, calledInBand: inBand.called, aheadByBand, calledByBand };
   const placement = placementOf(found.entry, venue, counts, book);
   const hidePosition = venue.settings.hidePosition;
   const operationMode = venue.settings.operationMode;

@@ -156,29 +156,69 @@ export async function upsertPaceSlot(db: Executor, row: PaceSlotRow): Promise<vo
 
 /**
  * What stands before a newcomer of this band and priority, from the counts the triggers keep
- * (migration 011), not from the queue: read in the join's transaction, before its insert.
+ * (migration 011), not from the queue: read in the join's transaction, before its insert. Per band
+ * too: the estimate counts those of the bands that share its tables (estimator.ts).
  */
 export async function countBeforeNewcomer(
   trx: Executor,
   venueId: string,
   band: number,
   priority: number,
-): Promise<{ ahead: number; aheadInBand: number; called: number; calledInBand: number }> {
-  const { rows } = await sql<Record<'ahead' | 'ahead_in_band' | 'called' | 'called_in_band', number | string | null>>`
-    select
+): Promise<{ ahead: number; aheadInBand: number; called: number; calledInBand: number; aheadByBand: number[]; calledByBand: number[] }> {
+  const { rows } = await sql<Record<'band' | 'ahead' | 'called', number | string | null>>`
+    select band,
       sum(case when status = 'active' and priority >= ${priority} then n else 0 end) as ahead,
-      sum(case when status = 'active' and priority >= ${priority} and band = ${band} then n else 0 end) as ahead_in_band,
-      sum(case when status = 'called' then n else 0 end) as called,
-      sum(case when status = 'called' and band = ${band} then n else 0 end) as called_in_band
+      sum(case when status = 'called' then n else 0 end) as called
     from venue_open_counts where venue_id = ${venueId}
+    group by band
   `.execute(trx);
-  const row = rows[0];
+  const aheadByBand = byBand(rows, 'ahead');
+  const calledByBand = byBand(rows, 'called');
+  const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
   return {
-    ahead: Number(row?.ahead ?? 0),
-    aheadInBand: Number(row?.ahead_in_band ?? 0),
-    called: Number(row?.called ?? 0),
-    calledInBand: Number(row?.called_in_band ?? 0),
+    ahead: sum(aheadByBand),
+    aheadInBand: aheadByBand[band] ?? 0,
+    called: sum(calledByBand),
+    calledInBand: calledByBand[band] ?? 0,
+    aheadByBand,
+    calledByBand,
   };
+}
+
+/** Counts per band (index: band, 0 where none) from rows of `band` and counts. */
+function byBand<K extends string>(rows: readonly Record<'band' | K, number | string | null>[], key: K): number[] {
+  const out: number[] = [];
+  for (const row of rows) {
+    const band = Number(row.band);
+    if (!(band >= 0)) continue;
+    while (out.length <= band) out.push(0);
+    out[band] = out[band]! + Number(row[key] ?? 0);
+  }
+  return out;
+}
+
+/**
+ * Waiting parties ahead of an entry and parties called at its venue, per band (index: band), in
+ * one round trip: what a position read's estimate counts in the entry's band and its size classes
+ * (estimator.ts). The waiting through the `entries_queue` index as countWaitingAhead.
+ */
+export async function countBeforeByBand(
+  db: Executor,
+  entry: Pick<EntryRow, 'venue_id' | 'priority' | 'seq'>,
+): Promise<{ aheadByBand: number[]; calledByBand: number[] }> {
+  const { rows } = await sql<Record<'band' | 'ahead' | 'called', number | string | null>>`
+    select band, sum(ahead) as ahead, sum(called) as called from (
+      select band, count(*) as ahead, 0 as called from entries
+        where venue_id = ${entry.venue_id} and status = 'active' and priority > ${entry.priority} group by band
+      union all
+      select band, count(*) as ahead, 0 as called from entries
+        where venue_id = ${entry.venue_id} and status = 'active' and priority = ${entry.priority} and seq < ${entry.seq} group by band
+      union all
+      select band, 0 as ahead, count(*) as called from entries
+        where venue_id = ${entry.venue_id} and status = 'called' group by band
+    ) counts group by band
+  `.execute(db);
+  return { aheadByBand: byBand(rows, 'ahead'), calledByBand: byBand(rows, 'called') };
 }
 
 /** Parties called and not yet seated at a venue (in one band when given): few, through entries_queue. */
