@@ -256,6 +256,8 @@ interface Step extends StepResult {
   dropped: number;
   /** Per instance, over the step: the event loop's longest and p99 delay. */
   loop: { maxMs: number; p99Ms: number }[];
+  /** When rounds of heartbeats (SSE_HEARTBEAT_SECONDS) reached the screens, s from the step's start. */
+  heartbeats: number[];
 }
 
 interface SetupResult {
@@ -417,11 +419,11 @@ async function runSetup(name: SetupName, mix: ReturnType<typeof makeMix>): Promi
       redis: name === 'two' ? pidsByName((c) => c.startsWith('redis-server')) : [],
       clients: clients.map((c) => c.pid!),
     };
-    const droppedSoFar = async () =>
-      (await Promise.all(clients.map((c) => ask<{ stats: { dropped: number } }>(c, { cmd: 'stats' }, 'stats')))).reduce(
-        (a, s) => a + s.stats.dropped,
-        0,
-      );
+    const stats = async () =>
+      (
+        await Promise.all(clients.map((c) => ask<{ stats: { dropped: number; heartbeatRounds: number[] } }>(c, { cmd: 'stats' }, 'stats')))
+      ).map((s) => s.stats);
+    const droppedSoFar = async () => (await stats()).reduce((a, s) => a + s.dropped, 0);
 
     // Every stream open, no change: what holding them costs (heartbeats, the message worker's polls).
     const idle = sampler(probe);
@@ -440,13 +442,18 @@ async function runSetup(name: SetupName, mix: ReturnType<typeof makeMix>): Promi
       const resources = sample();
       const loop = await Promise.all(servers.map((x) => loopDelay(x.port)));
       await driver!.settle();
-      const droppedNow = await droppedSoFar();
+      const now = await stats();
+      const droppedNow = now.reduce((a, x) => a + x.dropped, 0);
+      // When the server's heartbeat rounds reached the screens during the step (s from its start).
+      const heartbeats = [...new Set(now.flatMap((x) => x.heartbeatRounds).map((t) => round((t - s.startedAt) / 1000, 1)))]
+        .filter((t) => t >= 0 && t <= STEP_S + 1)
+        .sort((a, b) => a - b);
       const v = verdict(s, droppedNow - dropped);
       dropped = droppedNow;
-      const step: Step = { ...s, ...v, resources, dropped: droppedNow, loop };
+      const step: Step = { ...s, ...v, resources, dropped: droppedNow, loop, heartbeats };
       result.steps.push(step);
       log(
-        `${name} ${rate}/s: ${v.pass ? 'pass' : `FAIL (${v.why})`}; p50 ${s.dueP50} ms, p99 ${s.dueP99} ms (from send ${s.sendP99}), answers p99 ${s.answerP99} ms, ${s.completed} changes; servers ${resources.servers.map((x) => `${x.cpu}% ${x.rssMb} MB`).join(', ')}; event loop max ${loop.map((x) => `${x.maxMs} ms`).join(', ')}; machine ${resources.machineBusy}%; slowest ${JSON.stringify(s.slowest.slice(0, 4))}`,
+        `${name} ${rate}/s: ${v.pass ? 'pass' : `FAIL (${v.why})`}; p50 ${s.dueP50} ms, p99 ${s.dueP99} ms (from send ${s.sendP99}), answers p99 ${s.answerP99} ms, ${s.completed} changes; servers ${resources.servers.map((x) => `${x.cpu}% ${x.rssMb} MB`).join(', ')}; event loop max ${loop.map((x) => `${x.maxMs} ms`).join(', ')}; machine ${resources.machineBusy}%; heartbeat rounds at ${heartbeats.join(', ')} s; slowest ${JSON.stringify(s.slowest.slice(0, 4))}`,
       );
       return step;
     };

@@ -11,7 +11,7 @@
 //                                {done:id, at} once every open screen of that venue has received a
 //                                message after t0 (at: when the last one did; null: no screen)
 //   {cmd:'disarm', id}           the change failed: stop waiting for it
-//   {cmd:'stats'}                -> {stats:{messages, bytes, dropped, screens, cpu}}
+//   {cmd:'stats'}                -> {stats:{messages, bytes, dropped, screens, heartbeatRounds, cpu}}
 //   {cmd:'close'}                -> {closed:true}
 // A diner screen counts any `position` message; a host screen counts a `queue` message whose events
 // name a change diners see too (not the snapshot on connect, not staff-only updates such as a
@@ -61,6 +61,8 @@ const venues = new Map<number, Venue>();
 let messages = 0;
 let bytes = 0;
 let dropped = 0;
+const heartbeatRounds: number[] = [];
+let lastHeartbeat = 0;
 
 function venueOf(index: number): Venue {
   let v = venues.get(index);
@@ -90,6 +92,12 @@ function endMessage(s: Screen, at: number): void {
   const text = (s.head.length === 1 ? s.head[0]! : Buffer.concat(s.head)).toString('latin1');
   s.head = [];
   s.headLength = 0;
+  if (text.charCodeAt(0) === 58 /* ':' */) {
+    // A heartbeat (`: hb`): note when each round of them began, to line slow changes up with them.
+    if (at - lastHeartbeat > 1000) heartbeatRounds.push(at);
+    lastHeartbeat = at;
+    return;
+  }
   if (!classify(s, text)) {
     // The first message of a host is its snapshot: connected all the same.
     if (s.onFirst && s.host && text.includes('event: queue')) s.onFirst(true);
@@ -302,7 +310,7 @@ process.on(
     else if (message.cmd === 'stats') {
       let screens = 0;
       for (const v of venues.values()) for (const s of v.screens) if (s.alive) screens += 1;
-      process.send?.({ stats: { messages, bytes, dropped, screens, cpu: process.cpuUsage() } });
+      process.send?.({ stats: { messages, bytes, dropped, screens, heartbeatRounds, cpu: process.cpuUsage() } });
     } else if (message.cmd === 'close') {
       for (const v of venues.values()) for (const s of v.screens) s.socket.destroy();
       venues.clear();
