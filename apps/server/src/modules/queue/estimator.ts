@@ -26,6 +26,9 @@ import { departureChances, freeingTime, freeingTimes } from './occupancy.js';
  *    a log-normal turn given its age, and the party with `j` parties before it waits for the
  *    `j + 1`-th to leave, plus the minutes from a free table to a seated party. Turns vary: the
  *    first table to free is rarely the oldest occupant's. Per candidate table count, as the cycle.
+ *    A band's row also forecasts it for its size classes (CLASS_RANGES): the occupants of the
+ *    tables its bands share and only the parties before it in those bands; of its own and its
+ *    classes', the one off least lately speaks.
  *
  * The quote weighs the three by how far each has been off lately; the range is the 10th to 90th
  * percentile of the quote's error, tracked online. Everything is learned on the seat, O(1) per
