@@ -524,9 +524,40 @@ const fmt = (x: number | null | undefined, unit = '') => (x === null || x === un
 
 export default async function run(): Promise<BenchReport> {
   const mix = makeMix({ venues: VENUES, streams: STREAMS, hosts: HOSTS, maxQueue: MAX_QUEUE, heads: HEADS });
+  const mixFigures = mixFiguresOf(mix);
+  log(`mix: ${JSON.stringify(mixFigures)}`);
+  if (SETUPS.includes('two') && !fs.existsSync(NGINX)) throw new Error(`${NGINX} is missing (apt-get install nginx)`);
+  if (SETUPS.some((s) => s !== 'sqlite')) await dropLeftovers();
+
+  const results: SetupResult[] = [];
+  for (const name of SETUPS) results.push(await runSetup(name, mix));
+  const { targets, markdown, ratio } = render(mixFigures, results);
+
+  return {
+    title: `Capacity: ${VENUES} venues, ${STREAMS} diner streams, ${HOSTS} consoles; the change rate each setup holds at p99 <= ${P99_MS} ms`,
+    environment: {
+      venues: VENUES,
+      streams: STREAMS,
+      hosts: HOSTS,
+      maxQueue: MAX_QUEUE,
+      stepSeconds: STEP_S,
+      setups: SETUPS.join(','),
+      cpus: os.cpus().length,
+      openFileLimit: openFileLimit(),
+      loadAverage1m: round(os.loadavg()[0] ?? 0, 1),
+    },
+    figures: { mix: mixFigures, setups: results, ratioTwoToOne: ratio ?? null },
+    targets,
+    markdown,
+  };
+}
+
+type MixFigures = ReturnType<typeof mixFiguresOf>;
+
+function mixFiguresOf(mix: ReturnType<typeof makeMix>) {
   const lengths = mix.venues.map((v) => v.streams);
   const sorted = [...lengths].sort((a, b) => a - b);
-  const mixFigures = {
+  return {
     venues: VENUES,
     streams: STREAMS,
     hosts: HOSTS,
@@ -541,19 +572,56 @@ export default async function run(): Promise<BenchReport> {
     /** Diner messages per change, on average over changes (weighted as the changes are). */
     dinerMessagesPerChange: round(lengths.reduce((a, n) => a + n * (n + HEADS), 0) / lengths.reduce((a, n) => a + n + HEADS, 0), 1),
   };
-  log(`mix: ${JSON.stringify(mixFigures)}`);
-  if (SETUPS.includes('two') && !fs.existsSync(NGINX)) throw new Error(`${NGINX} is missing (apt-get install nginx)`);
-  if (SETUPS.some((s) => s !== 'sqlite')) await dropLeftovers();
+}
 
-  const results: SetupResult[] = [];
-  for (const name of SETUPS) results.push(await runSetup(name, mix));
+/**
+ * Every SSE_HEARTBEAT_SECONDS (20 s) the server writes a comment to every open stream in one loop
+ * (apps/server/src/modules/realtime/realtime.service.ts): with ~20,000 streams on one instance that
+ * loop holds the event loop, and changes made meanwhile wait. Which steps had such a round in them,
+ * and how they fared against those that did not.
+ */
+function heartbeatNote(results: SetupResult[]): string {
+  const steps = results.flatMap((r) => r.steps.map((s) => ({ r, s })));
+  const withRound = steps.filter((x) => x.s.heartbeats.length > 0);
+  const without = steps.filter((x) => x.s.heartbeats.length === 0);
+  const describe = (xs: typeof steps) =>
+    xs.length === 0
+      ? 'none'
+      : xs
+          .map(
+            ({ r, s }) =>
+              `${r.name} ${s.rate}/s ${s.pass ? 'pass' : 'fail'} (p99 ${fmt(s.dueP99)} ms, event loop max ${s.loop.map((l) => fmt(l.maxMs)).join('/')} ms${s.heartbeats.length ? `, slowest changes at ${[...new Set(s.slowest.slice(0, 4).map((c) => c.atS))].join(', ')} s` : ''})`,
+          )
+          .join('; ');
+  return [
+    `Heartbeats: every ${process.env.SSE_HEARTBEAT_SECONDS ?? 20} s each instance writes a comment to every open stream in one loop (realtime.service.ts). Steps with such a round in them: ${describe(withRound)}.`,
+    `Steps without one: ${describe(without)}.`,
+  ].join(' ');
+}
 
+/** The report's targets and text from the figures (also re-rendered from a stored run: --render). */
+function render(
+  mixFigures: MixFigures,
+  results: SetupResult[],
+): { targets: BenchReport['targets']; markdown: string; ratio: number | undefined } {
   const at = (r: SetupResult, rate: number) => r.steps.find((s) => s.rate === rate);
   // All instances together, per change sent (CPU over the step and its drain).
   const cpuPerChange = (s: Step) =>
     s.achievedRate > 0
       ? round((s.resources.servers.reduce((a, x) => a + x.cpu, 0) * 10 * s.resources.seconds) / (s.achievedRate * s.seconds), 1)
       : '—';
+  // What the machine did besides this benchmark's processes (other work sharing the cores).
+  const others = (s: Step) => {
+    const x = s.resources;
+    const mine =
+      x.servers.reduce((a, v) => a + v.cpu, 0) +
+      (x.nginxCpu ?? 0) +
+      (x.postgresCpu ?? 0) +
+      (x.redisCpu ?? 0) +
+      x.generatorCpu +
+      x.clientsCpu;
+    return round(Math.max(0, x.machineBusy * os.cpus().length - mine));
+  };
   const cpuCell = (s: Step | undefined) => (s ? s.resources.servers.map((x) => `${x.cpu}%`).join(' + ') : '—');
   const rssCell = (s: Step | undefined) => (s ? s.resources.servers.map((x) => `${x.rssMb} MB`).join(' + ') : '—');
   const first = (r: SetupResult) => at(r, START_RATE);
@@ -570,11 +638,11 @@ export default async function run(): Promise<BenchReport> {
     [
       `**${r.label}**: ${r.streams - r.connectFailed} diner streams${r.streamsNote ? ` (${r.streamsNote})` : ''} and ${r.hosts} consoles, opened in ${r.connectSeconds} s by ${r.clientProcesses} client processes${r.connectFailed ? `; ${r.connectFailed} failed to open (${r.connectErrors.join('; ')})` : ''}. Server RSS with every stream open, before any change: ${r.rssAfterConnectMb.map((x) => `${x} MB`).join(' + ')}; server CPU with them open and no change: ${r.idle ? r.idle.servers.map((x) => `${x.cpu}%`).join(' + ') : '—'} of a core.`,
       '',
-      '| rate/s | sent/s | join/call/seat | p50 ms | p99 ms | max ms | p99 from send ms | answer p50/p99 ms | waited for venue | generator lag p99 ms | server event loop delay max ms | server CPU % | server CPU ms per change | server RSS MB | nginx % | PostgreSQL % | Redis % | generator % (driver + clients) | machine % | verdict |',
-      '|---:|---:|---|---:|---:|---:|---:|---|---:|---:|---|---|---:|---|---:|---:|---:|---|---:|---|',
+      '| rate/s | sent/s | join/call/seat | p50 ms | p99 ms | max ms | p99 from send ms | answer p50/p99 ms | waited for venue | generator lag p99 ms | heartbeat round at (s into the step) | server event loop delay max ms | server CPU % | server CPU ms per change | server RSS MB | nginx % | PostgreSQL % | Redis % | generator % (driver + clients) | machine % (all cores) | other work on the machine (% of a core) | verdict |',
+      '|---:|---:|---|---:|---:|---:|---:|---|---:|---:|---|---|---|---:|---|---:|---:|---:|---|---:|---:|---|',
       ...r.steps.map(
         (s) =>
-          `| ${s.rate} | ${s.achievedRate} | ${s.byKind.join}/${s.byKind.call}/${s.byKind.seat} | ${fmt(s.dueP50)} | ${fmt(s.dueP99)} | ${fmt(s.dueMax)} | ${fmt(s.sendP99)} | ${fmt(s.answerP50)} / ${fmt(s.answerP99)} | ${s.waited} | ${fmt(s.lagP99)} | ${s.loop.map((x) => fmt(x.maxMs)).join(' + ')} | ${s.resources.servers.map((x) => x.cpu).join(' + ')} | ${cpuPerChange(s)} | ${s.resources.servers.map((x) => x.rssMb).join(' + ')} | ${fmt(s.resources.nginxCpu)} | ${fmt(s.resources.postgresCpu)} | ${fmt(s.resources.redisCpu)} | ${s.resources.generatorCpu} + ${s.resources.clientsCpu} | ${s.resources.machineBusy} | ${s.pass ? 'pass' : `fail: ${s.why}`} |`,
+          `| ${s.rate} | ${s.achievedRate} | ${s.byKind.join}/${s.byKind.call}/${s.byKind.seat} | ${fmt(s.dueP50)} | ${fmt(s.dueP99)} | ${fmt(s.dueMax)} | ${fmt(s.sendP99)} | ${fmt(s.answerP50)} / ${fmt(s.answerP99)} | ${s.waited} | ${fmt(s.lagP99)} | ${s.heartbeats.length ? s.heartbeats.join(', ') : '—'} | ${s.loop.map((x) => fmt(x.maxMs)).join(' + ')} | ${s.resources.servers.map((x) => x.cpu).join(' + ')} | ${cpuPerChange(s)} | ${s.resources.servers.map((x) => x.rssMb).join(' + ')} | ${fmt(s.resources.nginxCpu)} | ${fmt(s.resources.postgresCpu)} | ${fmt(s.resources.redisCpu)} | ${s.resources.generatorCpu} + ${s.resources.clientsCpu} | ${s.resources.machineBusy} | ${others(s)} | ${s.pass ? 'pass' : `fail: ${s.why}`} |`,
       ),
     ].join('\n');
 
@@ -615,29 +683,23 @@ export default async function run(): Promise<BenchReport> {
     ...verdicts,
     '',
     ...results.flatMap((r) => [stepTable(r), '']),
+    heartbeatNote(results),
+    '',
     `The machine: ${os.cpus().length} cores shared by everything: the server instances, nginx, PostgreSQL, Redis and the load generator (this process sending the changes, and ${Math.max(...results.map((r) => r.clientProcesses))} client processes holding the screens and parsing every message). The generator's own CPU is in the tables; whatever it uses, the servers do not get, so these figures are a floor for a machine where clients are elsewhere. PostgreSQL's CPU counts all its processes, whoever uses them. At most ${openFileLimit()} open files per process (hard): a single instance holds the streams that fit beside its other files (the same queues; the other pages counted as closed), and the screens are spread over client processes of ≤${SCREENS_PER_CLIENT} sockets each.`,
   ].join('\n');
-
-  return {
-    title: `Capacity: ${VENUES} venues, ${STREAMS} diner streams, ${HOSTS} consoles; the change rate each setup holds at p99 <= ${P99_MS} ms`,
-    environment: {
-      venues: VENUES,
-      streams: STREAMS,
-      hosts: HOSTS,
-      maxQueue: MAX_QUEUE,
-      stepSeconds: STEP_S,
-      setups: SETUPS.join(','),
-      cpus: os.cpus().length,
-      openFileLimit: openFileLimit(),
-      loadAverage1m: round(os.loadavg()[0] ?? 0, 1),
-    },
-    figures: { mix: mixFigures, setups: results, ratioTwoToOne: ratio ?? null },
-    targets,
-    markdown,
-  };
+  return { targets, markdown, ratio };
 }
 
 // Standalone: node --import tsx bench/capacity.bench.ts
+// --render: the text and targets of bench/results/capacity.json again from its figures (no run).
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename) && process.argv.includes('--render')) {
+  const file = path.join(import.meta.dirname, 'results', 'capacity.json');
+  const stored = JSON.parse(fs.readFileSync(file, 'utf8')) as BenchReport & { figures: { mix: MixFigures; setups: SetupResult[] } };
+  const { targets, markdown } = render(stored.figures.mix, stored.figures.setups);
+  fs.writeFileSync(file, `${JSON.stringify({ ...stored, targets, markdown }, null, 2)}\n`);
+  console.log(markdown);
+  process.exit(0);
+}
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
   const report = await run();
   const resultsDir = path.join(import.meta.dirname, 'results');

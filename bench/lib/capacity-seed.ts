@@ -31,9 +31,6 @@ export interface SeededVenue {
   consoleTokens: string[];
 }
 
-/** Binding a staff account to a venue; the role column (docs/decisions/023-staff-roles.md) defaults to owner. */
-const bind = addStaffVenue as (db: unknown, staffId: string, venueId: string, role: 'owner' | 'host') => Promise<void>;
-
 /**
  * Migrates and fills an empty store: each venue with its heads (the first already called) then its streamed parties, one staff
  * account bound to every venue (the load generator's host: it logs in over HTTP), and for each
@@ -73,7 +70,8 @@ export async function seedCapacity(database: Config['database'], mix: Mix, heads
           created_at: now,
           updated_at: now,
         });
-        await bind(trx, operatorId, id, 'owner');
+        // The generator's account owns every venue; each console is a host of its own (docs/decisions/023-staff-roles.md).
+        await addStaffVenue(trx, operatorId, id, 'owner');
         const seeded: SeededVenue = { id, streamed: [], heads: [], called: [], consoleTokens: [] };
         const total = heads + venue.streams;
         for (let seq = 1; seq <= total; seq++) {
@@ -112,7 +110,7 @@ export async function seedCapacity(database: Config['database'], mix: Mix, heads
             password_hash: passwordHash,
             created_at: now,
           });
-          await bind(trx, staffId, id, 'host');
+          await addStaffVenue(trx, staffId, id, 'host');
           const token = randomBytes(32).toString('base64url');
           await insertSession(trx, { token_hash: hashToken(token), staff_id: staffId, created_at: now, expires_at: now + SESSION_TTL_MS });
           seeded.consoleTokens.push(token);
