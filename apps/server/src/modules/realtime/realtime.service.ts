@@ -25,13 +25,52 @@ export interface Realtime {
   closeAll(): void;
 }
 
+/** At most this long between two slices of heartbeats. */
+const HEARTBEAT_TICK_MS = 100;
+
+/**
+ * Every stream gets a heartbeat once per interval, but not all at the same moment: the streams are
+ * dealt round-robin into one slice per tick, and each tick writes one slice. Writing 20,000 heartbeats
+ * in one loop held the event loop for about a second, and every change due then waited for it
+ * (bench/capacity.bench.ts, docs/deploy.md "Capacity"); a tick now writes a two-hundredth of them.
+ */
+export function createHeartbeats(intervalMs: number, tickMs = HEARTBEAT_TICK_MS) {
+  const sliceCount = Math.max(1, Math.round(intervalMs / tickMs));
+  const slices = Array.from({ length: sliceCount }, () => new Set<{ heartbeat(): void }>());
+  const sliceOf = new Map<{ heartbeat(): void }, Set<{ heartbeat(): void }>>();
+  let dealt = 0;
+  let cursor = 0;
+  const timer = setInterval(() => {
+    const slice = slices[cursor]!;
+    cursor = (cursor + 1) % sliceCount;
+    for (const stream of slice) stream.heartbeat();
+  }, intervalMs / sliceCount);
+  timer.unref();
+  return {
+    add(stream: { heartbeat(): void }): void {
+      const slice = slices[dealt]!;
+      dealt = (dealt + 1) % sliceCount;
+      slice.add(stream);
+      sliceOf.set(stream, slice);
+    },
+    delete(stream: { heartbeat(): void }): void {
+      sliceOf.get(stream)?.delete(stream);
+      sliceOf.delete(stream);
+    },
+    /** The largest number of heartbeats one tick writes (for tests). */
+    largestSlice: (): number => Math.max(...slices.map((slice) => slice.size)),
+    stop: (): void => clearInterval(timer),
+  };
+}
+
 /** How soon a handed-over stream comes back (docs/product.md §9): from this, over this spread. */
 const HAND_OVER_MIN_MS = 200;
 const HAND_OVER_SPREAD_MS = 1_500;
 
 /**
  * One hub per venue with subscribers in this instance, subscribed to the bus only while it has
- * subscribers. One timer writes every stream's heartbeat; streams end when the app closes.
+ * subscribers. Heartbeats are spread over their interval (see `createHeartbeats`); streams end when
+ * the app closes.
  */
 export function createRealtime(
   deps: QueueDeps,
@@ -49,6 +88,7 @@ export function createRealtime(
   const hubs = new Map<string, { hub: VenueHub; unsubscribe: () => void }>();
   const streams = new Set<SseStream>();
   const slots = createStreamSlots(options.limits);
+  const heartbeats = createHeartbeats(options.heartbeatMs);
 
   const hubFor = (venueId: string): VenueHub => {
     const existing = hubs.get(venueId);
@@ -67,10 +107,12 @@ export function createRealtime(
   const track = (raw: ServerResponse, slot: StreamSlot, kind: 'diner' | 'host', onClose: () => void): SseStream => {
     const stream = new SseStream(raw, options.fanout);
     streams.add(stream);
+    heartbeats.add(stream);
     options.onStreams?.(kind, 1);
     raw.on('close', () => {
       stream.closed = true;
       streams.delete(stream);
+      heartbeats.delete(stream);
       options.onStreams?.(kind, -1);
       slot.release();
       onClose();
@@ -78,11 +120,6 @@ export function createRealtime(
     stream.open();
     return stream;
   };
-
-  const timer = setInterval(() => {
-    for (const stream of streams) stream.heartbeat();
-  }, options.heartbeatMs);
-  timer.unref();
 
   return {
     async resolveDiner(waitlistId) {
@@ -125,7 +162,7 @@ export function createRealtime(
     connections: () => streams.size,
 
     closeAll() {
-      clearInterval(timer);
+      heartbeats.stop();
       // Spread over a second and a half, so the instance that takes them over is not hit at once.
       for (const stream of streams) stream.handOver(HAND_OVER_MIN_MS + Math.random() * HAND_OVER_SPREAD_MS);
       for (const { unsubscribe } of hubs.values()) unsubscribe();
