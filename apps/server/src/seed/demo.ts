@@ -94,7 +94,7 @@ const waitingParties = [
 ];
 
 /** Seeds the demo venues of docs/product.md §5 and a few waiting parties; only into an empty database. */
-export async function seedDemo(db: Db, now = Date.now()): Promise<boolean> {
+export async function seedDemo(db: Db, now = Date.now(), options: { staff?: boolean } = {}): Promise<boolean> {
   if ((await countVenues(db.kysely)) > 0) return false;
   await db.kysely.transaction().execute(async (trx) => {
     for (const venue of demoVenues) {
@@ -132,6 +132,7 @@ export async function seedDemo(db: Db, now = Date.now()): Promise<boolean> {
     }
     await trx.updateTable('venues').set({ next_seq: seq }).where('id', '=', DEMO_BISTRO_ID).execute();
   });
-  await seedDemoStaff(db.kysely, now);
+  // A test of an early migration seeds the venues and parties alone: the staff tables of today are not there yet.
+  if (options.staff !== false) await seedDemoStaff(db.kysely, now);
   return true;
 }
