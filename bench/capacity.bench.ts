@@ -20,7 +20,6 @@
 import { type ChildProcess, fork, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { HOST_SESSION_COOKIE } from '@vez/contract';
@@ -29,7 +28,7 @@ import type { Config } from '../apps/server/src/config.js';
 import { openDb } from '../apps/server/src/db/connect.js';
 import { CapacityDriver, type DriverVenue, type StepResult } from './lib/capacity-driver.js';
 import { evenlyKept, makeMix, rng } from './lib/capacity-mix.js';
-import { type CapacityNginx, NGINX, startCapacityNginx } from './lib/capacity-nginx.js';
+import { type CapacityNginx, NGINX, freePort, startCapacityNginx } from './lib/capacity-nginx.js';
 import { OPERATOR_EMAIL, OPERATOR_PASSWORD, seedCapacity } from './lib/capacity-seed.js';
 import { cpuSecondsOf, cpuSecondsOfAll, machineCpu, openFileLimit, pidsByName, rssMbOf } from './lib/proc-stats.js';
 import { type BenchReport, round } from './lib/report.js';
@@ -82,18 +81,6 @@ async function loopDelay(port: number): Promise<{ maxMs: number; p99Ms: number }
 }
 const log = (line: string) => process.stderr.write(`[capacity] ${line}\n`);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 interface Server {
   port: number;

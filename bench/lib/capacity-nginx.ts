@@ -59,7 +59,8 @@ export interface CapacityNginx {
   stop(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
+/** A port nobody listens on right now (the kernel picks it); the capacity bench's servers use it too. */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.unref();

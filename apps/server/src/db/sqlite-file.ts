@@ -32,27 +32,12 @@ function fsyncDirectory(dir: string): void {
 }
 
 /**
- * Copies the live database at `source` into `destination` with SQLite's online backup, page by
- * page beside the server's writes: a step reads one consistent snapshot, and a write by another
- * connection between steps makes SQLite start the copy again. After a restart the rest goes in
- * one step (one read snapshot, which a WAL writer does not wait on), so a busy server cannot keep
- * the copy from finishing. The copy is written under a temporary name, made a single file
- * (journal_mode DELETE) and renamed into place.
+ * Copies `db` into `temporary` with SQLite's backup API and closes `db`; the copy is made a single
+ * file (journal_mode DELETE). A copy that fails leaves no file behind.
  */
-export async function backupSqliteFile(source: string, destination: string): Promise<void> {
-  const temporary = temporaryNextTo(destination, 'backup');
-  // Read-write but only read: a read-only connection to a WAL database needs its -shm file already there.
-  const db = new SQLite(source, { fileMustExist: true });
+async function copyToSingleFile(db: SQLite.Database, temporary: string, options?: SQLite.BackupOptions): Promise<void> {
   try {
-    let lastRemaining = Number.POSITIVE_INFINITY;
-    let restarted = false;
-    await db.backup(temporary, {
-      progress: ({ remainingPages }) => {
-        if (remainingPages > lastRemaining) restarted = true;
-        lastRemaining = remainingPages;
-        return restarted ? 0x7fffffff : PAGES_PER_STEP;
-      },
-    });
+    await db.backup(temporary, options);
   } catch (error) {
     removeWithCompanions(temporary);
     throw error;
@@ -65,6 +50,29 @@ export async function backupSqliteFile(source: string, destination: string): Pro
   } finally {
     copy.close();
   }
+}
+
+/**
+ * Copies the live database at `source` into `destination` with SQLite's online backup, page by
+ * page beside the server's writes: a step reads one consistent snapshot, and a write by another
+ * connection between steps makes SQLite start the copy again. After a restart the rest goes in
+ * one step (one read snapshot, which a WAL writer does not wait on), so a busy server cannot keep
+ * the copy from finishing. The copy is written under a temporary name, made a single file
+ * (journal_mode DELETE) and renamed into place.
+ */
+export async function backupSqliteFile(source: string, destination: string): Promise<void> {
+  const temporary = temporaryNextTo(destination, 'backup');
+  // Read-write but only read: a read-only connection to a WAL database needs its -shm file already there.
+  const db = new SQLite(source, { fileMustExist: true });
+  let lastRemaining = Number.POSITIVE_INFINITY;
+  let restarted = false;
+  await copyToSingleFile(db, temporary, {
+    progress: ({ remainingPages }) => {
+      if (remainingPages > lastRemaining) restarted = true;
+      lastRemaining = remainingPages;
+      return restarted ? 0x7fffffff : PAGES_PER_STEP;
+    },
+  });
   const fd = fs.openSync(temporary, 'r');
   fs.fsyncSync(fd);
   fs.closeSync(fd);
@@ -152,21 +160,7 @@ export function isOpenElsewhere(file: string): boolean {
 export async function stageSqliteCopy(source: string, target: string): Promise<string> {
   fs.mkdirSync(path.dirname(target), { recursive: true });
   const temporary = temporaryNextTo(target, 'restore');
-  const db = new SQLite(source, { readonly: true, fileMustExist: true });
-  try {
-    await db.backup(temporary);
-  } catch (error) {
-    removeWithCompanions(temporary);
-    throw error;
-  } finally {
-    db.close();
-  }
-  const copy = new SQLite(temporary);
-  try {
-    copy.pragma('journal_mode = DELETE');
-  } finally {
-    copy.close();
-  }
+  await copyToSingleFile(new SQLite(source, { readonly: true, fileMustExist: true }), temporary);
   return temporary;
 }
 
