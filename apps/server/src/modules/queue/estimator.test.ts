@@ -65,14 +65,20 @@ describe('the estimator', () => {
     expect(estimate(v.book(at), 0, { ...NOBODY, ahead: 2, aheadInBand: 2 })?.time).toBe(15);
   });
 
-  it('counts the parties already called: each takes a table first', () => {
+  it('counts no service interval for the parties already called: their tables have freed', () => {
     const v = new Venue();
     for (let i = 1; i <= 4; i++) v.seat(party(T0), T0 + i * 3 * MIN);
     const at = T0 + 12 * MIN;
     const waiting = estimate(v.book(at), 0, { ...NOBODY, ahead: 2, aheadInBand: 2 })!;
     const withCalled = estimate(v.book(at), 0, { ahead: 2, aheadInBand: 2, called: 2, calledInBand: 2 })!;
     expect(waiting.time).toBe(9);
-    expect(withCalled.time).toBe(15);
+    // A called party holds a table already: the tables still to free are the same two and its own.
+    expect(withCalled.time).toBe(9);
+    const basis = estimate(v.book(at), 0, { ahead: 2, aheadInBand: 2, called: 2, calledInBand: 2 }, true)!.basis!;
+    expect(basis.venue?.pace).toBe(9);
+    expect(basis.band?.pace).toBe(9);
+    // The cycle and the occupancy still count them: their seatings come before the party's.
+    expect(basis.band?.before).toBe(4);
   });
 
   it("falls back on the same hour of last week's history once the recent pace is hours old", () => {

@@ -9,9 +9,11 @@ import { departureChances, freeingTime, freeingTimes } from './occupancy.js';
  * tables, whatever the mode) and for the whole venue:
  *
  * 1. The pace. A venue seats its waiting parties one after another: how long one seating takes
- *    while parties wait (the service interval) times how many seatings stand before a party (the
- *    parties ahead and those already called). The interval of a seating is the time since the
- *    previous seating or since the party joined, whichever is later: a party that joined an empty
+ *    while parties wait (the service interval) times how many tables must free before a party's:
+ *    one for each party waiting ahead of it, and its own. A party already called holds a table
+ *    that has freed (docs/product.md §4.2): its seating is near, the `a` of the fit below, not a
+ *    service interval more. The interval of a seating is the time since the previous seating or
+ *    since the party joined, whichever is later: a party that joined an empty
  *    queue measures how fast staff seat, not how long the venue stood idle (the old average of
  *    gaps between seatings quoted a slow afternoon's idle hours to its next party). It is blended
  *    with the same hour of the week's history, and calibrated by a weighted least-squares fit,
@@ -644,12 +646,13 @@ export function estimate(book: PaceBook, band: number, before: Before, withBasis
   const venueService = serviceOf(book, VENUE_WIDE_BAND);
   if (venueService === undefined) return null;
   const venueBefore = before.ahead + before.called;
-  const venuePace = (venueBefore + 1) * venueService;
+  // The pace counts the tables still to free: those called hold theirs already (module comment).
+  const venuePace = (before.ahead + 1) * venueService;
   const own = band === VENUE_WIDE_BAND ? undefined : rowOf(book, band);
   // The band's forecasts are kept (its fit learns from them) from its first seating; they quote once it has enough.
   const ownService = own ? serviceOf(book, band) : undefined;
   const bandBefore = before.aheadInBand + before.calledInBand;
-  const bandPace = ownService === undefined ? null : (bandBefore + 1) * ownService;
+  const bandPace = ownService === undefined ? null : (before.aheadInBand + 1) * ownService;
   const bandReady = bandPace !== null && own!.samples >= MIN_BAND_SAMPLES;
   const classes = bandPace === null ? undefined : classesOf(book, band, before);
   const central = bandReady ? forecastOf(own, bandPace, bandBefore, book.at, classes) : forecastOf(venue, venuePace, venueBefore, book.at);
