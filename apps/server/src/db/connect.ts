@@ -26,6 +26,9 @@ pg.types.setTypeParser(20, (v) => Number(v));
 // double precision and numeric as numbers too.
 pg.types.setTypeParser(1700, (v) => Number(v));
 
+/** How long a PostgreSQL connection may stay idle in the pool before it closes. */
+const POOL_IDLE_MS = 5 * 60_000;
+
 /** Opens the configured store. SQLite: WAL with synchronous=FULL, so a commit is durable before we answer. */
 export function openDb(
   database: Config['database'],
@@ -58,6 +61,11 @@ export function openDb(
   const pool = new pg.Pool({
     connectionString: database.url,
     max: options.poolSize ?? 10,
+    // pg closes a connection idle for 10 s by default; a busier minute then opens new ones, and a
+    // new PostgreSQL backend's first queries load its catalog caches: changes waited a few hundred
+    // ms at each rise of the load (bench/capacity.bench.ts, docs/deploy.md "Capacity"). Ten
+    // connections per instance held for five idle minutes cost PostgreSQL little.
+    idleTimeoutMillis: POOL_IDLE_MS,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
   pool.on('error', () => {
