@@ -13,11 +13,6 @@ export const STREAM_RETRY_MS = 60_000;
 interface StreamOptions {
   waitlistId: string;
   lng: Language;
-  /**
-   * The entry's venue, when known: sent as `venue`, which the server ignores and a reverse proxy may
-   * hash on, so every stream of a venue lands on the same instance (docs/deploy.md, "Several instances").
-   */
-  venueId?: string | undefined;
   enabled: boolean;
   /** Must be stable (a state setter). */
   onPollingChange: (isPolling: boolean) => void;
@@ -30,7 +25,7 @@ interface StreamOptions {
  * survives. Without EventSource, or after repeated errors, the page polls (usePosition) and
  * tries the stream again later. Closed on unmount and once the entry is final.
  */
-export function usePositionStream({ waitlistId, lng, venueId, enabled, onPollingChange }: StreamOptions): void {
+export function usePositionStream({ waitlistId, lng, enabled, onPollingChange }: StreamOptions): void {
   const queryClient = useQueryClient();
 
   useEffect(() => {
@@ -40,8 +35,7 @@ export function usePositionStream({ waitlistId, lng, venueId, enabled, onPolling
       return;
     }
     const key = positionKey(waitlistId, lng);
-    const venue = venueId ? `&venue=${encodeURIComponent(venueId)}` : '';
-    const url = `${getRuntimeConfig().apiBaseUrl}${dinerStreamPath(encodeURIComponent(waitlistId))}?lng=${lng}${venue}`;
+    const url = `${getRuntimeConfig().apiBaseUrl}${dinerStreamPath(encodeURIComponent(waitlistId))}?lng=${lng}`;
     let source: EventSource | undefined;
     let retry: ReturnType<typeof setTimeout> | undefined;
     let errors = 0;
@@ -86,7 +80,7 @@ export function usePositionStream({ waitlistId, lng, venueId, enabled, onPolling
       clearTimeout(retry);
       onPollingChange(false);
     };
-  }, [enabled, waitlistId, lng, venueId, queryClient, onPollingChange]);
+  }, [enabled, waitlistId, lng, queryClient, onPollingChange]);
 }
 
 /** Runs `start` after the window's load event and an idle moment; answers a cancel function. */
