@@ -15,6 +15,7 @@ import { BISTRO_HOST, DEMO_PASSWORD } from './staff-session.js';
 import { postgresUrl } from './stores.js';
 
 const OPENSSL = '/usr/bin/openssl';
+const METRICS_TOKEN = `guide-${randomBytes(8).toString('hex')}`;
 const redisUrl = process.env.REDIS_URL?.startsWith('redis://') ? process.env.REDIS_URL : undefined;
 const missing = [
   !hasNginx && `${NGINX} (the nginx package)`,
@@ -95,6 +96,7 @@ describe.skipIf(missing.length > 0)("the deploy guide's nginx in front of two in
       REDIS_URL: redisUrl!,
       TRUST_PROXY: '1',
       MESSAGE_WORKER: '0',
+      METRICS_TOKEN,
     };
     servers.push(await startServerProcess(env));
     servers.push(await startServerProcess(env));
@@ -205,4 +207,41 @@ describe.skipIf(missing.length > 0)("the deploy guide's nginx in front of two in
       stream.close();
     }
   });
+
+  it("keeps every stream of a venue on one instance: diner pages' `?venue=` and the console's path", async () => {
+    const joined = await h2request(session, 'POST', `/api/waitlists/${DEMO_BISTRO_ID}/create`, createBody());
+    expect(joined.status).toBe(201);
+    const entryId = (JSON.parse(joined.body) as { _id: string })._id;
+    const login = await h2request(session, 'POST', '/api/host/login', { email: BISTRO_HOST, password: DEMO_PASSWORD });
+    const setCookie = login.headers['set-cookie'] ?? [];
+    const cookie = (Array.isArray(setCookie) ? setCookie : [setCookie]).map((c) => c.split(';')[0]).join('; ');
+
+    const open = (headers: http2.OutgoingHttpHeaders) =>
+      new Promise<http2.ClientHttp2Stream>((resolve, reject) => {
+        const stream = session.request({ ':method': 'GET', accept: 'text/event-stream', ...headers });
+        stream.setEncoding('utf8');
+        stream.once('data', () => resolve(stream)); // the snapshot: the stream is open on its instance
+        stream.once('error', reject);
+      });
+    // Ten pages of the same party (as from ten phones) and the console: at random, all eleven on
+    // the same one of two instances would happen once in a thousand runs.
+    const streams = await Promise.all([
+      ...Array.from({ length: 10 }, () => open({ ':path': `/api${dinerStreamPath(entryId)}?lng=pt&venue=${DEMO_BISTRO_ID}` })),
+      open({ ':path': `/api/host/venues/${DEMO_BISTRO_ID}/events`, cookie }),
+    ]);
+    try {
+      const open = await Promise.all(servers.map((s) => openStreams(s.url)));
+      expect(open.map((o) => o.diner).sort()).toEqual([0, 10]);
+      expect(open.find((o) => o.diner === 10)?.host).toBe(1);
+    } finally {
+      for (const stream of streams) stream.close();
+    }
+  });
 });
+
+/** The streams an instance holds, from its own /metrics (plugins/metrics.ts). */
+async function openStreams(base: string): Promise<{ diner: number; host: number }> {
+  const text = await (await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+  const read = (kind: string) => Number(new RegExp(`^vez_open_streams\\{kind="${kind}"\\} (\\d+)$`, 'm').exec(text)?.[1] ?? NaN);
+  return { diner: read('diner'), host: read('host') };
+}

@@ -11,7 +11,7 @@ export const hasNginx = existsSync(NGINX);
 
 /**
  * The proxy settings docs/deploy.md gives operators, for a test's own nginx: round-robin over the
- * instances, the client's address appended to X-Forwarded-For, and streams passed through as they
+ * instances (the guide's venue `hash` left out: everything works without it, at more cost per change), the client's address appended to X-Forwarded-For, and streams passed through as they
  * are written (no buffering, no read timeout shorter than a heartbeat).
  */
 export function nginxConfig(dir: string, port: number, upstreams: string[]): string {

@@ -36,12 +36,13 @@ const ID = 'AAAAAAAAAAAAAAAAAAAAAA';
 const idle = () => act(async () => void (await new Promise((resolve) => setTimeout(resolve, 5))));
 const latest = () => FakeEventSource.instances.at(-1) as FakeEventSource;
 
-function setup() {
+function setup(venueId?: string) {
   const client = new QueryClient();
   const onPolling = vi.fn();
   const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
   const hook = renderHook(
-    (props: { enabled: boolean }) => usePositionStream({ waitlistId: ID, lng: 'en', enabled: props.enabled, onPollingChange: onPolling }),
+    (props: { enabled: boolean }) =>
+      usePositionStream({ waitlistId: ID, lng: 'en', venueId, enabled: props.enabled, onPollingChange: onPolling }),
     {
       wrapper,
       initialProps: { enabled: true },
@@ -70,6 +71,12 @@ describe('usePositionStream', () => {
     expect(client.getQueryData(positionKey(ID, 'en'))).toEqual(snapshot);
     act(() => latest().emit('position', { data: JSON.stringify({ ...snapshot, waitlist: { status: 'called', pos: 0 } }) }));
     expect(client.getQueryData(positionKey(ID, 'en'))).toMatchObject({ waitlist: { status: 'called' } });
+  });
+
+  it("names the entry's venue in the stream's address, for a proxy that keeps a venue's streams on one instance", async () => {
+    setup('v-bistro/1');
+    await idle();
+    expect(latest().url).toBe(`/api/waitlists/${ID}/events?lng=en&venue=v-bistro%2F1`);
   });
 
   it('refetches after a reconnect, not on the first open', async () => {

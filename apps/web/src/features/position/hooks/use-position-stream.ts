@@ -13,6 +13,11 @@ export const STREAM_RETRY_MS = 60_000;
 interface StreamOptions {
   waitlistId: string;
   lng: Language;
+  /**
+   * The entry's venue, when known: sent as `venue`, which the server ignores and a reverse proxy may
+   * hash on, so every stream of a venue lands on the same instance (docs/deploy.md, "Several instances").
+   */
+  venueId?: string | undefined;
   enabled: boolean;
   /** Must be stable (a state setter). */
   onPollingChange: (isPolling: boolean) => void;
@@ -25,7 +30,7 @@ interface StreamOptions {
  * survives. Without EventSource, or after repeated errors, the page polls (usePosition) and
  * tries the stream again later. Closed on unmount and once the entry is final.
  */
-export function usePositionStream({ waitlistId, lng, enabled, onPollingChange }: StreamOptions): void {
+export function usePositionStream({ waitlistId, lng, venueId, enabled, onPollingChange }: StreamOptions): void {
   const queryClient = useQueryClient();
 
   useEffect(() => {
@@ -35,7 +40,8 @@ export function usePositionStream({ waitlistId, lng, enabled, onPollingChange }:
       return;
     }
     const key = positionKey(waitlistId, lng);
-    const url = `${getRuntimeConfig().apiBaseUrl}${dinerStreamPath(encodeURIComponent(waitlistId))}?lng=${lng}`;
+    const venue = venueId ? `&venue=${encodeURIComponent(venueId)}` : '';
+    const url = `${getRuntimeConfig().apiBaseUrl}${dinerStreamPath(encodeURIComponent(waitlistId))}?lng=${lng}${venue}`;
     let source: EventSource | undefined;
     let retry: ReturnType<typeof setTimeout> | undefined;
     let errors = 0;
@@ -80,7 +86,7 @@ export function usePositionStream({ waitlistId, lng, enabled, onPollingChange }:
       clearTimeout(retry);
       onPollingChange(false);
     };
-  }, [enabled, waitlistId, lng, queryClient, onPollingChange]);
+  }, [enabled, waitlistId, lng, venueId, queryClient, onPollingChange]);
 }
 
 /** Runs `start` after the window's load event and an idle moment; answers a cancel function. */

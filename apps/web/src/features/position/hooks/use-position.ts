@@ -31,7 +31,7 @@ export function usePosition(waitlistId: string) {
     refetchInterval: (q) => (isPolling && !isFinalData(q.state.data) ? POLL_INTERVAL_MS : false),
   });
   const isLive = Boolean(query.data) && !isFinalData(query.data);
-  usePositionStream({ waitlistId, lng, enabled: isLive, onPollingChange: setPolling });
+  usePositionStream({ waitlistId, lng, venueId: query.data?.waitlist.venue, enabled: isLive, onPollingChange: setPolling });
   return { ...query, lng, isPolling };
 }
 
