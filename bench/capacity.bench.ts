@@ -10,7 +10,8 @@
 // least 1.7x the change rate of one (on the same store, PostgreSQL). Instances are compared as
 // instances of a fixed size where the machine allows (a cgroup CPU quota each, bench/lib/cpu-quota.ts):
 // here PostgreSQL, nginx and the load generator share the same 2 cores, and without quotas one
-// instance alone already keeps the machine busy. The unlimited setups run beside them.
+// instance alone already keeps the machine busy. The unlimited setups, and round-robin (every
+// instance refreshes every venue) against docs/deploy.md's venue `hash`, run beside them.
 //
 // This machine: 2 cores for everything (servers, nginx, PostgreSQL, Redis and the load generator),
 // and at most 20,000 open files per process, hard: one server cannot hold 20,000 streams plus its
@@ -50,17 +51,21 @@ const REFINE = env('CAPACITY_REFINE', 3);
 const P99_MS = env('CAPACITY_P99_MS', 250);
 const SCREENS_PER_CLIENT = env('CAPACITY_SCREENS_PER_CLIENT', 4500);
 const NGINX_WORKERS = env('CAPACITY_NGINX_WORKERS', 4);
-const SETUPS = (process.env.CAPACITY_SETUPS ?? 'sqlite,pg,two,pg-quota,two-quota').split(',').map((s) => s.trim()) as SetupName[];
+const SETUPS = (process.env.CAPACITY_SETUPS ?? 'sqlite,pg,two,pg-quota,two-quota,two-quota-rr')
+  .split(',')
+  .map((s) => s.trim()) as SetupName[];
 const PG_URL = process.env.CAPACITY_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env.CAPACITY_REDIS_URL ?? 'redis://127.0.0.1:6379';
 /** Files a server needs besides its streams: store, log, pipes, the generator's keep-alive connections, nginx's upstream pool. */
 const SERVER_FILES_RESERVE = 400;
 
-type SetupName = 'sqlite' | 'pg' | 'two' | 'pg-quota' | 'two-quota';
+type SetupName = 'sqlite' | 'pg' | 'two' | 'two-rr' | 'pg-quota' | 'two-quota' | 'two-quota-rr';
 interface SetupSpec {
   label: string;
   instances: 1 | 2;
   store: 'sqlite' | 'pg';
+  /** Behind nginx: a venue's streams on one instance (docs/deploy.md's `hash`), or round-robin. */
+  balance?: 'venue' | 'round-robin';
   /** Each instance limited to CAPACITY_QUOTA of a core (bench/lib/cpu-quota.ts), as a container's CPU limit. */
   quota?: true;
 }
@@ -69,12 +74,21 @@ const QUOTA = env('CAPACITY_QUOTA', 0.4);
 const SETUP_SPECS: Record<SetupName, SetupSpec> = {
   sqlite: { label: '1 instance, SQLite', instances: 1, store: 'sqlite' },
   pg: { label: '1 instance, PostgreSQL', instances: 1, store: 'pg' },
-  two: { label: '2 instances, PostgreSQL + Redis, nginx', instances: 2, store: 'pg' },
+  two: { label: "2 instances, PostgreSQL + Redis, nginx (a venue's streams on one instance)", instances: 2, store: 'pg', balance: 'venue' },
+  'two-rr': { label: '2 instances, PostgreSQL + Redis, nginx round-robin', instances: 2, store: 'pg', balance: 'round-robin' },
   'pg-quota': { label: `1 instance of ${QUOTA} core, PostgreSQL`, instances: 1, store: 'pg', quota: true },
   'two-quota': {
-    label: `2 instances of ${QUOTA} core, PostgreSQL + Redis, nginx`,
+    label: `2 instances of ${QUOTA} core, PostgreSQL + Redis, nginx (a venue's streams on one instance)`,
     instances: 2,
     store: 'pg',
+    balance: 'venue',
+    quota: true,
+  },
+  'two-quota-rr': {
+    label: `2 instances of ${QUOTA} core, PostgreSQL + Redis, nginx round-robin`,
+    instances: 2,
+    store: 'pg',
+    balance: 'round-robin',
     quota: true,
   },
 };
@@ -370,6 +384,7 @@ async function runSetup(name: SetupName, mix: ReturnType<typeof makeMix>): Promi
         servers.map((s) => `127.0.0.1:${s.port}`),
         NGINX_WORKERS,
         Math.min(fileLimit, 20_000),
+        spec.balance ?? 'venue',
       );
       port = nginx.port;
     }
@@ -394,7 +409,8 @@ async function runSetup(name: SetupName, mix: ReturnType<typeof makeMix>): Promi
       clientOf[index] = c;
       load[c]! += v.diners.length + v.hosts.length;
       const id = seeded[index]!.id;
-      for (const entry of v.diners) assigned[c]!.push({ venue: index, path: `/api/waitlists/${entry}/events?lng=pt` });
+      // As the position page asks (use-position-stream.ts): the venue beside the language.
+      for (const entry of v.diners) assigned[c]!.push({ venue: index, path: `/api/waitlists/${entry}/events?lng=pt&venue=${id}` });
       for (const token of v.hosts)
         assigned[c]!.push({ venue: index, path: `/api/host/venues/${id}/events`, cookie: `${HOST_SESSION_COOKIE}=${token}` });
     });
@@ -713,7 +729,7 @@ function render(
     });
   }
   const verdicts = targets.map((t) => `- ${t.met ? 'MET' : '**NOT MET**'}: ${t.name}: ${fmt(t.value)} (target ${t.target}).`);
-  // The other pair, as a figure: what the whole machine gives.
+  // The other pairs, as figures: what the whole machine gives, and what round-robin costs.
   const ratioOf = (a: SetupResult | undefined, b: SetupResult | undefined) =>
     a && b && a.held > 0 ? round(b.held / a.held, 2) : undefined;
   const machineBusyAt = (r: SetupResult | undefined) => (r && r.held > 0 ? at(r, r.held)?.resources.machineBusy : undefined);
@@ -721,12 +737,22 @@ function render(
     quotaPair && named('pg') && named('two')
       ? `- Without quotas, on this whole machine (not a target: the instances share ${os.cpus().length} cores with PostgreSQL, nginx and the load generator): two instances hold ${fmt(ratioOf(named('pg'), named('two')))}x the rate of one; the machine was ${fmt(machineBusyAt(named('pg')), '%')} busy at the rate one held, ${fmt(machineBusyAt(named('two')), '%')} at the rate two held.`
       : '',
+    ...(
+      [
+        ['two', 'two-rr'],
+        ['two-quota', 'two-quota-rr'],
+      ] as const
+    ).map(([hash, rr]) =>
+      named(hash) && named(rr)
+        ? `- A venue's streams on one instance (docs/deploy.md's \`hash\`) against round-robin: ${named(hash)!.label.split(',')[0]}: ${named(hash)!.held}/s against ${named(rr)!.held}/s held.`
+        : '',
+    ),
   ].filter(Boolean);
   const markdown = [
     `${VENUES} venues, ${STREAMS} waiting parties with the position page open (a diner stream each: GET /api/waitlists/{id}/events), ${mixFigures.venuesWithConsoles} venues with ${HOSTS} host consoles open (the staff venue stream, logged in), and ${HEADS} more parties at the head of each queue without a page (the first already called, on its way: the host seats it and calls the others first).`,
     `Queue lengths follow a Zipf law (rank i: ${MAX_QUEUE}/i^${mixFigures.zipfExponent}): busiest ${mixFigures.busiest} pages, 10th ${mixFigures.tenth}, 100th ${mixFigures.hundredth}, median ${mixFigures.median}, smallest ${mixFigures.smallest}. Changes (join, call, seat in turn at each venue; joins by the diner's HTTP join, calls and seats by a logged-in host) fall on venues in proportion to their queues as a Poisson stream; a change reaches ${mixFigures.dinerMessagesPerChange} diner pages on average, plus the venue's consoles.`,
     `Latency: from the moment a change falls due until the LAST screen of its venue (every diner stream and console) has received it. Changes at one venue go one after the other (so no earlier refresh passes for a later change); a change due while its venue's previous one is on its way waits, and that wait counts ("p99 from send" leaves it out). Each rate runs ${STEP_S} s (Poisson arrivals) after a warm-up; a step passes with p99 <= ${P99_MS} ms and no change failed, timed out (5 s) or left unsent, and no stream dropped. Rates double from ${START_RATE}/s (instances under a quota from ${Math.max(1, Math.round(START_RATE / 2))}/s) until one fails, then ${REFINE} steps between the last held and the first failed.`,
-    `Setups: every server is apps/server/src/main.ts as an operator starts it (NODE_ENV=production, limits per address lifted: one address makes all the traffic). Two instances: PostgreSQL + Redis behind nginx (${NGINX_WORKERS} workers, reuseport, the proxy settings of docs/deploy.md); screens and changes go through nginx, round-robin over the instances, so a change made on one instance reaches screens on the other through Redis. Quota setups: each instance in a cgroup of its own with ${QUOTA} of a core (CFS quota over 10 ms periods), as a container's CPU limit sizes an instance; PostgreSQL, nginx, Redis and the generator run without one.`,
+    `Setups: every server is apps/server/src/main.ts as an operator starts it (NODE_ENV=production, limits per address lifted: one address makes all the traffic). Two instances: PostgreSQL + Redis behind nginx (${NGINX_WORKERS} workers, reuseport, the proxy settings of docs/deploy.md); screens and changes go through nginx. With docs/deploy.md's \`hash\`, all of a venue's screens are on one instance and changes go to either (a change made on one instance reaches screens on the other through Redis); round-robin spreads the screens too, so every instance refreshes every venue. Quota setups: each instance in a cgroup of its own with ${QUOTA} of a core (CFS quota over 10 ms periods), as a container's CPU limit sizes an instance; PostgreSQL, nginx, Redis and the generator run without one.`,
     '',
     '### Capacity table',
     '',

@@ -13,7 +13,30 @@ import { childrenOf } from './proc-stats.js';
 
 export const NGINX = '/usr/sbin/nginx';
 
-export function capacityNginxConfig(dir: string, port: number, upstreams: string[], workers: number, fileLimit: number): string {
+/** `venue`: docs/deploy.md's `hash` on the venue of a stream (one instance per venue); `round-robin`: nginx's default. */
+export type Balance = 'venue' | 'round-robin';
+
+export function capacityNginxConfig(
+  dir: string,
+  port: number,
+  upstreams: string[],
+  workers: number,
+  fileLimit: number,
+  balance: Balance = 'venue',
+): string {
+  // The maps and the `hash` line of docs/deploy.md, as written there.
+  const affinity =
+    balance === 'venue'
+      ? `
+  map $uri $vez_stream_venue {
+    ~^/api/host/venues/(?<v>[^/]+)/events$ $v;
+    default $arg_venue;
+  }
+  map $vez_stream_venue $vez_affinity {
+    "" $request_id;
+    default $vez_stream_venue;
+  }`
+      : '';
   return `daemon off;
 master_process on;
 worker_processes ${workers};
@@ -28,8 +51,9 @@ http {
   fastcgi_temp_path ${dir}/fastcgi;
   uwsgi_temp_path ${dir}/uwsgi;
   scgi_temp_path ${dir}/scgi;
+${affinity}
   upstream vez {
-    ${upstreams.map((u) => `server ${u} max_fails=1 fail_timeout=5s;`).join('\n    ')}
+    ${balance === 'venue' ? 'hash $vez_affinity consistent;\n    ' : ''}${upstreams.map((u) => `server ${u} max_fails=1 fail_timeout=5s;`).join('\n    ')}
     keepalive 64;
   }
   server {
@@ -72,11 +96,16 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function startCapacityNginx(upstreams: string[], workers: number, fileLimit: number): Promise<CapacityNginx> {
+export async function startCapacityNginx(
+  upstreams: string[],
+  workers: number,
+  fileLimit: number,
+  balance: Balance = 'venue',
+): Promise<CapacityNginx> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'vez-capacity-nginx-'));
   const port = await freePort();
   const conf = path.join(dir, 'nginx.conf');
-  await writeFile(conf, capacityNginxConfig(dir, port, upstreams, workers, fileLimit));
+  await writeFile(conf, capacityNginxConfig(dir, port, upstreams, workers, fileLimit, balance));
   let stderr = '';
   const child: ChildProcess = spawn(NGINX, ['-c', conf, '-p', dir], { stdio: ['ignore', 'ignore', 'pipe'] });
   child.stderr?.setEncoding('utf8').on('data', (c: string) => (stderr += c));
