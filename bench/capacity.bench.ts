@@ -19,7 +19,8 @@
 // pages closed) and the screens are spread over several client processes.
 //
 // Scale by environment: CAPACITY_VENUES, CAPACITY_STREAMS, CAPACITY_HOSTS, CAPACITY_MAX_QUEUE,
-// CAPACITY_SETUPS=sqlite,pg,two, CAPACITY_STEP_SECONDS, CAPACITY_START_RATE, CAPACITY_MAX_RATE,
+// CAPACITY_SETUPS (default sqlite,pg,two,pg-quota,two-quota,two-quota-rr; also two-rr), CAPACITY_QUOTA
+// (cores per instance in the -quota setups, 0.4), CAPACITY_STEP_SECONDS, CAPACITY_START_RATE, CAPACITY_MAX_RATE,
 // CAPACITY_REFINE, CAPACITY_PG_URL, CAPACITY_REDIS_URL; CAPACITY_SERVER_NODE_ARGS (e.g. --cpu-prof) for the servers.
 import { type ChildProcess, fork, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
