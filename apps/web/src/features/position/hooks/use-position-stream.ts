@@ -17,7 +17,7 @@ interface StreamOptions {
    * The entry's venue, when known: sent as `venue`, which the server ignores and a reverse proxy may
    * hash on, so every stream of a venue lands on the same instance (docs/deploy.md, "Several instances").
    */
-  venueId?: string | undefined;
+  venueId: string | undefined;
   enabled: boolean;
   /** Must be stable (a state setter). */
   onPollingChange: (isPolling: boolean) => void;
@@ -40,8 +40,9 @@ export function usePositionStream({ waitlistId, lng, venueId, enabled, onPolling
       return;
     }
     const key = positionKey(waitlistId, lng);
-    const venue = venueId ? `&venue=${encodeURIComponent(venueId)}` : '';
-    const url = `${getRuntimeConfig().apiBaseUrl}${dinerStreamPath(encodeURIComponent(waitlistId))}?lng=${lng}${venue}`;
+    // A venue id is hexadecimal (ids.ts in the contract): nothing to encode. The page has its
+    // position, and so its venue, before the stream is enabled.
+    const url = `${getRuntimeConfig().apiBaseUrl}${dinerStreamPath(encodeURIComponent(waitlistId))}?lng=${lng}&venue=${venueId}`;
     let source: EventSource | undefined;
     let retry: ReturnType<typeof setTimeout> | undefined;
     let errors = 0;

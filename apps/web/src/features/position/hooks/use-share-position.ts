@@ -23,7 +23,7 @@ export function useSharePosition(shareId: string | null, title: string) {
 
   const share = useCallback(async () => {
     try {
-      if (!shareId) throw new Error('No share id in the position answer');
+      if (!shareId) throw new Error('No share id');
       const url = sharedPositionUrl(window.location.origin, shareId);
       if (typeof navigator.share === 'function') {
         await navigator.share({ title, url });
