@@ -14,8 +14,9 @@ interface StreamOptions {
   waitlistId: string;
   lng: Language;
   /**
-   * The entry's venue, when known: sent as `venue`, which the server ignores and a reverse proxy may
-   * hash on, so every stream of a venue lands on the same instance (docs/deploy.md, "Several instances").
+   * The entry's venue (the page has it before the stream is enabled): sent as `venue`, which the
+   * server ignores and a reverse proxy hashes on, so every stream of a venue lands on the same
+   * instance (docs/deploy.md, "nginx: what streams need").
    */
   venueId: string | undefined;
   enabled: boolean;
