@@ -93,7 +93,9 @@ const SETUP_SPECS: Record<SetupName, SetupSpec> = {
     quota: true,
   },
 };
-const quotas = cpuQuota();
+/** Whether this machine can set quotas, asked once and only when a quota setup runs. */
+let quotaSupport: ReturnType<typeof cpuQuota> | undefined;
+const quotas = () => (quotaSupport ??= cpuQuota());
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const METRICS_TOKEN = `capacity-${randomBytes(12).toString('hex')}`;
@@ -152,7 +154,7 @@ async function startServer(extra: Record<string, string>, quota?: number): Promi
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   // Limited from its first instruction: the whole process, every thread.
-  const release = quota ? quotas.limit(child.pid!, quota) : () => undefined;
+  const release = quota ? quotas().limit(child.pid!, quota) : () => undefined;
   let stderr = '';
   child.stderr?.setEncoding('utf8').on('data', (c: string) => {
     stderr += c;
@@ -581,8 +583,8 @@ export default async function run(): Promise<BenchReport> {
 
   const results: SetupResult[] = [];
   for (const name of SETUPS) {
-    if (SETUP_SPECS[name].quota && quotas.unavailable) {
-      log(`${name}: left out: ${quotas.unavailable}`);
+    if (SETUP_SPECS[name].quota && quotas().unavailable) {
+      log(`${name}: left out: ${quotas().unavailable}`);
       continue;
     }
     results.push(await runSetup(name, mix));

@@ -5,6 +5,7 @@
 // `reuseport` gives each worker its own listening socket (the kernel spreads connections evenly,
 // where one shared socket lets the quickest worker take most), and each worker may use up to the limit.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
@@ -16,6 +17,19 @@ export const NGINX = '/usr/sbin/nginx';
 /** `venue`: docs/deploy.md's `hash` on the venue of a stream (one instance per venue); `round-robin`: nginx's default. */
 export type Balance = 'venue' | 'round-robin';
 
+/**
+ * The `map` blocks and the `hash` line of docs/deploy.md's nginx block, read from the guide itself,
+ * so the bench measures what operators are given (apps/server/test/deploy-guide.test.ts runs the rest).
+ */
+function guideAffinity(): { maps: string; hash: string } {
+  const guide = readFileSync(path.resolve(import.meta.dirname, '../../docs/deploy.md'), 'utf8');
+  const block = /```nginx\n([\s\S]*?)```/.exec(guide)?.[1] ?? '';
+  const maps = [...block.matchAll(/^ *map [^{]*\{[^}]*\}\n/gm)].map((m) => m[0]).join('');
+  const hash = /^ *(hash [^;]*;)/m.exec(block)?.[1];
+  if (!maps || !hash) throw new Error("docs/deploy.md's nginx block has no venue `map` or `hash` line");
+  return { maps, hash };
+}
+
 export function capacityNginxConfig(
   dir: string,
   port: number,
@@ -24,19 +38,7 @@ export function capacityNginxConfig(
   fileLimit: number,
   balance: Balance = 'venue',
 ): string {
-  // The maps and the `hash` line of docs/deploy.md, as written there.
-  const affinity =
-    balance === 'venue'
-      ? `
-  map $uri $vez_stream_venue {
-    ~^/api/host/venues/(?<v>[^/]+)/events$ $v;
-    default $arg_venue;
-  }
-  map $vez_stream_venue $vez_affinity {
-    "" $request_id;
-    default $vez_stream_venue;
-  }`
-      : '';
+  const affinity = balance === 'venue' ? guideAffinity() : undefined;
   return `daemon off;
 master_process on;
 worker_processes ${workers};
@@ -51,9 +53,8 @@ http {
   fastcgi_temp_path ${dir}/fastcgi;
   uwsgi_temp_path ${dir}/uwsgi;
   scgi_temp_path ${dir}/scgi;
-${affinity}
-  upstream vez {
-    ${balance === 'venue' ? 'hash $vez_affinity consistent;\n    ' : ''}${upstreams.map((u) => `server ${u} max_fails=1 fail_timeout=5s;`).join('\n    ')}
+${affinity?.maps ?? ''}  upstream vez {
+    ${affinity ? `${affinity.hash}\n    ` : ''}${upstreams.map((u) => `server ${u} max_fails=1 fail_timeout=5s;`).join('\n    ')}
     keepalive 64;
   }
   server {
