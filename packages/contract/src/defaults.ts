@@ -25,6 +25,7 @@ export const defaultVenueSettings: VenueSettings = {
   seatedMessage: false,
   channel: 'sms',
   messageTemplates: {},
+  tables: [],
 };
 
 export const defaultColor: Color = {

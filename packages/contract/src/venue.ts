@@ -46,6 +46,23 @@ export const LinkUrl = z
   .string()
   .check(plainText(), z.maxLength(2000), z.refine(isLinkUrl, { error: 'Use an http(s) address (https://…) or a path on this site (/…).' }));
 
+/**
+ * The venue's dining tables by number of seats, each size once (docs/product.md §2); empty: not
+ * given, and the wait estimate learns the tables from the seatings (docs/decisions/022-wait-estimates.md).
+ */
+export const VenueTables = z
+  .array(
+    z.strictObject({
+      seats: z.int().check(z.gte(1), z.lte(40)),
+      count: z.int().check(z.gte(1), z.lte(200)),
+    }),
+  )
+  .check(
+    z.maxLength(12, { error: 'At most 12 table sizes.' }),
+    z.refine((rows) => new Set(rows.map((row) => row.seats)).size === rows.length, { error: 'Each table size once.' }),
+  );
+export type VenueTables = z.infer<typeof VenueTables>;
+
 /** Per-venue settings that replace the spec's hard-coded venues (docs/product.md §2). */
 export const VenueSettings = z.object({
   hidePriorityDisclaimer: z.boolean(),
@@ -82,6 +99,8 @@ export const VenueSettings = z.object({
   channel: z.enum(['sms', 'whatsapp']),
   /** The venue's own message texts, by kind and language; built-in texts where none (docs/product.md §8). */
   messageTemplates: MessageTemplates,
+  /** The tables the venue has, by seats; empty: not given (docs/product.md §2). */
+  tables: VenueTables,
 });
 export type VenueSettings = z.infer<typeof VenueSettings>;
 

@@ -1,4 +1,12 @@
-import { defaultColor, defaultVenueSettings, isLinkUrl, type ThemeResponse, type VenueName, type VenueSettings } from '@vez/contract';
+import {
+  defaultColor,
+  defaultVenueSettings,
+  isLinkUrl,
+  type ThemeResponse,
+  type VenueName,
+  type VenueSettings,
+  VenueTables,
+} from '@vez/contract';
 import type { VenueRow } from '../../db/types.js';
 import { phoneCountryOf } from '../../lib/phone.js';
 
@@ -42,6 +50,15 @@ function withSafeLinks(settings: VenueSettings): VenueSettings {
   return { ...settings, menuUrl: safe(settings.menuUrl), reservationUrl: safe(settings.reservationUrl) };
 }
 
+/**
+ * Settings stored before `tables` existed read as none given (docs/product.md §2); a stored value
+ * the contract would refuse reads as none too, rather than failing every read of the venue.
+ */
+function withTables(settings: VenueSettings): VenueSettings {
+  if (Array.isArray(settings.tables) && VenueTables.safeParse(settings.tables).success) return settings;
+  return { ...settings, tables: [] };
+}
+
 export function venueFromRow(row: VenueRow): Venue {
   const name: VenueName = { pt: row.name_pt };
   if (row.name_en) name.en = row.name_en;
@@ -58,7 +75,7 @@ export function venueFromRow(row: VenueRow): Venue {
     loginJourney: row.login_journey === 1,
     maxPartySize: row.max_party_size,
     sections: parseJson<string[]>(row.sections, []),
-    settings: withSafeLinks({ ...defaultVenueSettings, ...parseJson<Partial<VenueSettings>>(row.settings, {}) }),
+    settings: withTables(withSafeLinks({ ...defaultVenueSettings, ...parseJson<Partial<VenueSettings>>(row.settings, {}) })),
     theme: {
       ...defaultTheme,
       ...theme,
