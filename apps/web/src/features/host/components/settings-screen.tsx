@@ -11,6 +11,7 @@ import { SettingsIdentity } from './settings-identity';
 import { SettingsCalls } from './settings-calls';
 import { SettingsMessages } from './settings-messages';
 import { SettingsRules } from './settings-rules';
+import { SettingsTables } from './settings-tables';
 
 export type DraftUpdate = (change: (draft: SettingsDraft) => SettingsDraft) => void;
 
@@ -68,6 +69,7 @@ export function SettingsScreen({ venueId }: { venueId: string }) {
       <SettingsIdentity draft={draft} update={update} />
       <SettingsBranding venueId={venueId} draft={draft} update={update} />
       <SettingsRules draft={draft} update={update} />
+      <SettingsTables draft={draft} update={update} />
       <SettingsCalls draft={draft} update={update} />
       <SettingsMessages draft={draft} update={update} />
     </form>

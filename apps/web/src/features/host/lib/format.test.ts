@@ -95,6 +95,8 @@ describe('settings draft', () => {
       seatedMessage: defaultVenueSettings.seatedMessage,
       channel: defaultVenueSettings.channel,
       messageTemplates: defaultVenueSettings.messageTemplates,
+      // docs/product.md §2: no tables given.
+      tables: defaultVenueSettings.tables,
     },
     maxPartySize: 8,
     sections: ['Salão', 'Varanda'],

@@ -50,4 +50,23 @@ describe('settings form PATCH body', () => {
     expect(toPatch(draft).name).toEqual({ pt: 'Bistrô Demo', en: 'Demo Bistro' });
     expect(() => toPatch({ ...draft, wordingText: '{' })).toThrow(DraftError);
   });
+
+  it('sends the tables as numbers, drops empty rows, and refuses a size twice or a value out of range', () => {
+    const draft = toDraft({ ...answer, settings: { ...answer.settings, tables: [{ seats: 2, count: 9 }] } });
+    expect(draft.tablesRows).toEqual([{ seats: '2', count: '9' }]);
+    const rows = (...tablesRows: { seats: string; count: string }[]) => toPatch({ ...draft, tablesRows }).settings?.tables;
+    expect(rows({ seats: '2', count: '9' }, { seats: '', count: ' ' }, { seats: '4', count: '8' })).toEqual([
+      { seats: 2, count: 9 },
+      { seats: 4, count: 8 },
+    ]);
+    expect(VenueSettingsPatch.safeParse(toPatch({ ...draft, tablesRows: [{ seats: '4', count: '8' }] })).success).toBe(true);
+    for (const bad of [
+      [{ seats: '0', count: '1' }],
+      [{ seats: '2', count: '1.5' }],
+      [{ seats: '2', count: '201' }],
+      [{ seats: '', count: '3' }],
+    ])
+      expect(() => rows(...bad), JSON.stringify(bad)).toThrow(new DraftError('tables', 'tablesNumbers'));
+    expect(() => rows({ seats: '2', count: '1' }, { seats: '2', count: '3' })).toThrow('tablesOnce');
+  });
 });

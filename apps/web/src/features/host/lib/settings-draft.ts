@@ -14,7 +14,15 @@ export interface SettingsDraft {
   smsCountriesText: string;
   /** The cap of waiting parties as typed; empty: no cap. */
   maxWaitingText: string;
+  /** The venue's tables as typed, one row per size (docs/product.md §2). */
+  tablesRows: TableRow[];
   theme: ThemeResponse;
+}
+
+/** A row of the Tables section: seats and how many tables of that size, as typed. */
+export interface TableRow {
+  seats: string;
+  count: string;
 }
 
 export function toDraft(s: HostSettingsResponse): SettingsDraft {
@@ -30,6 +38,7 @@ export function toDraft(s: HostSettingsResponse): SettingsDraft {
     smsCountriesText: (s.settings.smsCountries ?? []).join(', '),
     maxWaitingText:
       s.settings.maxWaitingParties === null || s.settings.maxWaitingParties === undefined ? '' : String(s.settings.maxWaitingParties),
+    tablesRows: (s.settings.tables ?? []).map((row) => ({ seats: String(row.seats), count: String(row.count) })),
     theme: s.theme,
   };
 }
@@ -41,6 +50,21 @@ export class DraftError extends Error {
   ) {
     super(message);
   }
+}
+
+const wholeIn = (text: string, min: number, max: number) => /^\d+$/.test(text.trim()) && Number(text) >= min && Number(text) <= max;
+
+/**
+ * The tables as the contract takes them (seats 1..40, count 1..200, each size once); checked here
+ * too, so the owner reads which rule in the console's language. Empty rows are dropped.
+ */
+function toTables(rows: TableRow[]): VenueSettings['tables'] {
+  const filled = rows.filter((row) => row.seats.trim() !== '' || row.count.trim() !== '');
+  if (filled.some((row) => !wholeIn(row.seats, 1, 40) || !wholeIn(row.count, 1, 200))) throw new DraftError('tables', 'tablesNumbers');
+  const tables = filled.map((row) => ({ seats: Number(row.seats), count: Number(row.count) }));
+  if (new Set(tables.map((row) => row.seats)).size !== tables.length) throw new DraftError('tables', 'tablesOnce');
+  if (tables.length > 12) throw new DraftError('tables', 'tablesMany');
+  return tables;
 }
 
 const orNull = (value: string | null) => (value && value.trim() !== '' ? value.trim() : null);
@@ -85,6 +109,7 @@ export function toPatch(draft: SettingsDraft): VenueSettingsPatch {
       reservationUrl: orNull(draft.settings.reservationUrl),
       maxWaitingParties: maxWaiting === '' ? null : Number(maxWaiting),
       smsCountries,
+      tables: toTables(draft.tablesRows),
     },
     theme: draft.theme,
   };

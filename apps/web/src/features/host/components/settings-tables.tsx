@@ -1,0 +1,73 @@
+import type { SettingsDraft, TableRow } from '../lib/settings-draft';
+import { useHostT } from '../lib/host-i18n';
+import type { DraftUpdate } from './settings-screen';
+
+/** At most this many table sizes (the contract's `tables`, docs/product.md §2). */
+const MAX_ROWS = 12;
+
+/**
+ * The tables the venue has, by seats (docs/product.md §2): the wait estimate follows which are busy
+ * (docs/decisions/022-wait-estimates.md). No rows: not given.
+ */
+export function SettingsTables({ draft, update }: { draft: SettingsDraft; update: DraftUpdate }) {
+  const { t } = useHostT();
+  const setRows = (change: (rows: TableRow[]) => TableRow[]) => update((d) => ({ ...d, tablesRows: change(d.tablesRows) }));
+  const setCell = (index: number, key: keyof TableRow, value: string) =>
+    setRows((rows) => rows.map((row, i) => (i === index ? { ...row, [key]: value } : row)));
+  const rows = draft.tablesRows;
+  return (
+    <fieldset className="host-group" aria-describedby="tables-hint">
+      <legend>{t('settings.tables')}</legend>
+      <p id="tables-hint" className="host-hint">
+        {t('settings.tablesHint')}
+      </p>
+      {rows.length === 0 && <p className="host-hint">{t('settings.tablesNone')}</p>}
+      {rows.map((row, index) => (
+        <div key={index} className="host-row">
+          <label className="host-field host-field--inline">
+            <span aria-hidden="true">{t('settings.tableSeats')}</span>
+            <input
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={40}
+              step={1}
+              value={row.seats}
+              aria-label={t('settings.tableSeatsRow', { row: index + 1 })}
+              onChange={(e) => setCell(index, 'seats', e.target.value)}
+            />
+          </label>
+          <label className="host-field host-field--inline">
+            <span aria-hidden="true">{t('settings.tableCount')}</span>
+            <input
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={200}
+              step={1}
+              value={row.count}
+              aria-label={t('settings.tableCountRow', { row: index + 1 })}
+              onChange={(e) => setCell(index, 'count', e.target.value)}
+            />
+          </label>
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            aria-label={t('settings.tableRemoveRow', { row: index + 1 })}
+            onClick={() => setRows((all) => all.filter((_, i) => i !== index))}
+          >
+            {t('settings.tableRemove')}
+          </button>
+        </div>
+      ))}
+      <button
+        type="button"
+        className="button button--secondary button--small"
+        disabled={rows.length >= MAX_ROWS}
+        onClick={() => setRows((all) => [...all, { seats: '', count: '' }])}
+      >
+        {t('settings.tableAdd')}
+      </button>
+    </fieldset>
+  );
+}
