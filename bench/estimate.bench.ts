@@ -123,7 +123,9 @@ const SCENARIOS: Scenario[] = [
 ];
 
 const PROTOTYPE = 'tables recorded (prototype)';
-const ESTIMATORS = ['rule of thumb', 'exponential average (before)', 'estimator', 'oracle', PROTOTYPE] as const;
+/** The same product at a venue that does not list its tables: the estimator's seat-time forecasts alone. */
+const PLAIN = 'estimator, no tables listed';
+const ESTIMATORS = ['rule of thumb', 'exponential average (before)', 'estimator', PLAIN, 'oracle', PROTOTYPE] as const;
 type EstimatorName = (typeof ESTIMATORS)[number];
 
 interface Quote {
@@ -164,7 +166,8 @@ function figuresOf(scored: Scored[], name: EstimatorName): Figures {
   };
 }
 
-const venueSettings = (s: Scenario): Partial<VenueSettings> => ({
+const venueSettings = (s: Scenario, tables: boolean): Partial<VenueSettings> => ({
+  tables: tables ? s.tables.map((t) => ({ seats: t.size, count: t.count })) : [],
   operationMode: s.mode,
   maxWaitingParties: null,
   gettingCloseAt: 0,
@@ -180,10 +183,13 @@ async function runScenario(s: Scenario, index: number, dir: string): Promise<{ s
   const base = JSON.parse(
     (await db.kysely.selectFrom('venues').select('settings').where('id', '=', DEMO_BISTRO_ID).executeTakeFirstOrThrow()).settings,
   ) as object;
-  const venueId = await addVenueLike(db, DEMO_BISTRO_ID, { settings: JSON.stringify({ ...base, ...venueSettings(s) }) });
+  // Two venues hear the same door: one lists its tables (the floor, floor.ts), one does not.
+  const venueId = await addVenueLike(db, DEMO_BISTRO_ID, { settings: JSON.stringify({ ...base, ...venueSettings(s, true) }) });
+  const plainId = await addVenueLike(db, DEMO_BISTRO_ID, { settings: JSON.stringify({ ...base, ...venueSettings(s, false) }) });
   const deps: QueueDeps = { db, bus: createLocalBus(), now: () => clock.now };
 
   const rows = new Map<number, EntryRow>();
+  const plainRows = new Map<number, EntryRow>();
   const before = new ExponentialAverage();
   const tableAware = new TableAware();
   const pending = new Map<number, Scored['quotes']>();
@@ -198,18 +204,15 @@ async function runScenario(s: Scenario, index: number, dir: string): Promise<{ s
   const door: Door = {
     async join(p, ahead) {
       joins += 1;
-      const result = await joinWaitlist(
-        deps,
-        venueId,
-        {
-          customer: { name: 'Ana Souza', phone: `+55119${String(70_000_000 + (phone++ % 29_999_999))}` },
-          partySize: p.size,
-          originLabel: 'Host',
-        },
-        { byStaff: true, ignoreLock: true },
-      );
-      const row = result.entry;
+      const body = {
+        customer: { name: 'Ana Souza', phone: `+55119${String(70_000_000 + (phone++ % 29_999_999))}` },
+        partySize: p.size,
+        originLabel: 'Host',
+      };
+      const row = (await joinWaitlist(deps, venueId, body, { byStaff: true, ignoreLock: true })).entry;
       rows.set(p.id, row);
+      const plain = (await joinWaitlist(deps, plainId, body, { byStaff: true, ignoreLock: true })).entry;
+      plainRows.set(p.id, plain);
       const prototype = tableAware.quote(p, ahead, p.joinedAt);
       if (p.joinedAt < scoreFrom) return;
       const advanced = s.mode === 'advanced';
@@ -221,6 +224,9 @@ async function runScenario(s: Scenario, index: number, dir: string): Promise<{ s
       if (old !== null) quotes['exponential average (before)'] = { time: old };
       if (row.quoted_minutes !== null) {
         quotes.estimator = { time: row.quoted_minutes, low: row.quoted_low ?? undefined, high: row.quoted_high ?? undefined };
+      }
+      if (plain.quoted_minutes !== null) {
+        quotes[PLAIN] = { time: plain.quoted_minutes, low: plain.quoted_low ?? undefined, high: plain.quoted_high ?? undefined };
       }
       if (prototype) quotes[PROTOTYPE] = prototype;
       const oracle = await oracleForecast(floor!, p, ORACLE_RUNS, p.id * 31 + index);
@@ -238,27 +244,34 @@ async function runScenario(s: Scenario, index: number, dir: string): Promise<{ s
     },
     async call(p) {
       rows.set(p.id, await callEntry(deps, rows.get(p.id)!));
+      plainRows.set(p.id, await callEntry(deps, plainRows.get(p.id)!));
     },
     async seat(p) {
       await seatEntry(deps, rows.get(p.id)!);
+      await seatEntry(deps, plainRows.get(p.id)!);
       before.seated([-1, p.band], clock.now);
       tableAware.seated(p, clock.now);
       const quotes = pending.get(p.id);
       if (quotes) scored.push({ actual: (clock.now - p.joinedAt) / MINUTE, quotes, party: parties.get(p.id) });
       pending.delete(p.id);
       rows.delete(p.id);
+      plainRows.delete(p.id);
     },
     async noShow(p) {
       tableAware.forget(p);
       await endEntry(deps, rows.get(p.id)!, 'cancel', 'NoShow');
+      await endEntry(deps, plainRows.get(p.id)!, 'cancel', 'NoShow');
       pending.delete(p.id);
       rows.delete(p.id);
+      plainRows.delete(p.id);
     },
     async leave(p) {
       tableAware.forget(p);
       await endEntry(deps, rows.get(p.id)!, 'leave', 'Customer');
+      await endEntry(deps, plainRows.get(p.id)!, 'leave', 'Customer');
       pending.delete(p.id);
       rows.delete(p.id);
+      plainRows.delete(p.id);
     },
   };
 
@@ -285,10 +298,12 @@ export default async function estimateBench(): Promise<BenchReport> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vez-estimate-'));
   const results: { scenario: Scenario; figures: Record<EstimatorName, Figures>; seconds: number; joins: number }[] = [];
   for (const [i, scenario] of SCENARIOS.entries()) {
+    // BENCH_ESTIMATE_ONLY=0,2 runs those scenarios alone (a quicker look while tuning).
+    if (process.env.BENCH_ESTIMATE_ONLY && !process.env.BENCH_ESTIMATE_ONLY.split(',').includes(String(i))) continue;
     const { scored, seconds, joins } = await runScenario(scenario, i, dir);
     // Every estimator scored on the same parties: those each of them quoted.
     const common = scored.filter((x) =>
-      ESTIMATORS.every((name) => name === 'exponential average (before)' || name === PROTOTYPE || x.quotes[name]),
+      ESTIMATORS.every((name) => name === 'exponential average (before)' || name === PROTOTYPE || name === PLAIN || x.quotes[name]),
     );
     const figures = Object.fromEntries(ESTIMATORS.map((name) => [name, figuresOf(common, name)])) as Record<EstimatorName, Figures>;
     results.push({ scenario, figures, seconds, joins });

@@ -126,6 +126,14 @@ export interface SmsOptOutTable {
  * The wait estimator's state per venue and band (band -1: the whole venue), docs/decisions/022:
  * the recent service interval, the calibration, the turn cycle and the spread of the quotes' errors.
  */
+/** docs/decisions/022-wait-estimates.md, "The floor": a venue's tables and what they taught (floor.ts). */
+export interface VenueFloorTable {
+  venue_id: string;
+  /** JSON of FloorState. */
+  state: string;
+  updated_at: number;
+}
+
 export interface VenuePaceTable {
   venue_id: string;
   band: number;
@@ -318,6 +326,7 @@ export interface Database {
   venue_open_counts: VenueOpenCountsTable;
   entries: EntryTable;
   venue_pace: VenuePaceTable;
+  venue_floor: VenueFloorTable;
   venue_pace_slots: VenuePaceSlotTable;
   product_users: ProductUserTable;
   user_sessions: UserSessionTable;

@@ -5,6 +5,7 @@ import { assertTransition, eventOf, refusalOf, stateAfter } from './entry-state.
 import { getVenue } from '../venues/venues.service.js';
 import { afterQueueMoved } from './getting-close.service.js';
 import { VENUE_WIDE_BAND, nextPace, nextSlot } from './estimator.js';
+import { recordFloorEvent } from './floor-events.js';
 import { findEntryAtVenue, getStatus } from './position.service.js';
 import type { QueueDeps } from './queue-deps.js';
 import { publishQueueEvent } from './queue-events.js';
@@ -36,9 +37,16 @@ export async function endEntry(
   reason: CancelReason,
 ): Promise<void> {
   assertTransition(transition, entry.status);
-  if (!(await repo.cancelOpenEntry(deps.db.kysely, entry.id, reason, deps.now()))) {
-    throw new AppError(ErrorCode.FAILED_TO_LEAVE_WAITLIST, NO_LONGER_ON_LIST);
-  }
+  const now = deps.now();
+  const venue = await getVenue(deps.db.kysely, entry.venue_id);
+  await deps.db.kysely.transaction().execute(async (trx) => {
+    if (!(await repo.cancelOpenEntry(trx, entry.id, reason, now))) {
+      throw new AppError(ErrorCode.FAILED_TO_LEAVE_WAITLIST, NO_LONGER_ON_LIST);
+    }
+    // A called party's table is free again; a waiting one that left teaches how often parties give up.
+    const gaveUp = entry.status === 'active' && reason === 'Customer';
+    await recordFloorEvent(trx, deps.db.dialect, venue, gaveUp ? 'gaveUp' : 'end', entry, now);
+  });
   publishQueueEvent(deps, eventOf(transition), entry.venue_id, entry.id, { byParty: transition === 'leave' });
   await afterQueueMoved(deps, entry.venue_id);
 }
@@ -75,6 +83,7 @@ export async function callEntry(deps: QueueDeps, entry: EntryRow): Promise<Entry
   await deps.db.kysely.transaction().execute(async (trx) => {
     if (!(await repo.updateOpenEntry(trx, entry.id, change))) throw refusalOf('call');
     await deps.onCalled?.(trx, called);
+    await recordFloorEvent(trx, deps.db.dialect, venue, 'call', called, now);
   });
   publishQueueEvent(deps, eventOf('call'), entry.venue_id, entry.id);
   await afterQueueMoved(deps, entry.venue_id);
@@ -86,12 +95,14 @@ export async function seatEntry(deps: QueueDeps, entry: EntryRow): Promise<Entry
   assertTransition('seat', entry.status);
   const now = deps.now();
   const seated: EntryRow = { ...entry, status: stateAfter('seat', entry), seated_at: now, ended_at: now };
+  const venue = await getVenue(deps.db.kysely, entry.venue_id);
   await deps.db.kysely.transaction().execute(async (trx) => {
     await repo.updateEntry(trx, entry.id, { status: seated.status, seated_at: now, ended_at: now });
     await deps.onSeated?.(trx, seated);
+    await recordFloorEvent(trx, deps.db.dialect, venue, 'seat', entry, now);
     // The estimator learns from every seating (estimator.ts): the venue's row and the band's, and
     // the same for this hour of the week.
-    const book = await repo.findPace(trx, entry.venue_id, now);
+    const book = await repo.findPace(trx, entry.venue_id, now, { floor: false });
     for (const band of [VENUE_WIDE_BAND, entry.band]) {
       const previous = book.paces.find((p) => p.band === band);
       const slot = nextSlot(
@@ -173,6 +184,7 @@ export async function endExpiredHolds(deps: QueueDeps, now = deps.now()): Promis
     if (!autoNoShow.get(entry.venue_id)) continue;
     const mine = await deps.db.kysely.transaction().execute(async (trx) => {
       if (!(await repo.endHoldIfOver(trx, entry.id, now))) return false;
+      await recordFloorEvent(trx, deps.db.dialect, await getVenue(deps.db.kysely, entry.venue_id), 'end', entry, now);
       await deps.onNoShow?.(trx, { ...entry, status: 'cancelled', cancel_reason: 'NoShow', cancelled_at: now, ended_at: now });
       return true;
     });

@@ -1,4 +1,5 @@
 import type { EntryRow, PaceRow, PaceSlotRow } from '../../db/types.js';
+import type { FloorBook } from './floor.js';
 import { departureChances, freeingTime, freeingTimes } from './occupancy.js';
 
 /**
@@ -133,6 +134,8 @@ export interface QuoteBasis {
   /** The pace's forecast and the cycle's per candidate, for the band and for the venue (minutes). */
   band: ForecastInputs | null;
   venue: ForecastInputs | null;
+  /** The estimator's own quote, when the entry was given the floor's (floor.ts): its range learns from its own. */
+  own?: number;
 }
 
 interface ForecastInputs {
@@ -154,6 +157,8 @@ export interface PaceBook {
   slot: number;
   /** When the book was read: the recent pace ages from its last seating to here. */
   at: number;
+  /** The venue's floor, when it lists its tables and the floor has learned enough (floor.ts). */
+  floor?: FloorBook;
 }
 
 export const EMPTY_BOOK: PaceBook = Object.freeze({ paces: [], slots: [], slot: 0, at: 0 });
@@ -257,7 +262,8 @@ export function nextPace(previous: PaceRow | undefined, venueId: string, band: n
   cycle.seats.push(seatedAt);
   if (cycle.seats.length > CYCLE_SEATS) cycle.seats.splice(0, cycle.seats.length - CYCLE_SEATS);
   row.cycle = JSON.stringify(cycle);
-  if (seated.quoted_minutes !== null) learnSpread(row, seated.quoted_minutes, actual);
+  const own = typeof basis?.own === 'number' ? basis.own : seated.quoted_minutes;
+  if (own !== null) learnSpread(row, own, actual);
   return row;
 }
 

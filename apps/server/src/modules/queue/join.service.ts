@@ -10,6 +10,7 @@ import { type Venue, canTextPhone, smsCountriesText } from '../venues/venue.js';
 import { getVenue } from '../venues/venues.service.js';
 import { eventOf } from './entry-state.js';
 import { type Estimate, type PaceBook, estimate } from './estimator.js';
+import { forecastFloor, quoteOfSeat } from './floor.js';
 import { findPaceOf } from './pace-cache.js';
 import type { JoinContext, JoinHook } from './join-hooks.js';
 import { placeEntry } from './position.service.js';
@@ -43,10 +44,27 @@ export interface JoinResult {
 async function quoteAtJoin(
   trx: Kysely<Database>,
   book: PaceBook,
-  newcomer: Pick<EntryRow, 'venue_id' | 'priority' | 'band'>,
+  newcomer: Pick<EntryRow, 'venue_id' | 'priority' | 'band' | 'party_size'>,
 ): Promise<Estimate | null> {
   const before = await repo.countBeforeNewcomer(trx, newcomer.venue_id, newcomer.band, newcomer.priority);
-  return estimate(book, newcomer.band, before, true);
+  const own = estimate(book, newcomer.band, before, true);
+  if (!book.floor) return own;
+  // A venue that lists its tables: the floor's forecast for the newcomer at its place in the
+  // queue (floor.ts); the estimator's quote stays in the basis, for its own learning.
+  const open = await repo.listQueueOrder(trx, newcomer.venue_id);
+  const waiting = open.filter((e) => e.status === 'active');
+  let place = waiting.findIndex((e) => e.priority < newcomer.priority);
+  if (place < 0) place = waiting.length;
+  const sizes = waiting.map((e) => ({ size: e.party_size }));
+  sizes.splice(place, 0, { size: newcomer.party_size });
+  const called = open
+    .filter((e) => e.status === 'called')
+    .map((e) => ({ id: e.id, size: e.party_size, joinedAt: 0, calledAt: e.notified_at }));
+  const { state } = book.floor;
+  const seat = forecastFloor(state, { waiting: sizes, called }, book.at, state.mode, { upTo: place }).seats[place];
+  if (!seat) return own;
+  const quote = quoteOfSeat(seat, book.at);
+  return { ...quote, basis: { band: own?.basis?.band ?? null, venue: own?.basis?.venue ?? null, ...(own ? { own: own.time } : {}) } };
 }
 
 /** The join rules that depend on the venue's settings (docs/product.md, joining); returns the section, if any. */
@@ -141,7 +159,7 @@ export async function joinWaitlist(deps: QueueDeps, venueId: string, body: JoinR
     const priority = options.priority ? 1 : 0;
     const band = bandOf(body.partySize);
     // The quote this party is given, kept on its row (docs/product.md §4), read under the lock.
-    const quote = await quoteAtJoin(trx, book, { venue_id: venueId, priority, band });
+    const quote = await quoteAtJoin(trx, book, { venue_id: venueId, priority, band, party_size: body.partySize });
     const entry: EntryRow = {
       id: newEntryId(),
       share_id: newEntryId(),

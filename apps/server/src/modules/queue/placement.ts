@@ -1,6 +1,7 @@
 import type { EntryRow } from '../../db/types.js';
 import type { Venue } from '../venues/venue.js';
 import { type Before, type PaceBook, estimate } from './estimator.js';
+import { quoteOfSeat } from './floor.js';
 
 /** Where an entry stands: its place in the whole queue, its place in its band, the estimate. */
 export interface Placement {
@@ -39,10 +40,20 @@ export function comesBefore(a: Pick<EntryRow, 'priority' | 'seq'>, b: Pick<Entry
  * in its band and in the venue in either mode (estimator.ts). Writes into `out` (the fan-out reuses one object)
  * and returns it.
  */
-export function fillPlacement(out: Placement, band: number, counts: QueueCounts, advanced: boolean, book: PaceBook): Placement {
+export function fillPlacement(
+  out: Placement,
+  band: number,
+  counts: QueueCounts,
+  advanced: boolean,
+  book: PaceBook,
+  id?: string,
+): Placement {
   const globalPos = counts.ahead + 1;
   const pos = advanced ? counts.aheadInBand + 1 : globalPos;
-  const quote = estimate(book, band, counts);
+  // A venue that lists its tables: the floor's forecast of this party, worked out once per change
+  // of the queue (floor-events.ts); the estimator's otherwise.
+  const seat = id === undefined ? undefined : book.floor?.seats.get(id);
+  const quote = seat ? quoteOfSeat(seat, book.at) : estimate(book, band, counts);
   out.globalPos = globalPos;
   out.pos = pos;
   out.estimatedTime = quote ? quote.time : null;
@@ -51,9 +62,14 @@ export function fillPlacement(out: Placement, band: number, counts: QueueCounts,
 }
 
 /** One entry's placement from its counts (a position read, a join). */
-export function placementOf(entry: Pick<EntryRow, 'status' | 'band'>, venue: Venue, counts: QueueCounts, book: PaceBook): Placement {
+export function placementOf(
+  entry: Pick<EntryRow, 'status' | 'band'> & { id?: string },
+  venue: Venue,
+  counts: QueueCounts,
+  book: PaceBook,
+): Placement {
   if (entry.status !== 'active') return { ...NOT_WAITING };
-  return fillPlacement({ ...NOT_WAITING }, entry.band, counts, venue.settings.operationMode === 'advanced', book);
+  return fillPlacement({ ...NOT_WAITING }, entry.band, counts, venue.settings.operationMode === 'advanced', book, entry.id);
 }
 
 /**
@@ -71,7 +87,7 @@ export function placeQueue(ordered: readonly EntryRow[], venue: Venue, book: Pac
  * placement handed to `visit` is one object reused for every entry (no allocation per diner in a
  * fan-out): read it during the call, copy it to keep it.
  */
-export function forEachPlacement<R extends Pick<EntryRow, 'status' | 'band'>>(
+export function forEachPlacement<R extends Pick<EntryRow, 'status' | 'band'> & { id?: string }>(
   ordered: readonly R[],
   venue: Venue,
   book: PaceBook,
@@ -97,7 +113,7 @@ export function forEachPlacement<R extends Pick<EntryRow, 'status' | 'band'>>(
     }
     counts.aheadInBand = aheadByBand[row.band] ?? 0;
     counts.calledInBand = calledByBand[row.band] ?? 0;
-    visit(row, fillPlacement(placement, row.band, counts, advanced, book));
+    visit(row, fillPlacement(placement, row.band, counts, advanced, book, row.id));
     addTo(aheadByBand, row.band);
     counts.ahead += 1;
   }

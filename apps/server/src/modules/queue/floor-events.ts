@@ -1,0 +1,83 @@
+import type { Kysely } from 'kysely';
+import type { Database, EntryRow } from '../../db/types.js';
+import type { Venue } from '../venues/venue.js';
+import { type FloorBook, type FloorState, floorFor, floorReady, forecastFloor, onCall, onEnd, onSeat, parseFloor } from './floor.js';
+
+type Executor = Kysely<Database>;
+
+/** What happened to a party, as the floor hears it (floor.ts). */
+export type FloorEvent = 'call' | 'seat' | 'end' | 'gaveUp';
+
+/**
+ * The floor follows the venue's own events (docs/decisions/022-wait-estimates.md, "The floor"), in
+ * the event's transaction, under the floor row's lock on PostgreSQL (SQLite writes one at a time).
+ * A venue that lists no tables has no floor; one that stops listing them loses it (`forgetFloor`).
+ */
+export async function recordFloorEvent(
+  trx: Executor,
+  dialect: 'sqlite' | 'postgres',
+  venue: Pick<Venue, 'id' | 'settings'>,
+  event: FloorEvent,
+  entry: Pick<EntryRow, 'id' | 'party_size' | 'created_at' | 'notified_at'>,
+  at: number,
+): Promise<void> {
+  const tables = venue.settings.tables;
+  if (tables.length === 0) return;
+  let read = trx.selectFrom('venue_floor').select('state').where('venue_id', '=', venue.id);
+  if (dialect === 'postgres') read = read.forUpdate();
+  const row = await read.executeTakeFirst();
+  const state = floorFor(tables, parseFloor(row?.state));
+  if (!state) return;
+  state.mode = venue.settings.operationMode;
+  const party = { id: entry.id, size: entry.party_size, joinedAt: entry.created_at, calledAt: entry.notified_at };
+  if (event === 'call') onCall(state, party, at, state.mode);
+  else if (event === 'seat') onSeat(state, party, at, state.mode);
+  else onEnd(state, party, at, event === 'gaveUp');
+  await saveFloor(trx, venue.id, state, at);
+}
+
+/** The owner cleared the venue's tables (host-settings.service.ts): its floor goes. */
+export async function forgetFloor(db: Executor, venueId: string): Promise<void> {
+  await db.deleteFrom('venue_floor').where('venue_id', '=', venueId).execute();
+}
+
+async function saveFloor(db: Executor, venueId: string, state: FloorState, at: number): Promise<void> {
+  const text = JSON.stringify(state);
+  await db
+    .insertInto('venue_floor')
+    .values({ venue_id: venueId, state: text, updated_at: at })
+    .onConflict((oc) => oc.column('venue_id').doUpdateSet({ state: text, updated_at: at }))
+    .execute();
+}
+
+/**
+ * The venue's floor and every open party's forecast from it, when it has learned enough: read
+ * with the estimator's rows (queue.repository.ts `findPace`), once per change of the queue, so a
+ * position read only looks its party up.
+ */
+export async function findFloorBook(db: Executor, venueId: string, now: number): Promise<FloorBook | undefined> {
+  const row = await db.selectFrom('venue_floor').select('state').where('venue_id', '=', venueId).executeTakeFirst();
+  const state = parseFloor(row?.state);
+  if (!floorReady(state)) return undefined;
+  const open = await db
+    .selectFrom('entries')
+    .select(['id', 'status', 'party_size', 'notified_at', 'created_at'])
+    .where('venue_id', '=', venueId)
+    .where('status', 'in', ['active', 'called'])
+    .orderBy('priority', 'desc')
+    .orderBy('seq', 'asc')
+    .execute();
+  const waiting = open.filter((e) => e.status === 'active');
+  const called = open
+    .filter((e) => e.status === 'called')
+    .map((e) => ({ id: e.id, size: e.party_size, joinedAt: e.created_at, calledAt: e.notified_at }));
+  const seats = new Map<string, { low: number; mid: number; high: number }>();
+  if (waiting.length) {
+    const forecast = forecastFloor(state, { waiting: waiting.map((e) => ({ size: e.party_size })), called }, now, state.mode);
+    waiting.forEach((e, i) => {
+      const seat = forecast.seats[i];
+      if (seat) seats.set(e.id, seat);
+    });
+  }
+  return { state, called, seats, at: now };
+}

@@ -1,0 +1,425 @@
+import { bandOf } from '@vez/contract';
+import { TURN_SIGMA, turnSurvival } from './occupancy.js';
+
+/**
+ * The floor (docs/decisions/022-wait-estimates.md, "The floor"): when a venue lists its tables
+ * (`settings.tables`), the product follows which of them are busy from its own events, and
+ * forecasts a waiting party's wait by playing the next seatings forward many times.
+ *
+ * - **What is followed.** A call means a table that fits the party is free: the one most likely
+ *   to have been picked (the smallest free fitting table, the host's habit; a busy one by the
+ *   chance its party has left, given how long it has sat). The table is held for the party,
+ *   busy from its seat, free again when a called party is marked as not coming.
+ * - **What is learned** on the same events, O(1) each: how long a table stays busy by the band of
+ *   its party (a busy table given to a party that had been waiting ends a turn: from the seat to
+ *   that call), the minutes from a call to the seat (the last ones kept), how often a called party
+ *   never comes and when it is marked, and how often waiting parties give up.
+ * - **The forecast** copies that state, draws what it cannot know (when each busy table frees,
+ *   given its age; who of the parties ahead gives up; when the called ones come, if they do), and
+ *   gives each freed table to the first waiting party it fits, in queue order, as the host does.
+ *   The median of the runs is the quote; their 10th and 90th percentiles, the range.
+ *
+ * The state is one small row per venue (`venue_floor`); the forecast reads it and the queue, never
+ * the history.
+ */
+
+export interface FloorTable {
+  seats: number;
+  /** Busy since this seat (ms), or null: free or held. */
+  busySince: number | null;
+  /** The size of the party at it, for its turn. */
+  party: number;
+  /** The called entry it is held for. */
+  heldFor: string | null;
+}
+
+export interface FloorState {
+  /** The venue's tables as listed when this state began (`seats×count,…`): a new list starts over. */
+  layout: string;
+  tables: FloorTable[];
+  /**
+   * By band of the party at the table: the running mean of its turns (minutes) and their count.
+   * The mean, not the median: which of several busy tables freed is a guess, and any guess keeps
+   * the sum of the turns (each table's busy time is the same whoever is matched to it), not their
+   * spread.
+   */
+  turns: { band: number; mean: number; n: number }[];
+  /** Minutes from a call to the seat, newest last. */
+  walks: number[];
+  /** Share of called parties who never come (running), and minutes from their call to being marked. */
+  noShow: number;
+  noShowAfter: number;
+  /** Waiting parties who gave up, and the minutes parties waited in all (both fading with age). */
+  leaves: number;
+  exposure: number;
+  /** The last event, for tables left busy past any turn. */
+  at: number;
+  /** The venue's mode at its last event: which tables fit a party. */
+  mode: FloorMode;
+}
+
+export type FloorMode = 'basic' | 'advanced';
+
+/** A table's party never stays longer than this: a table busy since before is taken as free. */
+const STALE_MS = 6 * 60 * 60_000;
+const TURN_PRIOR_MINUTES = 60;
+const TURN_RATE = 0.05;
+/** A log-normal turn's mean over its median. */
+const MEDIAN_TO_MEAN = Math.exp((TURN_SIGMA * TURN_SIGMA) / 2);
+/** Turns a band must have given before its own speaks; until then, the venue's. */
+const MIN_TURNS = 5;
+/** A busy table given to a party that waited at least this long was freed just before the call. */
+const WAITED_FOR_TABLE_MS = 10 * 60_000;
+const KEPT_WALKS = 32;
+const DEFAULT_WALK_MINUTES = 5;
+const NO_SHOW_RATE = 0.01;
+const LEAVE_MEMORY = 0.995;
+/** The forecast speaks once this many turns and walks have been seen. */
+const READY_TURNS = 10;
+const READY_WALKS = 5;
+
+export const layoutOf = (tables: readonly { seats: number; count: number }[]): string =>
+  [...tables]
+    .sort((a, b) => a.seats - b.seats)
+    .map((t) => `${t.seats}x${t.count}`)
+    .join(',');
+
+export function freshFloor(tables: readonly { seats: number; count: number }[], previous?: FloorState | null): FloorState {
+  const list: FloorTable[] = [];
+  for (const t of [...tables].sort((a, b) => a.seats - b.seats)) {
+    for (let i = 0; i < t.count; i++) list.push({ seats: t.seats, busySince: null, party: t.seats, heldFor: null });
+  }
+  return {
+    layout: layoutOf(tables),
+    tables: list,
+    turns: previous?.turns ?? [],
+    walks: previous?.walks ?? [],
+    noShow: previous?.noShow ?? 0.05,
+    noShowAfter: previous?.noShowAfter ?? 10,
+    leaves: previous?.leaves ?? 0,
+    exposure: previous?.exposure ?? 0,
+    at: previous?.at ?? 0,
+    mode: previous?.mode ?? 'basic',
+  };
+}
+
+/** The venue's floor for its listed tables: the kept one, or a fresh one when the list changed. */
+export function floorFor(tables: readonly { seats: number; count: number }[], kept: FloorState | null): FloorState | null {
+  if (tables.length === 0) return null;
+  return kept && kept.layout === layoutOf(tables) ? kept : freshFloor(tables, kept);
+}
+
+export function parseFloor(text: string | null | undefined): FloorState | null {
+  if (!text) return null;
+  try {
+    const state = JSON.parse(text) as FloorState;
+    return Array.isArray(state.tables) ? state : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A table fits a party: in advanced mode, a table of its band; in basic mode, at most two seats spare. */
+function fitsPrimary(seats: number, size: number, mode: FloorMode): boolean {
+  return mode === 'advanced' ? bandOf(seats) === bandOf(size) : seats >= size && seats <= size + 2;
+}
+
+/** The tables a party may be given, smallest first; when none fits the rule, the smallest big enough, or the largest. */
+export function fittingTables(tables: readonly { seats: number }[], size: number, mode: FloorMode): number[] {
+  const idx = tables.map((_, i) => i);
+  const primary = idx.filter((i) => fitsPrimary(tables[i]!.seats, size, mode));
+  if (primary.length) return primary;
+  const big = idx.filter((i) => tables[i]!.seats >= size);
+  if (big.length) {
+    const least = Math.min(...big.map((i) => tables[i]!.seats));
+    return big.filter((i) => tables[i]!.seats === least);
+  }
+  const most = Math.max(...tables.map((t) => t.seats));
+  return idx.filter((i) => tables[i]!.seats === most);
+}
+
+function turnMedian(state: FloorState, partySize: number): number {
+  const band = bandOf(partySize);
+  const own = state.turns.find((t) => t.band === band);
+  if (own && own.n >= MIN_TURNS) return own.mean / MEDIAN_TO_MEAN;
+  const seen = state.turns.filter((t) => t.n > 0);
+  if (seen.length === 0) return TURN_PRIOR_MINUTES;
+  const n = seen.reduce((s, t) => s + t.n, 0);
+  return seen.reduce((s, t) => s + t.mean * t.n, 0) / n / MEDIAN_TO_MEAN;
+}
+
+function learnTurn(state: FloorState, partySize: number, minutes: number): void {
+  const band = bandOf(partySize);
+  let row = state.turns.find((t) => t.band === band);
+  if (!row) {
+    row = { band, mean: TURN_PRIOR_MINUTES * MEDIAN_TO_MEAN, n: 0 };
+    state.turns.push(row);
+  }
+  const rate = Math.max(TURN_RATE, 1 / (row.n + 1));
+  row.mean += rate * (minutes - row.mean);
+  row.n += 1;
+}
+
+/** Tables busy or held past any turn are free: a service ended, or an event was missed. */
+function settle(state: FloorState, at: number): void {
+  for (const t of state.tables) {
+    if (t.busySince !== null && at - t.busySince > STALE_MS) t.busySince = null;
+    if (t.heldFor !== null && at - state.at > STALE_MS) t.heldFor = null;
+  }
+  state.at = Math.max(state.at, at);
+}
+
+function chanceFree(state: FloorState, t: FloorTable, at: number): number {
+  if (t.heldFor !== null) return 0;
+  if (t.busySince === null) return 1;
+  return 1 - turnSurvival((at - t.busySince) / 60_000, turnMedian(state, t.party));
+}
+
+/** The table a call most likely went to: the first free one that fits, in order of size. */
+function pickTable(state: FloorState, size: number, mode: FloorMode, at: number): number | null {
+  let best: number | null = null;
+  let bestChance = -1;
+  let noneBefore = 1;
+  for (const i of fittingTables(state.tables, size, mode)) {
+    const free = chanceFree(state, state.tables[i]!, at);
+    const chance = free * noneBefore;
+    if (chance > bestChance) {
+      bestChance = chance;
+      best = i;
+    }
+    noneBefore *= 1 - free;
+  }
+  return best;
+}
+
+export interface FloorParty {
+  id: string;
+  size: number;
+  /** When it joined and when it was called (ms). */
+  joinedAt: number;
+  calledAt?: number | null;
+}
+
+/** A party is called: a table that fits it has freed (or was free), and is held for it. */
+export function onCall(state: FloorState, party: FloorParty, at: number, mode: FloorMode): void {
+  settle(state, at);
+  if (state.tables.some((t) => t.heldFor === party.id)) return; // called again: the same table
+  const i = pickTable(state, party.size, mode, at);
+  if (i === null) return;
+  const table = state.tables[i]!;
+  if (table.busySince !== null && at - party.joinedAt >= WAITED_FOR_TABLE_MS) {
+    learnTurn(state, table.party, (at - table.busySince) / 60_000);
+  }
+  state.exposure = state.exposure * LEAVE_MEMORY + Math.max(0, at - party.joinedAt) / 60_000;
+  state.leaves *= LEAVE_MEMORY;
+  table.busySince = null;
+  table.heldFor = party.id;
+}
+
+/** A party is seated: its table (held since the call, or the likeliest one) is busy from now. */
+export function onSeat(state: FloorState, party: FloorParty, at: number, mode: FloorMode): void {
+  settle(state, at);
+  let i = state.tables.findIndex((t) => t.heldFor === party.id);
+  if (i < 0) {
+    i = pickTable(state, party.size, mode, at) ?? -1;
+    state.exposure = state.exposure * LEAVE_MEMORY + Math.max(0, at - party.joinedAt) / 60_000;
+    state.leaves *= LEAVE_MEMORY;
+  }
+  if (party.calledAt != null) {
+    state.walks.push(Math.max(0, (at - party.calledAt) / 60_000));
+    if (state.walks.length > KEPT_WALKS) state.walks.splice(0, state.walks.length - KEPT_WALKS);
+    state.noShow += NO_SHOW_RATE * (0 - state.noShow);
+  }
+  if (i < 0) return;
+  Object.assign(state.tables[i]!, { busySince: at, party: party.size, heldFor: null });
+}
+
+/**
+ * A party's entry ends without a seat: a called one frees its table (marked as not coming, or
+ * removed); a waiting one that gave up counts toward how often parties leave.
+ */
+export function onEnd(state: FloorState, party: FloorParty, at: number, gaveUp: boolean): void {
+  settle(state, at);
+  const table = state.tables.find((t) => t.heldFor === party.id);
+  if (table) {
+    table.heldFor = null;
+    if (party.calledAt != null) {
+      state.noShow += NO_SHOW_RATE * (1 - state.noShow);
+      state.noShowAfter += 0.1 * (Math.max(0, (at - party.calledAt) / 60_000) - state.noShowAfter);
+    }
+    return;
+  }
+  if (party.calledAt != null) return;
+  state.exposure = state.exposure * LEAVE_MEMORY + Math.max(0, at - party.joinedAt) / 60_000;
+  state.leaves = state.leaves * LEAVE_MEMORY + (gaveUp ? 1 : 0);
+}
+
+export const floorReady = (state: FloorState | null): state is FloorState =>
+  state !== null && state.turns.reduce((s, t) => s + t.n, 0) >= READY_TURNS && state.walks.length >= READY_WALKS;
+
+/** A small, fast, seedable generator (mulberry32). */
+function generator(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function normal(r: () => number): number {
+  return Math.sqrt(-2 * Math.log(Math.max(r(), 1e-12))) * Math.cos(2 * Math.PI * r());
+}
+
+export interface FloorQueue {
+  /** The waiting parties in queue order (priority first, then by join). */
+  waiting: readonly { size: number }[];
+  /** The called parties, each holding its table. */
+  called: readonly FloorParty[];
+}
+
+/** When a party is seated (ms): the median of the runs, and their 10th and 90th percentiles. */
+export interface FloorSeat {
+  low: number;
+  mid: number;
+  high: number;
+}
+
+export interface FloorForecast {
+  /** Per waiting party; null when it was seated in fewer than half the runs. */
+  seats: (FloorSeat | null)[];
+}
+
+/** A venue's floor as the estimate reads it (floor-events.ts `findFloorBook`): every waiting party's seat. */
+export interface FloorBook {
+  state: FloorState;
+  called: FloorParty[];
+  seats: ReadonlyMap<string, FloorSeat>;
+  /** When the forecast was made. */
+  at: number;
+}
+
+/** A quote in whole minutes from `now`, rounded outwards, never a range of one figure. */
+export function quoteOfSeat(seat: FloorSeat, now: number): { time: number; low: number; high: number } {
+  const minutes = (t: number) => (t - now) / 60_000;
+  const time = Math.max(1, Math.round(minutes(seat.mid)));
+  const low = Math.max(0, Math.min(time - 1, Math.floor(minutes(seat.low))));
+  const high = Math.max(time + 1, Math.ceil(minutes(seat.high)));
+  return { time, low, high };
+}
+
+export const FORECAST_RUNS = 60;
+
+/**
+ * Every waiting party's wait, from the floor and the queue at `now`: `runs` futures, each giving
+ * each freed table to the first waiting party it fits. `upTo` stops once the parties up to this
+ * index are seated (a join needs only its own).
+ */
+export function forecastFloor(
+  state: FloorState,
+  queue: FloorQueue,
+  now: number,
+  mode: FloorMode,
+  options: { runs?: number; seed?: number; upTo?: number } = {},
+): FloorForecast {
+  const runs = options.runs ?? FORECAST_RUNS;
+  const upTo = Math.min(options.upTo ?? queue.waiting.length - 1, queue.waiting.length - 1);
+  const r = generator(options.seed ?? Math.floor(now / 1000));
+  const n = upTo + 1;
+  const seatTimes: number[][] = Array.from({ length: n }, () => []);
+  const sigma = TURN_SIGMA;
+  const walks = state.walks.length ? state.walks : [DEFAULT_WALK_MINUTES];
+  const leaveMean = state.leaves > 0.5 ? state.exposure / state.leaves : Infinity;
+  const fits = queue.waiting.slice(0, n).map((p) => fittingTables(state.tables, p.size, mode));
+  const fitsTable = fits.map((list) => {
+    const set = new Uint8Array(state.tables.length);
+    for (const i of list) set[i] = 1;
+    return set;
+  });
+  const calledById = new Map(queue.called.map((c) => [c.id, c]));
+  const drawTurn = (size: number, ageMinutes: number): number => {
+    const median = turnMedian(state, size);
+    for (let k = 0; k < 30; k++) {
+      const t = median * Math.exp(sigma * normal(r));
+      if (t > ageMinutes) return t;
+    }
+    return ageMinutes + 1 + 9 * r();
+  };
+  const drawWalk = (elapsed: number): number => {
+    const later = walks.filter((w) => w > elapsed);
+    const from = later.length ? later : [elapsed + 1];
+    return from[Math.floor(r() * from.length)]!;
+  };
+  const freeAt = new Float64Array(state.tables.length);
+  const seatAt = new Float64Array(n);
+  const leaveAt = new Float64Array(n);
+  const MIN = 60_000;
+
+  for (let run = 0; run < runs; run++) {
+    state.tables.forEach((t, i) => {
+      if (t.heldFor !== null) {
+        const c = calledById.get(t.heldFor);
+        if (!c || c.calledAt == null) {
+          freeAt[i] = now;
+          return;
+        }
+        const elapsed = (now - c.calledAt) / MIN;
+        const stillComing = walks.filter((w) => w > elapsed).length / walks.length;
+        const noShowLeft = elapsed < state.noShowAfter ? 1 : 0;
+        const pNo = (state.noShow * noShowLeft) / Math.max(1e-9, state.noShow * noShowLeft + (1 - state.noShow) * stillComing);
+        if (r() < pNo) freeAt[i] = Math.max(now, c.calledAt + state.noShowAfter * MIN);
+        else {
+          const seat = Math.max(now, c.calledAt + drawWalk(elapsed) * MIN);
+          freeAt[i] = seat + drawTurn(c.size, 0) * MIN;
+        }
+      } else if (t.busySince !== null) {
+        const age = (now - t.busySince) / MIN;
+        freeAt[i] = t.busySince + drawTurn(t.party, age) * MIN;
+      } else freeAt[i] = now;
+    });
+    for (let j = 0; j < n; j++) {
+      seatAt[j] = NaN;
+      leaveAt[j] = leaveMean === Infinity ? Infinity : now - Math.log(Math.max(r(), 1e-12)) * leaveMean * MIN;
+    }
+    // The target parties never give up in their own forecast: it is of the wait if they stay.
+    let left = n;
+    for (;;) {
+      let i = -1;
+      for (let k = 0; k < freeAt.length; k++) if (freeAt[k]! < Infinity && (i < 0 || freeAt[k]! < freeAt[i]!)) i = k;
+      if (i < 0) break;
+      const t = freeAt[i]!;
+      let j = -1;
+      for (let k = 0; k < n; k++) {
+        if (!Number.isNaN(seatAt[k]!) || !fitsTable[k]![i]) continue;
+        // Someone ahead who gave up by now is gone: the next fitting party gets the table.
+        if (k < n - 1 && leaveAt[k]! <= t && k !== upTo) {
+          continue;
+        }
+        j = k;
+        break;
+      }
+      if (j < 0) {
+        freeAt[i] = Infinity;
+        continue;
+      }
+      const seat = t + drawWalk(0) * MIN;
+      seatAt[j] = seat;
+      left -= 1;
+      if (j !== upTo && r() < state.noShow) freeAt[i] = t + state.noShowAfter * MIN;
+      else freeAt[i] = seat + drawTurn(queue.waiting[j]!.size, 0) * MIN;
+      if (!Number.isNaN(seatAt[upTo]!) && options.upTo !== undefined) break;
+      if (left === 0) break;
+    }
+    for (let j = 0; j < n; j++) if (!Number.isNaN(seatAt[j]!)) seatTimes[j]!.push(seatAt[j]!);
+  }
+  return {
+    seats: seatTimes.map((times) => {
+      if (times.length < runs / 2) return null;
+      times.sort((a, b) => a - b);
+      const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!;
+      return { low: at(0.1), mid: at(0.5), high: at(0.9) };
+    }),
+  };
+}
