@@ -1,0 +1,338 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type FloorParty,
+  type FloorState,
+  fittingTables,
+  floorFor,
+  floorReady,
+  forecastFloor,
+  freshFloor,
+  layoutOf,
+  onCall,
+  onEnd,
+  onSeat,
+  parseFloor,
+  quoteOfSeat,
+} from './floor.js';
+
+// docs/decisions/022-wait-estimates.md, "The floor": the venue's tables followed from its calls,
+// seats and ends, and the next seatings played forward. Pure: no store, no clock but `at`.
+
+const MIN = 60_000;
+const T0 = Date.UTC(2026, 0, 5, 19); // a Monday, 19:00 UTC
+
+const party = (id: string, size: number, joinedAt: number, calledAt: number | null = null): FloorParty => ({
+  id,
+  size,
+  joinedAt,
+  calledAt,
+});
+const seatsOf = (state: FloorState, indices: number[]) => indices.map((i) => state.tables[i]!.seats);
+
+/**
+ * A venue with one table of four, always full: each party waited half an hour for it, is called
+ * the moment the table's party leaves (after `turn` minutes) and walks in `walk` minutes later.
+ * Everything the floor knows comes from the events, as the services send them.
+ */
+function servedFloor(turn: number, services: number, walk = 4): { state: FloorState; at: number } {
+  const state = freshFloor([{ seats: 4, count: 1 }]);
+  let at = T0;
+  onSeat(state, party('first', 4, at), at, 'basic'); // seated at the door: the table is busy
+  for (let i = 0; i < services; i++) {
+    at += turn * MIN;
+    const p = party(`p${i}`, 4, at - 30 * MIN);
+    onCall(state, p, at, 'basic');
+    const calledAt = at;
+    at += walk * MIN;
+    onSeat(state, { ...p, calledAt }, at, 'basic');
+  }
+  return { state, at };
+}
+
+describe('fittingTables', () => {
+  const tables = freshFloor([
+    { seats: 6, count: 1 },
+    { seats: 2, count: 2 },
+    { seats: 4, count: 2 },
+  ]).tables; // smallest first: 2, 2, 4, 4, 6
+
+  it('basic mode: a table with at most two seats spare', () => {
+    expect(seatsOf({ tables } as FloorState, fittingTables(tables, 3, 'basic'))).toEqual([4, 4]);
+    expect(fittingTables(tables, 3, 'basic')).toEqual([2, 3]);
+    expect(seatsOf({ tables } as FloorState, fittingTables(tables, 5, 'basic'))).toEqual([6]);
+    // A couple fits a table of two or of four, the smaller first.
+    expect(seatsOf({ tables } as FloorState, fittingTables(tables, 2, 'basic'))).toEqual([2, 2, 4, 4]);
+  });
+
+  it('advanced mode: a table of the party’s band only', () => {
+    expect(seatsOf({ tables } as FloorState, fittingTables(tables, 2, 'advanced'))).toEqual([2, 2]);
+    expect(seatsOf({ tables } as FloorState, fittingTables(tables, 3, 'advanced'))).toEqual([4, 4]);
+    expect(seatsOf({ tables } as FloorState, fittingTables(tables, 6, 'advanced'))).toEqual([6]);
+  });
+
+  it('when none fits the rule: the smallest big enough, else the largest', () => {
+    const big = freshFloor([
+      { seats: 2, count: 1 },
+      { seats: 4, count: 1 },
+      { seats: 6, count: 1 },
+      { seats: 8, count: 2 },
+    ]).tables;
+    expect(seatsOf({ tables: big } as FloorState, fittingTables(big, 9, 'basic'))).toEqual([8, 8]);
+    expect(seatsOf({ tables: big } as FloorState, fittingTables(big, 12, 'advanced'))).toEqual([8, 8]);
+    const sparse = freshFloor([
+      { seats: 2, count: 1 },
+      { seats: 10, count: 1 },
+    ]).tables;
+    // Seven people, no table of 7 to 9 seats: the table of ten, not the largest by default.
+    expect(seatsOf({ tables: sparse } as FloorState, fittingTables(sparse, 7, 'basic'))).toEqual([10]);
+  });
+});
+
+describe('cold start', () => {
+  it('a fresh floor is not ready, nor no floor at all', () => {
+    expect(floorReady(freshFloor([{ seats: 4, count: 3 }]))).toBe(false);
+    expect(floorReady(null)).toBe(false);
+  });
+
+  it('after a service of parties who waited for busy tables, it is', () => {
+    const { state } = servedFloor(60, 60);
+    expect(floorReady(state)).toBe(true);
+    expect(state.turns.reduce((s, t) => s + t.n, 0)).toBeGreaterThan(0);
+    expect(state.walks.length).toBeGreaterThan(0);
+  });
+
+  it('seats at the door teach no walk, and calls of parties who did not wait teach no turn', () => {
+    const state = freshFloor([{ seats: 4, count: 1 }]);
+    let at = T0;
+    for (let i = 0; i < 60; i++) {
+      onSeat(state, party(`door${i}`, 4, at), at, 'basic');
+      at += 60 * MIN;
+    }
+    expect(state.walks).toEqual([]);
+    for (let i = 0; i < 60; i++) {
+      const p = party(`now${i}`, 4, at); // joined the moment it was called
+      onCall(state, p, at, 'basic');
+      at += 2 * MIN;
+      onSeat(state, { ...p, calledAt: at - 2 * MIN }, at, 'basic');
+      at += 60 * MIN;
+    }
+    expect(state.turns.reduce((s, t) => s + t.n, 0)).toBe(0);
+    expect(floorReady(state)).toBe(false);
+  });
+});
+
+describe('the events', () => {
+  const layout = [
+    { seats: 2, count: 2 },
+    { seats: 4, count: 2 },
+  ]; // tables 0, 1: two seats; 2, 3: four
+
+  it('a call holds the smallest free fitting table; the seat makes it busy', () => {
+    const state = freshFloor(layout);
+    const a = party('a', 3, T0 - 20 * MIN);
+    onCall(state, a, T0, 'basic');
+    expect(state.tables.map((t) => t.heldFor)).toEqual([null, null, 'a', null]);
+    expect(state.tables[2]!.busySince).toBeNull();
+
+    onCall(state, party('b', 2, T0 - 20 * MIN), T0, 'basic');
+    expect(state.tables.map((t) => t.heldFor)).toEqual(['b', null, 'a', null]);
+
+    onSeat(state, { ...a, calledAt: T0 }, T0 + 5 * MIN, 'basic');
+    expect(state.tables[2]).toEqual({ seats: 4, busySince: T0 + 5 * MIN, party: 3, heldFor: null });
+    expect(state.walks).toEqual([5]);
+  });
+
+  it('called again: the same table, no second one', () => {
+    const state = freshFloor(layout);
+    const a = party('a', 4, T0 - 20 * MIN);
+    onCall(state, a, T0, 'basic');
+    onCall(state, { ...a, calledAt: T0 }, T0 + 2 * MIN, 'basic');
+    expect(state.tables.map((t) => t.heldFor)).toEqual([null, null, 'a', null]);
+  });
+
+  it('a called party marked as not coming frees its table', () => {
+    const state = freshFloor(layout);
+    const a = party('a', 4, T0 - 20 * MIN);
+    onCall(state, a, T0, 'basic');
+    const before = state.noShow;
+    onEnd(state, { ...a, calledAt: T0 }, T0 + 15 * MIN, false);
+    expect(state.tables[2]).toEqual({ seats: 4, busySince: null, party: 4, heldFor: null });
+    expect(state.noShow).toBeGreaterThan(before);
+    // The freed table is the one the next party of four is called to.
+    onCall(state, party('b', 4, T0), T0 + 16 * MIN, 'basic');
+    expect(state.tables[2]!.heldFor).toBe('b');
+  });
+
+  it('a waiting party that gives up counts toward leaving; one removed by staff does not', () => {
+    const state = freshFloor(layout);
+    onEnd(state, party('w', 2, T0), T0 + 30 * MIN, true);
+    expect(state.leaves).toBeGreaterThan(0.9);
+    const leaves = state.leaves;
+    onEnd(state, party('x', 2, T0), T0 + 30 * MIN, false);
+    expect(state.leaves).toBeLessThanOrEqual(leaves);
+    expect(state.tables.every((t) => t.heldFor === null && t.busySince === null)).toBe(true);
+  });
+
+  it('a busy table given to a party that waited ends a turn, learned by the band of the party at it', () => {
+    const state = freshFloor([{ seats: 4, count: 1 }]);
+    onSeat(state, party('door', 4, T0), T0, 'basic');
+    onCall(state, party('a', 3, T0), T0 + 70 * MIN, 'basic');
+    expect(state.turns).toEqual([{ band: 1, mean: 70, n: 1 }]);
+    expect(state.tables[0]!.heldFor).toBe('a');
+  });
+});
+
+describe('turns', () => {
+  it('a venue whose tables stay 90 minutes quotes a party behind a full floor later than one whose tables stay 45', () => {
+    const slow = servedFloor(90, 40);
+    const fast = servedFloor(45, 40);
+    // Both learned their own turn from the calls alone.
+    expect(slow.state.turns[0]!.mean).toBeCloseTo(90, 0);
+    expect(fast.state.turns[0]!.mean).toBeCloseTo(45, 0);
+    // The floor now: the one table busy since just now, two parties of four waiting before ours.
+    const waiting = [{ size: 4 }, { size: 4 }, { size: 4 }];
+    const waitOf = (s: { state: FloorState; at: number }) => {
+      const seat = forecastFloor(s.state, { waiting, called: [] }, s.at, 'basic', { seed: 7 }).seats[2]!;
+      return (seat.mid - s.at) / MIN;
+    };
+    const slowWait = waitOf(slow);
+    const fastWait = waitOf(fast);
+    expect(slowWait).toBeGreaterThan(fastWait * 1.5);
+    // Three turns of the table, give or take: the third party sits once it has freed three times.
+    expect(fastWait).toBeGreaterThan(2 * 45);
+    expect(fastWait).toBeLessThan(5 * 45);
+  });
+});
+
+describe('the forecast', () => {
+  /** A venue that learned hour-long turns on one table, now with three tables of four. */
+  const learned = () => floorFor([{ seats: 4, count: 3 }], servedFloor(60, 40).state)!;
+  const NOW = T0 + 30 * 24 * 60 * MIN;
+  /** The floor with `busy` of its three tables seated just now. */
+  const withBusy = (busy: number) => {
+    const state = learned();
+    for (let i = 0; i < busy; i++) onSeat(state, party(`s${i}`, 4, NOW - 10 * MIN), NOW, 'basic');
+    return state;
+  };
+  const forecast = (state: FloorState, ahead: number, seed = 11) =>
+    forecastFloor(state, { waiting: Array.from({ length: ahead + 1 }, () => ({ size: 4 })), called: [] }, NOW, 'basic', {
+      upTo: ahead,
+      seed,
+    }).seats[ahead]!;
+
+  it('every fitting table busy since just now: later than with one of them free', () => {
+    expect(withBusy(3).tables.every((t) => t.busySince === NOW)).toBe(true);
+    const full = forecast(withBusy(3), 0);
+    const oneFree = forecast(withBusy(2), 0);
+    expect(full.mid).toBeGreaterThan(oneFree.mid);
+    // A free table: the party is called now and walks in; a full floor: a turn away.
+    expect(oneFree.mid - NOW).toBeLessThan(20 * MIN);
+    expect(full.mid - NOW).toBeGreaterThan(25 * MIN);
+  });
+
+  it('more parties ahead: later', () => {
+    const state = withBusy(3);
+    const waits = [0, 2, 5, 9].map((ahead) => forecast(state, ahead).mid);
+    for (let i = 1; i < waits.length; i++) expect(waits[i]!).toBeGreaterThan(waits[i - 1]!);
+  });
+
+  it('a table held for a called party is not free for the newcomer', () => {
+    const free = learned();
+    const held = learned();
+    const caller = party('c', 4, NOW - 30 * MIN);
+    for (const state of [free, held]) {
+      onSeat(state, party('s0', 4, NOW), NOW, 'basic');
+      onSeat(state, party('s1', 4, NOW), NOW, 'basic');
+    }
+    onCall(held, caller, NOW, 'basic');
+    const called = [{ ...caller, calledAt: NOW }];
+    const waiting = [{ size: 4 }];
+    const a = forecastFloor(free, { waiting, called: [] }, NOW, 'basic', { seed: 3 }).seats[0]!;
+    const b = forecastFloor(held, { waiting, called }, NOW, 'basic', { seed: 3 }).seats[0]!;
+    expect(b.mid).toBeGreaterThan(a.mid);
+  });
+
+  it('the 10th to 90th percentile range holds the median; the quote is never a range of one figure', () => {
+    const state = withBusy(3);
+    for (const ahead of [0, 1, 4, 8]) {
+      const seat = forecast(state, ahead);
+      expect(seat.low).toBeLessThanOrEqual(seat.mid);
+      expect(seat.mid).toBeLessThanOrEqual(seat.high);
+      expect(seat.high).toBeGreaterThan(seat.low);
+      const quote = quoteOfSeat(seat, NOW);
+      expect(quote.low).toBeLessThan(quote.time);
+      expect(quote.time).toBeLessThan(quote.high);
+      expect(quote.time).toBe(Math.round((seat.mid - NOW) / MIN));
+    }
+    // Even a forecast with no spread, or a seat right now.
+    expect(quoteOfSeat({ low: NOW + 20 * MIN, mid: NOW + 20 * MIN, high: NOW + 20 * MIN }, NOW)).toEqual({ time: 20, low: 19, high: 21 });
+    expect(quoteOfSeat({ low: NOW, mid: NOW, high: NOW }, NOW)).toEqual({ time: 1, low: 0, high: 2 });
+    expect(quoteOfSeat({ low: NOW + 12.5 * MIN, mid: NOW + 20.2 * MIN, high: NOW + 31.1 * MIN }, NOW)).toEqual({
+      time: 20,
+      low: 12,
+      high: 32,
+    });
+  });
+
+  it('deterministic with the same seed', () => {
+    const state = withBusy(3);
+    const queue = { waiting: Array.from({ length: 6 }, (_, i) => ({ size: 2 + (i % 3) })), called: [] };
+    const a = forecastFloor(state, queue, NOW, 'basic', { seed: 42 });
+    const b = forecastFloor(state, queue, NOW, 'basic', { seed: 42 });
+    expect(b).toEqual(a);
+    expect(a.seats.every((s) => s !== null)).toBe(true);
+    // The forecast reads the state, never changes it.
+    expect(withBusy(3)).toEqual(state);
+  });
+});
+
+describe('the layout', () => {
+  it('another table list starts a fresh floor but keeps what was learned', () => {
+    const { state: kept } = servedFloor(75, 30);
+    const tables = [
+      { seats: 2, count: 2 },
+      { seats: 4, count: 1 },
+    ];
+    const next = floorFor(tables, kept)!;
+    expect(next.layout).toBe(layoutOf(tables));
+    expect(next.layout).not.toBe(kept.layout);
+    expect(next.tables).toEqual([
+      { seats: 2, busySince: null, party: 2, heldFor: null },
+      { seats: 2, busySince: null, party: 2, heldFor: null },
+      { seats: 4, busySince: null, party: 4, heldFor: null },
+    ]);
+    expect(next.turns).toEqual(kept.turns);
+    expect(next.walks).toEqual(kept.walks);
+    expect(next.walks.length).toBeGreaterThan(0);
+    expect(floorReady(next)).toBe(floorReady(kept));
+  });
+
+  it('the same list keeps the floor as it is, whatever the order; no list, no floor', () => {
+    const { state: kept } = servedFloor(75, 30);
+    expect(floorFor([{ seats: 4, count: 1 }], kept)).toBe(kept);
+    const two = freshFloor([
+      { seats: 4, count: 1 },
+      { seats: 2, count: 3 },
+    ]);
+    expect(
+      floorFor(
+        [
+          { seats: 2, count: 3 },
+          { seats: 4, count: 1 },
+        ],
+        two,
+      ),
+    ).toBe(two);
+    expect(floorFor([], kept)).toBeNull();
+    expect(floorFor([{ seats: 4, count: 2 }], null)).toEqual(freshFloor([{ seats: 4, count: 2 }]));
+  });
+
+  it('the stored row reads back; anything else reads as none', () => {
+    const { state } = servedFloor(60, 12);
+    expect(parseFloor(JSON.stringify(state))).toEqual(state);
+    expect(parseFloor(null)).toBeNull();
+    expect(parseFloor('')).toBeNull();
+    expect(parseFloor('{not json')).toBeNull();
+    expect(parseFloor('{"layout":"4x1"}')).toBeNull();
+  });
+});
