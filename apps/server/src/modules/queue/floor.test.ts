@@ -163,14 +163,22 @@ describe('the events', () => {
     expect(state.tables[2]!.heldFor).toBe('b');
   });
 
-  it('a waiting party that gives up counts toward leaving; one removed by staff does not', () => {
-    const state = freshFloor(layout);
-    onEnd(state, party('w', 2, T0), T0 + 30 * MIN, true);
-    expect(state.leaves).toBeGreaterThan(0.9);
-    const leaves = state.leaves;
-    onEnd(state, party('x', 2, T0), T0 + 30 * MIN, false);
-    expect(state.leaves).toBeLessThanOrEqual(leaves);
-    expect(state.tables.every((t) => t.heldFor === null && t.busySince === null)).toBe(true);
+  it('waiting parties who give up: those behind them are seated sooner; the tables are untouched', () => {
+    const learned = () => floorFor([{ seats: 4, count: 2 }], servedFloor(60, 40).state)!;
+    const stay = learned();
+    const leave = learned();
+    let at = T0 + 7 * 24 * 60 * MIN;
+    for (let i = 0; i < 100; i++) {
+      at += 20 * MIN;
+      onEnd(leave, party(`w${i}`, 4, at - 15 * MIN), at, true);
+      onEnd(stay, party(`w${i}`, 4, at - 15 * MIN), at, false);
+    }
+    expect(leave.tables.every((t) => t.heldFor === null && t.busySince === null)).toBe(true);
+    const now = at + MIN;
+    const waiting = Array.from({ length: 8 }, () => ({ size: 4 }));
+    for (const state of [stay, leave]) for (let i = 0; i < 2; i++) onSeat(state, party(`s${i}`, 4, now), now, 'basic');
+    const last = (state: FloorState) => forecastFloor(state, { waiting, called: [] }, now, 'basic', { upTo: 7, seed: 5 }).seats[7]!;
+    expect(last(leave).mid).toBeLessThan(last(stay).mid);
   });
 
   it('a busy table given to a party that waited ends a turn, learned by the band of the party at it', () => {
