@@ -73,7 +73,12 @@ export async function findFloorBook(db: Executor, venueId: string, now: number):
     .map((e) => ({ id: e.id, size: e.party_size, joinedAt: e.created_at, calledAt: e.notified_at }));
   const seats = new Map<string, { low: number; mid: number; high: number }>();
   if (waiting.length) {
-    const forecast = forecastFloor(state, { waiting: waiting.map((e) => ({ size: e.party_size })), called }, now, state.mode);
+    const forecast = forecastFloor(
+      state,
+      { waiting: waiting.map((e) => ({ size: e.party_size, joinedAt: e.created_at })), called },
+      now,
+      state.mode,
+    );
     waiting.forEach((e, i) => {
       const seat = forecast.seats[i];
       if (seat) seats.set(e.id, seat);

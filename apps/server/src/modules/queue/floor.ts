@@ -49,9 +49,14 @@ export interface FloorState {
   /** Share of called parties who never come (running), and minutes from their call to being marked. */
   noShow: number;
   noShowAfter: number;
-  /** Waiting parties who gave up, and the minutes parties waited in all (both fading with age). */
-  leaves: number;
-  exposure: number;
+  /**
+   * Waiting parties who give up: the share of waiting parties who do (running), and how long they
+   * had waited when they did (minutes, running). Those who give up do so early; a party that has
+   * waited long is likely one who stays (a mixture: some leave after an exponential patience, the
+   * rest never).
+   */
+  leaveShare: number;
+  patience: number;
   /** The last event, for tables left busy past any turn. */
   at: number;
   /** The venue's mode at its last event: which tables fit a party. */
@@ -69,11 +74,12 @@ const MEDIAN_TO_MEAN = Math.exp((TURN_SIGMA * TURN_SIGMA) / 2);
 /** Turns a band must have given before its own speaks; until then, the venue's. */
 const MIN_TURNS = 5;
 /** A busy table given to a party that waited at least this long was freed just before the call. */
-const WAITED_FOR_TABLE_MS = 10 * 60_000;
+const WAITED_FOR_TABLE_MS = 6 * 60_000;
 const KEPT_WALKS = 32;
 const DEFAULT_WALK_MINUTES = 5;
 const NO_SHOW_RATE = 0.01;
-const LEAVE_MEMORY = 0.995;
+const LEAVE_RATE = 0.01;
+const PATIENCE_RATE = 0.05;
 /** The forecast speaks once this many turns and walks have been seen. */
 const READY_TURNS = 10;
 const READY_WALKS = 5;
@@ -92,12 +98,12 @@ export function freshFloor(tables: readonly { seats: number; count: number }[], 
   return {
     layout: layoutOf(tables),
     tables: list,
-    turns: previous?.turns ?? [],
-    walks: previous?.walks ?? [],
+    turns: previous?.turns.map((t) => ({ ...t })) ?? [],
+    walks: previous?.walks.slice() ?? [],
     noShow: previous?.noShow ?? 0.05,
     noShowAfter: previous?.noShowAfter ?? 10,
-    leaves: previous?.leaves ?? 0,
-    exposure: previous?.exposure ?? 0,
+    leaveShare: previous?.leaveShare ?? 0,
+    patience: previous?.patience ?? 20,
     at: previous?.at ?? 0,
     mode: previous?.mode ?? 'basic',
   };
@@ -113,7 +119,8 @@ export function parseFloor(text: string | null | undefined): FloorState | null {
   if (!text) return null;
   try {
     const state = JSON.parse(text) as FloorState;
-    return Array.isArray(state.tables) ? state : null;
+    if (!Array.isArray(state.tables)) return null;
+    return { ...freshFloor([]), ...state };
   } catch {
     return null;
   }
@@ -183,7 +190,8 @@ function pickTable(state: FloorState, size: number, mode: FloorMode, at: number)
   for (const i of fittingTables(state.tables, size, mode)) {
     const free = chanceFree(state, state.tables[i]!, at);
     const chance = free * noneBefore;
-    if (chance > bestChance) {
+    // Every fitting table held for another party: none is taken from it.
+    if (chance > 0 && chance > bestChance) {
       bestChance = chance;
       best = i;
     }
@@ -210,8 +218,7 @@ export function onCall(state: FloorState, party: FloorParty, at: number, mode: F
   if (table.busySince !== null && at - party.joinedAt >= WAITED_FOR_TABLE_MS) {
     learnTurn(state, table.party, (at - table.busySince) / 60_000);
   }
-  state.exposure = state.exposure * LEAVE_MEMORY + Math.max(0, at - party.joinedAt) / 60_000;
-  state.leaves *= LEAVE_MEMORY;
+  state.leaveShare += LEAVE_RATE * (0 - state.leaveShare);
   table.busySince = null;
   table.heldFor = party.id;
 }
@@ -222,8 +229,7 @@ export function onSeat(state: FloorState, party: FloorParty, at: number, mode: F
   let i = state.tables.findIndex((t) => t.heldFor === party.id);
   if (i < 0) {
     i = pickTable(state, party.size, mode, at) ?? -1;
-    state.exposure = state.exposure * LEAVE_MEMORY + Math.max(0, at - party.joinedAt) / 60_000;
-    state.leaves *= LEAVE_MEMORY;
+    state.leaveShare += LEAVE_RATE * (0 - state.leaveShare);
   }
   if (party.calledAt != null) {
     state.walks.push(Math.max(0, (at - party.calledAt) / 60_000));
@@ -250,8 +256,9 @@ export function onEnd(state: FloorState, party: FloorParty, at: number, gaveUp: 
     return;
   }
   if (party.calledAt != null) return;
-  state.exposure = state.exposure * LEAVE_MEMORY + Math.max(0, at - party.joinedAt) / 60_000;
-  state.leaves = state.leaves * LEAVE_MEMORY + (gaveUp ? 1 : 0);
+  if (!gaveUp) return; // removed by staff: neither a stay nor a leave
+  state.leaveShare += LEAVE_RATE * (1 - state.leaveShare);
+  state.patience += PATIENCE_RATE * (Math.max(0, at - party.joinedAt) / 60_000 - state.patience);
 }
 
 export const floorReady = (state: FloorState | null): state is FloorState =>
@@ -275,7 +282,7 @@ function normal(r: () => number): number {
 
 export interface FloorQueue {
   /** The waiting parties in queue order (priority first, then by join). */
-  waiting: readonly { size: number }[];
+  waiting: readonly { size: number; joinedAt?: number }[];
   /** The called parties, each holding its table. */
   called: readonly FloorParty[];
 }
@@ -331,7 +338,7 @@ export function forecastFloor(
   const seatTimes: number[][] = Array.from({ length: n }, () => []);
   const sigma = TURN_SIGMA;
   const walks = state.walks.length ? state.walks : [DEFAULT_WALK_MINUTES];
-  const leaveMean = state.leaves > 0.5 ? state.exposure / state.leaves : Infinity;
+  const patience = Math.max(1, state.patience);
   const fits = queue.waiting.slice(0, n).map((p) => fittingTables(state.tables, p.size, mode));
   const fitsTable = fits.map((list) => {
     const set = new Uint8Array(state.tables.length);
@@ -339,6 +346,12 @@ export function forecastFloor(
     return set;
   });
   const calledById = new Map(queue.called.map((c) => [c.id, c]));
+  // A table that a party waiting for a while fits is busy now: the host would have called it.
+  const watched = new Uint8Array(state.tables.length);
+  queue.waiting.forEach((p, j) => {
+    if (p.joinedAt === undefined || now - p.joinedAt < WAITED_FOR_TABLE_MS) return;
+    for (const i of j < n ? fits[j]! : fittingTables(state.tables, p.size, mode)) watched[i] = 1;
+  });
   const drawTurn = (size: number, ageMinutes: number): number => {
     const median = turnMedian(state, size);
     for (let k = 0; k < 30; k++) {
@@ -376,12 +389,19 @@ export function forecastFloor(
         }
       } else if (t.busySince !== null) {
         const age = (now - t.busySince) / MIN;
-        freeAt[i] = t.busySince + drawTurn(t.party, age) * MIN;
+        // Nobody it fits has been waiting long enough for the host to have called them: it may
+        // have freed already, unseen.
+        if (!watched[i] && r() > turnSurvival(age, turnMedian(state, t.party))) freeAt[i] = now;
+        else freeAt[i] = t.busySince + drawTurn(t.party, age) * MIN;
       } else freeAt[i] = now;
     });
     for (let j = 0; j < n; j++) {
       seatAt[j] = NaN;
-      leaveAt[j] = leaveMean === Infinity ? Infinity : now - Math.log(Math.max(r(), 1e-12)) * leaveMean * MIN;
+      // Still here after waiting `w`: one who gives up with probability q·e^(−w/m) / (q·e^(−w/m) + 1 − q).
+      const joinedAt = queue.waiting[j]!.joinedAt ?? now;
+      const keep = state.leaveShare * Math.exp(-Math.max(0, now - joinedAt) / MIN / patience);
+      const leaver = r() < keep / Math.max(1e-9, keep + 1 - state.leaveShare);
+      leaveAt[j] = leaver ? now - Math.log(Math.max(r(), 1e-12)) * patience * MIN : Infinity;
     }
     // The target parties never give up in their own forecast: it is of the wait if they stay.
     let left = n;
@@ -416,7 +436,9 @@ export function forecastFloor(
   }
   return {
     seats: seatTimes.map((times) => {
-      if (times.length < runs / 2) return null;
+      // A party that gave up in a run has no seat in it: the read of one that stays uses the
+      // others (the join's own forecast never lets it give up).
+      if (times.length < runs / 4) return null;
       times.sort((a, b) => a - b);
       const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!;
       return { low: at(0.1), mid: at(0.5), high: at(0.9) };

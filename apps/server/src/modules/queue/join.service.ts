@@ -55,8 +55,8 @@ async function quoteAtJoin(
   const waiting = open.filter((e) => e.status === 'active');
   let place = waiting.findIndex((e) => e.priority < newcomer.priority);
   if (place < 0) place = waiting.length;
-  const sizes = waiting.map((e) => ({ size: e.party_size }));
-  sizes.splice(place, 0, { size: newcomer.party_size });
+  const sizes = waiting.map((e) => ({ size: e.party_size, joinedAt: e.created_at }));
+  sizes.splice(place, 0, { size: newcomer.party_size, joinedAt: book.at });
   const called = open
     .filter((e) => e.status === 'called')
     .map((e) => ({ id: e.id, size: e.party_size, joinedAt: 0, calledAt: e.notified_at }));

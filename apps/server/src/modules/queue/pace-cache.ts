@@ -15,6 +15,8 @@ const MAX_VENUES = 5_000;
 export interface PaceCache {
   find(db: Kysely<Database>, venueId: string, at: number): Promise<PaceBook>;
   forget(venueId: string): void;
+  /** The kept book has a floor (floor.ts): it forecasts the whole queue, so any event voids it. */
+  hasFloor(venueId: string): boolean;
 }
 
 export function createPaceCache(now: () => number = () => performance.now()): PaceCache {
@@ -37,6 +39,7 @@ export function createPaceCache(now: () => number = () => performance.now()): Pa
       return book;
     },
     forget: (venueId) => void kept.delete(venueId),
+    hasFloor: (venueId) => kept.get(venueId)?.book.floor !== undefined,
   };
 }
 

@@ -13,15 +13,17 @@ export interface QueueCaches {
 /**
  * The queue's kept state, one instance per app (no module-level state), voided one way: every
  * event of a venue, published here or heard from another instance through the bus, voids that
- * venue's kept positions, a seating or a venue-wide event its pace, and a venue-wide event its kept venue row (docs/decisions/017-queue-module.md). Venue writes
+ * venue's kept positions, a seating or a venue-wide event its pace (any event when the venue has a
+ * floor), and a venue-wide event its kept venue row (docs/decisions/017-queue-module.md). Venue writes
  * also drop the row at once (venues.repository.ts); each kept thing also expires after a moment,
  * for a change whose event this instance did not hear.
  */
 export function createQueueCaches(bus: EventBus): QueueCaches {
   const pace = createPaceCache();
   const positions = createPositionCache(bus, undefined, (venueId, event) => {
-    // The estimator learns only from seatings (estimator.ts): joins and calls leave its state alone.
-    if (!event || !event.entryId || event.type === 'seat') pace.forget(venueId);
+    // The estimator learns only from seatings (estimator.ts): joins and calls leave its state
+    // alone. A venue's floor forecasts the whole queue (floor.ts): any change of it voids that.
+    if (!event || !event.entryId || event.type === 'seat' || pace.hasFloor(venueId)) pace.forget(venueId);
     // A venue-wide event (settings, open, lock) changed the venue's row; an entry's did not.
     if (event && !event.entryId) forgetKeptVenue(venueId);
   });

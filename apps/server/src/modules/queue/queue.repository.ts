@@ -341,7 +341,17 @@ export async function cancelOpenEntry(db: Executor, id: string, reason: string, 
 /** What a refresh needs of each open entry to place it and to tell whether its message changed. */
 export type QueueRow = Pick<
   EntryRow,
-  'id' | 'status' | 'priority' | 'seq' | 'band' | 'party_size' | 'cancel_reason' | 'notified_at' | 'seated_at' | ConversationStamp
+  | 'id'
+  | 'status'
+  | 'priority'
+  | 'seq'
+  | 'band'
+  | 'party_size'
+  | 'created_at'
+  | 'cancel_reason'
+  | 'notified_at'
+  | 'seated_at'
+  | ConversationStamp
 >;
 
 /** What changes a diner's message in the conversation (docs/product.md §7): an answer, the hold window, a message from the venue. */
@@ -354,6 +364,7 @@ const QUEUE_ROW_COLUMNS = [
   'seq',
   'band',
   'party_size',
+  'created_at',
   'cancel_reason',
   'notified_at',
   'seated_at',
