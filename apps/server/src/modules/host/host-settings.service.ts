@@ -7,7 +7,7 @@ import { parseInput } from '../../lib/validate.js';
 import type { Venue } from '../venues/venue.js';
 import { findVenueBySlug, updateVenue } from '../venues/venues.service.js';
 import { getVenue, toVenueResponse } from '../venues/venues.service.js';
-import { type QueueDeps as WaitlistDeps, announceVenueUpdate, forgetFloor } from '../queue/index.js';
+import { type QueueDeps as WaitlistDeps, announceVenueUpdate, relistFloor } from '../queue/index.js';
 
 export function toSettingsResponse(venue: Venue, config: Config): HostSettingsResponse {
   return {
@@ -86,8 +86,8 @@ export async function patchSettings(
   }
   if (patch.theme) update.theme = JSON.stringify(mergeTheme(venue.theme, patch.theme));
   await updateVenue(deps.db.kysely, venueId, update);
-  // A venue that no longer lists its tables has no floor (docs/decisions/022-wait-estimates.md).
-  if (patch.settings?.tables?.length === 0) await forgetFloor(deps.db.kysely, venueId);
+  // The floor follows the venue's list of tables (docs/decisions/022-wait-estimates.md, "The floor").
+  if (patch.settings?.tables) await relistFloor(deps.db.kysely, venueId, patch.settings.tables, deps.now());
   announceVenueUpdate(deps, venueId);
   return getSettings(deps, config, venueId);
 }

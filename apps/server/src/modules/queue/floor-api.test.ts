@@ -122,6 +122,33 @@ describe.each(stores)('the floor on $name', (store) => {
     expect(placed.estimatedRange!.low).toBeLessThanOrEqual(placed.estimatedTime!);
     expect(placed.estimatedTime!).toBeLessThanOrEqual(placed.estimatedRange!.high);
 
+    // Through the kept pace: a join voids a book with a floor, so the newest party is read from
+    // the floor's forecast of the queue it is in (a kept book would not know it).
+    const venueNow = await getVenue(t.db.kysely, venueId);
+    await placeEntry(deps(), await row(newcomer.id), venueNow);
+    t.clock.now += 1_000;
+    const later = await join(venueId);
+    const cached = await placeEntry(deps(), await row(later.id), venueNow);
+    const fromStore = await placeEntry({ ...deps(), pace: undefined }, await row(later.id), venueNow);
+    expect(cached.estimatedTime).not.toBeNull();
+    expect(cached).toEqual(fromStore);
+
+    // The owner lists other tables: the floor takes them at once and keeps what it learned.
+    const learned = parseFloor((await floorRow(venueId))!.state)!;
+    await patchSettings(deps(), t.config, venueId, {
+      settings: {
+        tables: [
+          { seats: 6, count: 1 },
+          { seats: 4, count: 2 },
+        ],
+      },
+    });
+    const relisted = parseFloor((await floorRow(venueId))!.state)!;
+    expect(relisted.layout).toBe('4x2,6x1');
+    expect(relisted.tables.map((table) => table.seats)).toEqual([4, 4, 6]);
+    expect(relisted.turns).toEqual(learned.turns);
+    expect(relisted.walks).toEqual(learned.walks);
+
     // The owner clears the tables: the floor goes, and the next join is the estimator's alone.
     await patchSettings(deps(), t.config, venueId, { settings: { tables: [] } });
     expect(await floorRow(venueId)).toBeUndefined();

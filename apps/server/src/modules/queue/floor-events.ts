@@ -11,7 +11,7 @@ export type FloorEvent = 'call' | 'seat' | 'end' | 'gaveUp';
 /**
  * The floor follows the venue's own events (docs/decisions/022-wait-estimates.md, "The floor"), in
  * the event's transaction, under the floor row's lock on PostgreSQL (SQLite writes one at a time).
- * A venue that lists no tables has no floor; one that stops listing them loses it (`forgetFloor`).
+ * A venue that lists no tables has no floor; one that stops listing them loses it (`relistFloor`).
  */
 export async function recordFloorEvent(
   trx: Executor,
@@ -36,9 +36,25 @@ export async function recordFloorEvent(
   await saveFloor(trx, venue.id, state, at);
 }
 
-/** The owner cleared the venue's tables (host-settings.service.ts): its floor goes. */
-export async function forgetFloor(db: Executor, venueId: string): Promise<void> {
-  await db.deleteFrom('venue_floor').where('venue_id', '=', venueId).execute();
+/**
+ * The owner changed the venue's tables (host-settings.service.ts): cleared, its floor goes; another
+ * list starts a fresh floor at once, keeping what was learned, so the forecasts read the new tables.
+ */
+export async function relistFloor(
+  db: Executor,
+  venueId: string,
+  tables: readonly { seats: number; count: number }[],
+  at: number,
+): Promise<void> {
+  if (tables.length === 0) {
+    await db.deleteFrom('venue_floor').where('venue_id', '=', venueId).execute();
+    return;
+  }
+  const row = await db.selectFrom('venue_floor').select('state').where('venue_id', '=', venueId).executeTakeFirst();
+  const kept = parseFloor(row?.state);
+  if (!kept) return;
+  const state = floorFor(tables, kept);
+  if (state && state !== kept) await saveFloor(db, venueId, state, at);
 }
 
 async function saveFloor(db: Executor, venueId: string, state: FloorState, at: number): Promise<void> {

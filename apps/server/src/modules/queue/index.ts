@@ -23,4 +23,4 @@ export type { PartyMessenger } from './queue-deps.js';
 export * from './conversation.service.js';
 export { endExpiredHolds } from './entry-actions.service.js';
 export { sendGettingClose } from './getting-close.service.js';
-export { forgetFloor } from './floor-events.js';
+export { relistFloor } from './floor-events.js';
