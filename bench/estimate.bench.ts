@@ -26,6 +26,8 @@ const WEEKS = Number(process.env.BENCH_ESTIMATE_WEEKS ?? 4);
 /** Weeks scored: the last ones, once the venue has a history of each hour of the week. */
 const SCORED_WEEKS = Math.min(2, WEEKS);
 const ORACLE_RUNS = Number(process.env.BENCH_ORACLE_RUNS ?? 60);
+/** The simulation's seed: another one draws other weeks of the same restaurants. */
+const SEED = Number(process.env.BENCH_ESTIMATE_SEED ?? 1_000);
 /** A Sunday, midnight UTC: the simulated weeks start here. */
 const START = Date.UTC(2026, 0, 4);
 /** Busier at the weekend (0 = Sunday). */
@@ -195,7 +197,7 @@ async function runScenario(s: Scenario, index: number, dir: string): Promise<{ s
   const pending = new Map<number, Scored['quotes']>();
   const parties = new Map<number, NonNullable<Scored['party']>>();
   const scored: Scored[] = [];
-  const r = rng(1_000 + index);
+  const r = rng(SEED + index);
   const scoreFrom = START + (WEEKS - SCORED_WEEKS) * 7 * DAY;
   let floor: Floor | null = null;
   let phone = 0;
