@@ -3,6 +3,7 @@
 // Real queues are not alike: most venues have a handful of parties waiting, a few have a long
 // line. Queue lengths follow a rank-size power law (Zipf): the venue of rank i has
 // maxQueue / i^s parties, with the exponent s solved so that the venues add up to the parties asked for.
+import { seededRandom } from '../../apps/server/src/lib/seeded-random.js';
 
 export interface MixOptions {
   venues: number;
@@ -98,17 +99,8 @@ export function makeMix(o: MixOptions): Mix {
   return { venues: lengths.map((streams, rank) => ({ rank, streams, hosts: consoles[rank]! })), exponent };
 }
 
-/** A small, fast, seedable generator (mulberry32). */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The benchmarks' seedable generator: the product's own (apps/server/src/lib/seeded-random.ts). */
+export const rng = seededRandom;
 
 /** Picks an index with probability proportional to its weight (cumulative weights, binary search). */
 export function weightedPicker(weights: number[], random: () => number): () => number {

@@ -8,6 +8,7 @@
 // busy table frees, who will leave, who will show up, future arrivals) and runs the same rules
 // forward many times: the best forecast anyone could make without seeing the future.
 import { bandOf } from '@vez/contract';
+import { seededRandom } from '../../apps/server/src/lib/seeded-random.js';
 
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
@@ -38,17 +39,8 @@ export interface Scenario {
   walk: [number, number];
 }
 
-/** A small, fast, seedable generator (mulberry32). */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The benchmarks' seedable generator: the product's own (apps/server/src/lib/seeded-random.ts). */
+export const rng = seededRandom;
 
 const uniform = (r: () => number, [a, b]: [number, number]) => a + (b - a) * r();
 function normal(r: () => number): number {

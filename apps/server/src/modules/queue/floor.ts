@@ -1,4 +1,5 @@
 import { bandOf } from '@vez/contract';
+import { seededRandom } from '../../lib/seeded-random.js';
 import { TURN_SIGMA, turnSurvival } from './occupancy.js';
 
 /**
@@ -264,18 +265,6 @@ export function onEnd(state: FloorState, party: FloorParty, at: number, gaveUp: 
 export const floorReady = (state: FloorState | null): state is FloorState =>
   state !== null && state.turns.reduce((s, t) => s + t.n, 0) >= READY_TURNS && state.walks.length >= READY_WALKS;
 
-/** A small, fast, seedable generator (mulberry32). */
-function generator(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function normal(r: () => number): number {
   return Math.sqrt(-2 * Math.log(Math.max(r(), 1e-12))) * Math.cos(2 * Math.PI * r());
 }
@@ -333,7 +322,7 @@ export function forecastFloor(
 ): FloorForecast {
   const runs = options.runs ?? FORECAST_RUNS;
   const upTo = Math.min(options.upTo ?? queue.waiting.length - 1, queue.waiting.length - 1);
-  const r = generator(options.seed ?? Math.floor(now / 1000));
+  const r = seededRandom(options.seed ?? Math.floor(now / 1000));
   const n = upTo + 1;
   const seatTimes: number[][] = Array.from({ length: n }, () => []);
   const sigma = TURN_SIGMA;

@@ -24,32 +24,20 @@ export function SettingsTables({ draft, update }: { draft: SettingsDraft; update
       {rows.length === 0 && <p className="host-hint">{t('settings.tablesNone')}</p>}
       {rows.map((row, index) => (
         <div key={index} className="host-row">
-          <label className="host-field host-field--inline">
-            <span aria-hidden="true">{t('settings.tableSeats')}</span>
-            <input
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={40}
-              step={1}
-              value={row.seats}
-              aria-label={t('settings.tableSeatsRow', { row: index + 1 })}
-              onChange={(e) => setCell(index, 'seats', e.target.value)}
-            />
-          </label>
-          <label className="host-field host-field--inline">
-            <span aria-hidden="true">{t('settings.tableCount')}</span>
-            <input
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={200}
-              step={1}
-              value={row.count}
-              aria-label={t('settings.tableCountRow', { row: index + 1 })}
-              onChange={(e) => setCell(index, 'count', e.target.value)}
-            />
-          </label>
+          <NumberCell
+            label={t('settings.tableSeats')}
+            name={t('settings.tableSeatsRow', { row: index + 1 })}
+            max={40}
+            value={row.seats}
+            onChange={(value) => setCell(index, 'seats', value)}
+          />
+          <NumberCell
+            label={t('settings.tableCount')}
+            name={t('settings.tableCountRow', { row: index + 1 })}
+            max={200}
+            value={row.count}
+            onChange={(value) => setCell(index, 'count', value)}
+          />
           <button
             type="button"
             className="button button--secondary button--small"
@@ -69,5 +57,24 @@ export function SettingsTables({ draft, update }: { draft: SettingsDraft; update
         {t('settings.tableAdd')}
       </button>
     </fieldset>
+  );
+}
+
+/** One whole number of a row: its visible label, and a name that says which row it is. */
+function NumberCell(props: { label: string; name: string; max: number; value: string; onChange: (value: string) => void }) {
+  return (
+    <label className="host-field host-field--inline">
+      <span aria-hidden="true">{props.label}</span>
+      <input
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={props.max}
+        step={1}
+        value={props.value}
+        aria-label={props.name}
+        onChange={(e) => props.onChange(e.target.value)}
+      />
+    </label>
   );
 }

@@ -1,0 +1,15 @@
+/**
+ * A small, fast, seedable generator (mulberry32): numbers in [0, 1). The floor's forecasts
+ * (modules/queue/floor.ts) draw from it so the same state and seed give the same quote; the
+ * benchmarks' simulations use it too.
+ */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
