@@ -6,6 +6,7 @@ import { getVenue } from '../venues/venues.service.js';
 import { afterQueueMoved } from './getting-close.service.js';
 import { VENUE_WIDE_BAND, nextPace, nextSlot } from './estimator.js';
 import { recordFloorEvent } from './floor-events.js';
+import type { Venue } from '../venues/venue.js';
 import { findEntryAtVenue, getStatus } from './position.service.js';
 import type { QueueDeps } from './queue-deps.js';
 import { publishQueueEvent } from './queue-events.js';
@@ -177,14 +178,15 @@ export async function restoreEntry(deps: QueueDeps, entry: EntryRow): Promise<En
 export async function endExpiredHolds(deps: QueueDeps, now = deps.now()): Promise<number> {
   const due = await repo.findHoldsOverBefore(deps.db.kysely, now);
   let ended = 0;
-  const autoNoShow = new Map<string, boolean>();
+  const venues = new Map<string, Venue>();
+  const autoNoShow = (venueId: string) => venues.get(venueId)?.settings.autoNoShow === true;
   for (const entry of due) {
-    if (!autoNoShow.has(entry.venue_id))
-      autoNoShow.set(entry.venue_id, (await getVenue(deps.db.kysely, entry.venue_id)).settings.autoNoShow);
-    if (!autoNoShow.get(entry.venue_id)) continue;
+    if (!venues.has(entry.venue_id)) venues.set(entry.venue_id, await getVenue(deps.db.kysely, entry.venue_id));
+    const venue = venues.get(entry.venue_id)!;
+    if (!venue.settings.autoNoShow) continue;
     const mine = await deps.db.kysely.transaction().execute(async (trx) => {
       if (!(await repo.endHoldIfOver(trx, entry.id, now))) return false;
-      await recordFloorEvent(trx, deps.db.dialect, await getVenue(deps.db.kysely, entry.venue_id), 'end', entry, now);
+      await recordFloorEvent(trx, deps.db.dialect, venue, 'end', entry, now);
       await deps.onNoShow?.(trx, { ...entry, status: 'cancelled', cancel_reason: 'NoShow', cancelled_at: now, ended_at: now });
       return true;
     });
@@ -192,6 +194,6 @@ export async function endExpiredHolds(deps: QueueDeps, now = deps.now()): Promis
     ended += 1;
     publishQueueEvent(deps, eventOf('holdExpired'), entry.venue_id, entry.id);
   }
-  for (const venueId of new Set(due.map((e) => e.venue_id))) if (autoNoShow.get(venueId)) await afterQueueMoved(deps, venueId);
+  for (const venueId of new Set(due.map((e) => e.venue_id))) if (autoNoShow(venueId)) await afterQueueMoved(deps, venueId);
   return ended;
 }

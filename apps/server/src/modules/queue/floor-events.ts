@@ -100,5 +100,5 @@ export async function findFloorBook(db: Executor, venueId: string, now: number):
       if (seat) seats.set(e.id, seat);
     });
   }
-  return { state, called, seats, at: now };
+  return { state, seats, at: now };
 }

@@ -284,14 +284,13 @@ export interface FloorSeat {
 }
 
 export interface FloorForecast {
-  /** Per waiting party; null when it was seated in fewer than half the runs. */
+  /** Per waiting party; null when it was seated in fewer than a quarter of the runs (it gave up in the others). */
   seats: (FloorSeat | null)[];
 }
 
 /** A venue's floor as the estimate reads it (floor-events.ts `findFloorBook`): every waiting party's seat. */
 export interface FloorBook {
   state: FloorState;
-  called: FloorParty[];
   seats: ReadonlyMap<string, FloorSeat>;
   /** When the forecast was made. */
   at: number;
