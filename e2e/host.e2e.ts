@@ -215,6 +215,41 @@ describe('host console', () => {
     expect(venue.settings).toMatchObject({ smsCountries: ['BR', 'PT'], maxWaitingParties: 150 });
   });
 
+  it("lists the venue's tables for the wait estimate; a size given twice is refused (docs/product.md §2, §4.3c)", async () => {
+    const save = host.getByRole('button', { name: 'Salvar alterações' });
+    const tables = host.getByRole('group', { name: 'Mesas' });
+    const rows: [string, string][] = [
+      ['2', '9'],
+      ['4', '8'],
+      ['4', '3'],
+    ];
+    for (const [index, [seats, count]] of rows.entries()) {
+      await tables.getByRole('button', { name: 'Adicionar tamanho de mesa' }).click();
+      await host.getByLabel(`Lugares da linha ${index + 1}`, { exact: true }).fill(seats);
+      await host.getByLabel(`Quantidade de mesas da linha ${index + 1}`, { exact: true }).fill(count);
+    }
+    await save.click();
+    await host.getByRole('alert').filter({ hasText: 'cada tamanho de mesa uma vez só' }).waitFor();
+    await host.getByLabel('Lugares da linha 3', { exact: true }).fill('6');
+    await save.click();
+    await host.getByText('Alterações salvas.', { exact: false }).waitFor();
+    const venue = await api<{ settings: { tables: { seats: number; count: number }[] } }>(`/venues/${DEMO_BISTRO_ID}`);
+    expect(venue.settings.tables).toEqual([
+      { seats: 2, count: 9 },
+      { seats: 4, count: 8 },
+      { seats: 6, count: 3 },
+    ]);
+    await tables.scrollIntoViewIfNeeded();
+    await saveScreenshot(host, 'host-settings-tables');
+    expect(await axeViolations(host)).toEqual([]);
+    // Back to none: the figures below are the estimator's (docs/decisions/022-wait-estimates.md).
+    for (let i = 3; i >= 1; i--) await host.getByRole('button', { name: `Remover a linha ${i}`, exact: true }).click();
+    await save.click();
+    await expect
+      .poll(async () => (await api<{ settings: { tables: unknown[] } }>(`/venues/${DEMO_BISTRO_ID}`)).settings.tables)
+      .toEqual([]);
+  });
+
   it("shows today's figures with a chart and a printable QR poster", async () => {
     await host.getByRole('link', { name: 'Hoje' }).click();
     const seated = host.getByRole('definition').filter({ hasText: /^\d+$/ });
