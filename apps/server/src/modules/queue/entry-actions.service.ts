@@ -103,7 +103,7 @@ export async function seatEntry(deps: QueueDeps, entry: EntryRow): Promise<Entry
     await recordFloorEvent(trx, deps.db.dialect, venue, 'seat', entry, now);
     // The estimator learns from every seating (estimator.ts): the venue's row and the band's, and
     // the same for this hour of the week.
-    const book = await repo.findPace(trx, entry.venue_id, now, { floor: false });
+    const book = await repo.findPace(trx, entry.venue_id, now);
     for (const band of [VENUE_WIDE_BAND, entry.band]) {
       const previous = book.paces.find((p) => p.band === band);
       const slot = nextSlot(

@@ -1,7 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { Database, EntryRow } from '../../db/types.js';
 import type { Venue } from '../venues/venue.js';
+import { getVenue } from '../venues/venues.service.js';
+import type { PaceBook } from './estimator.js';
 import { type FloorBook, type FloorState, floorFor, floorReady, forecastFloor, onCall, onEnd, onSeat, parseFloor } from './floor.js';
+import { findPace, listQueueOrder } from './queue.repository.js';
 
 type Executor = Kysely<Database>;
 
@@ -67,22 +70,23 @@ async function saveFloor(db: Executor, venueId: string, state: FloorState, at: n
 }
 
 /**
- * The venue's floor and every open party's forecast from it, when it has learned enough: read
- * with the estimator's rows (queue.repository.ts `findPace`), once per change of the queue, so a
- * position read only looks its party up.
+ * The estimate's state of a venue (`PaceBook`): the estimator's rows and, for a venue that lists
+ * its tables, its floor. Read once per change of the queue (pace-cache.ts), so a position read only
+ * looks its party up.
  */
-export async function findFloorBook(db: Executor, venueId: string, now: number): Promise<FloorBook | undefined> {
+export async function findBook(db: Executor, venueId: string, now: number): Promise<PaceBook> {
+  const [book, floor] = await Promise.all([findPace(db, venueId, now), findFloorBook(db, venueId, now)]);
+  return floor ? { ...book, floor } : book;
+}
+
+/** The venue's floor and every open party's forecast from it, when it has learned enough. */
+async function findFloorBook(db: Executor, venueId: string, now: number): Promise<FloorBook | undefined> {
+  // The kept venue says whether it lists tables: a venue that does not costs no read here.
+  if ((await getVenue(db, venueId)).settings.tables.length === 0) return undefined;
   const row = await db.selectFrom('venue_floor').select('state').where('venue_id', '=', venueId).executeTakeFirst();
   const state = parseFloor(row?.state);
   if (!floorReady(state)) return undefined;
-  const open = await db
-    .selectFrom('entries')
-    .select(['id', 'status', 'party_size', 'notified_at', 'created_at'])
-    .where('venue_id', '=', venueId)
-    .where('status', 'in', ['active', 'called'])
-    .orderBy('priority', 'desc')
-    .orderBy('seq', 'asc')
-    .execute();
+  const open = await listQueueOrder(db, venueId);
   const waiting = open.filter((e) => e.status === 'active');
   const called = open
     .filter((e) => e.status === 'called')

@@ -288,7 +288,7 @@ export interface FloorForecast {
   seats: (FloorSeat | null)[];
 }
 
-/** A venue's floor as the estimate reads it (floor-events.ts `findFloorBook`): every waiting party's seat. */
+/** A venue's floor as the estimate reads it (floor-events.ts `findBook`): every waiting party's seat. */
 export interface FloorBook {
   state: FloorState;
   seats: ReadonlyMap<string, FloorSeat>;
@@ -319,6 +319,7 @@ export function forecastFloor(
   mode: FloorMode,
   options: { runs?: number; seed?: number; upTo?: number } = {},
 ): FloorForecast {
+  const MIN = 60_000;
   const runs = options.runs ?? FORECAST_RUNS;
   const upTo = Math.min(options.upTo ?? queue.waiting.length - 1, queue.waiting.length - 1);
   const r = seededRandom(options.seed ?? Math.floor(now / 1000));
@@ -340,8 +341,23 @@ export function forecastFloor(
     if (p.joinedAt === undefined || now - p.joinedAt < WAITED_FOR_TABLE_MS) return;
     for (const i of j < n ? fits[j]! : fittingTables(state.tables, p.size, mode)) watched[i] = 1;
   });
+  // What stays the same from run to run: each party size's median turn, the walks longer than a
+  // given wait, each busy table's chance to be still busy.
+  const medians = new Map<number, number>();
+  const medianOf = (size: number): number => {
+    let median = medians.get(size);
+    if (median === undefined) medians.set(size, (median = turnMedian(state, size)));
+    return median;
+  };
+  const walksAfter = new Map<number, number[]>();
+  const later = (elapsed: number): number[] => {
+    let list = walksAfter.get(elapsed);
+    if (!list) walksAfter.set(elapsed, (list = walks.filter((w) => w > elapsed)));
+    return list;
+  };
+  const stillBusy = state.tables.map((t) => (t.busySince === null ? 1 : turnSurvival((now - t.busySince) / MIN, medianOf(t.party))));
   const drawTurn = (size: number, ageMinutes: number): number => {
-    const median = turnMedian(state, size);
+    const median = medianOf(size);
     for (let k = 0; k < 30; k++) {
       const t = median * Math.exp(sigma * normal(r));
       if (t > ageMinutes) return t;
@@ -349,14 +365,13 @@ export function forecastFloor(
     return ageMinutes + 1 + 9 * r();
   };
   const drawWalk = (elapsed: number): number => {
-    const later = walks.filter((w) => w > elapsed);
-    const from = later.length ? later : [elapsed + 1];
+    const after = later(elapsed);
+    const from = after.length ? after : [elapsed + 1];
     return from[Math.floor(r() * from.length)]!;
   };
   const freeAt = new Float64Array(state.tables.length);
   const seatAt = new Float64Array(n);
   const leaveAt = new Float64Array(n);
-  const MIN = 60_000;
 
   for (let run = 0; run < runs; run++) {
     state.tables.forEach((t, i) => {
@@ -367,7 +382,7 @@ export function forecastFloor(
           return;
         }
         const elapsed = (now - c.calledAt) / MIN;
-        const stillComing = walks.filter((w) => w > elapsed).length / walks.length;
+        const stillComing = later(elapsed).length / walks.length;
         const noShowLeft = elapsed < state.noShowAfter ? 1 : 0;
         const pNo = (state.noShow * noShowLeft) / Math.max(1e-9, state.noShow * noShowLeft + (1 - state.noShow) * stillComing);
         if (r() < pNo) freeAt[i] = Math.max(now, c.calledAt + state.noShowAfter * MIN);
@@ -379,7 +394,7 @@ export function forecastFloor(
         const age = (now - t.busySince) / MIN;
         // Nobody it fits has been waiting long enough for the host to have called them: it may
         // have freed already, unseen.
-        if (!watched[i] && r() > turnSurvival(age, turnMedian(state, t.party))) freeAt[i] = now;
+        if (!watched[i] && r() > stillBusy[i]!) freeAt[i] = now;
         else freeAt[i] = t.busySince + drawTurn(t.party, age) * MIN;
       } else freeAt[i] = now;
     });

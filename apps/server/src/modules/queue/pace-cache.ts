@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
 import { type PaceBook, slotOf } from './estimator.js';
-import { findPace } from './queue.repository.js';
+import { findBook } from './floor-events.js';
 
 /**
  * The estimator's state of venues (estimator.ts), kept for a moment: every position read needs its
@@ -26,7 +26,7 @@ export function createPaceCache(now: () => number = () => performance.now()): Pa
       const hit = kept.get(venueId);
       // A kept book is good for its hour of the week; the quote ages its pace to `at` itself.
       if (hit && hit.db === db && hit.expires > now() && hit.book.slot === slotOf(at)) return { ...hit.book, at };
-      const book = await findPace(db, venueId, at);
+      const book = await findBook(db, venueId, at);
       if (!db.isTransaction) {
         if (kept.size >= MAX_VENUES) kept.delete(kept.keys().next().value as string);
         const frozen = Object.freeze({
@@ -45,4 +45,4 @@ export function createPaceCache(now: () => number = () => performance.now()): Pa
 
 /** The pace through the cache when there is one. */
 export const findPaceOf = (cache: PaceCache | undefined, db: Kysely<Database>, venueId: string, at: number): Promise<PaceBook> =>
-  cache ? cache.find(db, venueId, at) : findPace(db, venueId, at);
+  cache ? cache.find(db, venueId, at) : findBook(db, venueId, at);

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, EntryRow, NewEntryRow } from '../../db/types.js';
 import type { PaceBook } from './estimator.js';
+import { findBook } from './floor-events.js';
 import * as repo from './queue.repository.js';
 
 /**
@@ -26,7 +27,8 @@ export const listOpenEntries = (db: Executor, venueId: string): Promise<EntryRow
 
 export const findEntriesByIds = (db: Executor, ids: readonly string[]): Promise<EntryRow[]> => repo.findEntriesByIds(db, ids);
 
-export const findPace = (db: Executor, venueId: string, now: number): Promise<PaceBook> => repo.findPace(db, venueId, now);
+/** The estimate's state of a venue, with its floor when it lists its tables (floor-events.ts). */
+export const findPace = (db: Executor, venueId: string, now: number): Promise<PaceBook> => findBook(db, venueId, now);
 
 export { type DayEntryRow } from './queue.repository.js';
 export const listDayEntries = (db: Executor, venueId: string, from: number, to: number) => repo.listDayEntries(db, venueId, from, to);

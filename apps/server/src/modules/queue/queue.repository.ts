@@ -1,7 +1,6 @@
 import { type Kysely, type UpdateQueryBuilder, type UpdateResult, sql } from 'kysely';
 import type { Database, EntryMessageRow, EntryRow, NewEntryRow, PaceRow, PaceSlotRow } from '../../db/types.js';
 import { type PaceBook, slotOf } from './estimator.js';
-import { findFloorBook } from './floor-events.js';
 
 type Executor = Kysely<Database>;
 
@@ -129,14 +128,13 @@ export async function updateEntry(
 }
 
 /** The estimator's state of a venue at `now` (estimator.ts): its rows and this hour of the week's history. */
-export async function findPace(db: Executor, venueId: string, now: number, options: { floor?: boolean } = {}): Promise<PaceBook> {
+export async function findPace(db: Executor, venueId: string, now: number): Promise<PaceBook> {
   const slot = slotOf(now);
-  const [paces, slots, floor] = await Promise.all([
+  const [paces, slots] = await Promise.all([
     db.selectFrom('venue_pace').selectAll().where('venue_id', '=', venueId).execute(),
     db.selectFrom('venue_pace_slots').selectAll().where('venue_id', '=', venueId).where('slot', '=', slot).execute(),
-    options.floor === false ? undefined : findFloorBook(db, venueId, now),
   ]);
-  return floor ? { paces, slots, slot, at: now, floor } : { paces, slots, slot, at: now };
+  return { paces, slots, slot, at: now };
 }
 
 export async function upsertPace(db: Executor, row: PaceRow): Promise<void> {

@@ -55,7 +55,7 @@ function withSafeLinks(settings: VenueSettings): VenueSettings {
  * the contract would refuse reads as none too, rather than failing every read of the venue.
  */
 function withTables(settings: VenueSettings): VenueSettings {
-  if (Array.isArray(settings.tables) && VenueTables.safeParse(settings.tables).success) return settings;
+  if (VenueTables.safeParse(settings.tables).success) return settings;
   return { ...settings, tables: [] };
 }
 
