@@ -56,6 +56,8 @@ async function startServer(variant: ApiVariant, dir: string): Promise<Server> {
     env: {
       ...process.env,
       DATABASE_URL: `file:${file}`,
+      // The bare route exists in the demo only (docs/security.md, Safe defaults).
+      DEMO: '1',
       BENCH_BARE_ROUTE: '1',
       BENCH_VARIANT: variant,
       LOG_LEVEL: 'warn',

@@ -79,6 +79,11 @@ describe('configuration', () => {
     expect(message).toMatch(new RegExp(`^\\s+${name}: `, 'm'));
   });
 
+  it('is production unless NODE_ENV says otherwise (docs/security.md, Safe defaults)', () => {
+    expect(loadConfig({}).NODE_ENV).toBe('production');
+    expect(loadConfig({ NODE_ENV: '' }).NODE_ENV).toBe('production');
+  });
+
   it('is not the demo unless DEMO (or --demo) says so, whatever NODE_ENV', () => {
     for (const NODE_ENV of ['development', 'test', 'production']) expect(loadConfig({ NODE_ENV }).DEMO).toBe(false);
     expect(loadConfig({ DEMO: '1', NODE_ENV: 'production' }).DEMO).toBe(true);

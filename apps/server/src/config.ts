@@ -26,7 +26,11 @@ const url = (name: string) =>
   }, `${name} must be an absolute URL (for example https://vez.example)`);
 
 const ConfigSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /**
+   * Only whether answers are checked against their contract (app.ts): `development` and `test` check,
+   * `production` (the default) does not. It relaxes no rule: only DEMO does (docs/security.md, Safe defaults).
+   */
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATABASE_URL: z
@@ -107,8 +111,8 @@ const ConfigSchema = z.object({
   /** The contact push services see (`mailto:` or an https URL); default: PUBLIC_BASE_URL when https. */
   VAPID_SUBJECT: z.string().optional(),
   /**
-   * Push services the server may post to, by host suffix, in production (a subscription names a URL
-   * the server will call: anything else is refused). Outside production any host is allowed.
+   * Push services the server may post to, by host suffix, over https (a subscription names a URL the
+   * server will call: anything else is refused). Only the demo allows any host (docs/security.md).
    */
   PUSH_HOSTS: z
     .string()
@@ -155,11 +159,13 @@ const ConfigSchema = z.object({
   SSE_MAX_STREAMS_PER_ENTRY: z.coerce.number().int().positive().default(20),
   SSE_MAX_STREAMS_PER_ADDRESS: z.coerce.number().int().positive().default(1000),
   /**
-   * The demo (docs/product.md §5, §9): seeds the demo venues and their staff logins, prints the logins and
-   * keeps GET /api/dev/outbox. `npm start` passes `--demo`, which sets it; every other start is off.
+   * The demo (docs/product.md §5, §9): seeds the demo venues and their staff logins, prints the logins,
+   * keeps GET /api/dev/outbox, takes unsigned SMS webhooks without SMS_AUTH_TOKEN and push services on
+   * any host. `npm start` passes `--demo`, which sets it; every other start is off, whatever NODE_ENV
+   * says. Nothing else relaxes a rule (docs/security.md, Safe defaults).
    */
   DEMO: boolFlag.default(false),
-  /** Adds GET /api/bench/bare (no store) as the benchmark's baseline; never in production. */
+  /** Adds GET /api/bench/bare (no store) as the benchmark's baseline; in the demo only. */
   BENCH_BARE_ROUTE: boolFlag.default(false),
   WEB_DIST_DIR: z.string().optional(),
   CORS_ORIGINS: csvOrigins.optional(),
@@ -180,7 +186,6 @@ function providerIssues(c: z.infer<typeof ConfigSchema>): string[] {
 export type Config = z.infer<typeof ConfigSchema> & {
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; schema?: string };
   publicBaseUrl: string;
-  isProduction: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -221,6 +226,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     ...c,
     database,
     publicBaseUrl: (c.PUBLIC_BASE_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
-    isProduction: c.NODE_ENV === 'production',
   };
 }

@@ -48,8 +48,9 @@ export async function seededStore(store: TestStore, now = Date.now()): Promise<D
 
 /**
  * One more app instance on a store the test holds: a second instance, one with its own bus,
- * reporter or clock, or one on a store that is gone. Quiet logs, NODE_ENV test, plus `env`.
- * Closing the app leaves the store open.
+ * reporter or clock, or one on a store that is gone. Quiet logs, NODE_ENV test (answers checked
+ * against the contract), plus `env`. Not the demo: every rule holds unless `env` says `DEMO: '1'`
+ * (NODE_ENV relaxes nothing, docs/security.md). Closing the app leaves the store open.
  */
 export function appOnStore(db: Db, env: Record<string, string> = {}, deps: Omit<AppDeps, 'config' | 'db'> = {}): Promise<FastifyInstance> {
   return buildApp({ config: loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', ...env }), db, ...deps });

@@ -12,8 +12,9 @@ import { parseInput } from '../lib/validate.js';
  * field (lib/validate.ts). Path ids answer the catalogue's own code for a malformed id, in the
  * order the path names them.
  *
- * Responses are checked against their contract schema outside production: every test then proves
- * the server answers what the contract says; in production they are only serialised.
+ * Responses are checked against their contract schema outside production (NODE_ENV development or
+ * test; a developer aid, not a rule: app.ts): every test then proves the server answers what the
+ * contract says; in production they are only serialised.
  */
 
 type ContractSchema = z.ZodMiniType;

@@ -72,16 +72,16 @@ describe('GET /api/health when the store is gone', () => {
     }
   });
 
-  it('adds the bare route only with BENCH_BARE_ROUTE=1, outside production', async () => {
+  it('adds the bare route only with BENCH_BARE_ROUTE=1 in the demo, whatever NODE_ENV says (docs/security.md)', async () => {
     const db = await sqliteStore.open();
-    const on = await appOnStore(db, { BENCH_BARE_ROUTE: '1', NODE_ENV: 'development' });
-    const prod = await appOnStore(db, { BENCH_BARE_ROUTE: '1', NODE_ENV: 'production' });
+    const demo = await appOnStore(db, { BENCH_BARE_ROUTE: '1', DEMO: '1', NODE_ENV: 'production' });
+    const plain = await appOnStore(db, { BENCH_BARE_ROUTE: '1', NODE_ENV: 'development' });
     try {
-      expect((await on.inject({ method: 'GET', url: '/api/bench/bare' })).json()).toEqual({ ok: true });
-      expect((await prod.inject({ method: 'GET', url: '/api/bench/bare' })).statusCode).toBe(404);
+      expect((await demo.inject({ method: 'GET', url: '/api/bench/bare' })).json()).toEqual({ ok: true });
+      expect((await plain.inject({ method: 'GET', url: '/api/bench/bare' })).statusCode).toBe(404);
     } finally {
-      await on.close();
-      await prod.close();
+      await demo.close();
+      await plain.close();
       await db.close();
     }
   });

@@ -11,7 +11,8 @@ const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, {
 /**
  * Browser push for a party (docs/product.md §8): the server's public key, and the subscription of
  * this browser for its own entry (a shared link may not). The server will call the URL a
- * subscription names: in production only the push services of PUSH_HOSTS, over https.
+ * subscription names: only the push services of PUSH_HOSTS, over https; any host in the demo alone,
+ * whatever NODE_ENV says (docs/security.md, Safe defaults).
  */
 export async function pushRoutes(app: FastifyInstance): Promise<void> {
   const deps = app.queueDeps;
@@ -58,7 +59,7 @@ export async function pushRoutes(app: FastifyInstance): Promise<void> {
       if (!isOpen(entry.status)) throw new AppError(ErrorCode.ENTRY_NOT_ACTIVE);
       const endpoint = new URL(request.body.subscription.endpoint);
       const allowed =
-        !config.isProduction ||
+        config.DEMO ||
         (endpoint.protocol === 'https:' && config.PUSH_HOSTS.some((h) => endpoint.hostname === h || endpoint.hostname.endsWith(`.${h}`)));
       if (!allowed) throw new AppError(ErrorCode.VALIDATION_FAILED, 'This push service is not allowed.', 'subscription.endpoint');
       await saveSubscription(app.db, entry.id, request.body.subscription, deps.now());

@@ -137,7 +137,7 @@ describe.each(stores)('browser push on $name (docs/product.md §8)', (store) => 
   });
 });
 
-describe('browser push in production', () => {
+describe('browser push outside the demo, even with NODE_ENV=production (docs/security.md)', () => {
   it('takes subscriptions only for the allowed push services, over https', async () => {
     const t = await startTestApp(stores[0]!, {
       NODE_ENV: 'production',

@@ -13,8 +13,8 @@ import { isValidTwilioSignature } from './twilio-signature.js';
 /**
  * The provider's webhooks (docs/product.md §7): SMS replies (`/sms/inbound`) and delivery reports
  * (`/sms/status`), in Twilio's format (form-encoded). Signed with X-Twilio-Signature whenever
- * SMS_AUTH_TOKEN is set; unsigned posts are taken only without a token, outside production (the
- * demo outbox).
+ * SMS_AUTH_TOKEN is set; unsigned posts are taken only without a token in the demo (its outbox has no
+ * provider to sign), whatever NODE_ENV says (docs/security.md, Safe defaults).
  */
 
 /** The longest SMS Twilio delivers as one message (10 segments of 160). */
@@ -55,12 +55,12 @@ export async function smsWebhookRoutes(app: FastifyInstance): Promise<void> {
   const deps = app.queueDeps;
   await app.register(formbody, { bodyLimit: 16_384 });
 
-  /** 403 unless the request is Twilio's (signed) or the demo's (no token, not production). */
+  /** 403 unless the request is Twilio's (signed) or the demo's (no token, DEMO). */
   const verify = async (request: FastifyRequest) => {
     const token = config.SMS_AUTH_TOKEN;
     if (!token) {
-      if (config.isProduction)
-        throw new AppError(ErrorCode.FORBIDDEN, 'Unsigned provider webhooks are refused in production: set SMS_AUTH_TOKEN.');
+      if (!config.DEMO)
+        throw new AppError(ErrorCode.FORBIDDEN, 'Unsigned provider webhooks are refused outside the demo: set SMS_AUTH_TOKEN.');
       return;
     }
     const params = (request.body ?? {}) as Record<string, unknown>;

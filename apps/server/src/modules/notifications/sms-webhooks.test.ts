@@ -28,7 +28,7 @@ async function joinAs(t: TestApp, phone: string, lang?: 'en') {
   return res.json()._id as string;
 }
 
-describe.each(stores)('SMS replies through the demo outbox (unsigned, not production) on $name', (store) => {
+describe.each(stores)('SMS replies through the demo outbox (unsigned: the demo) on $name', (store) => {
   let t: TestApp;
   let staff: string;
   beforeAll(async () => {
@@ -290,7 +290,7 @@ describe.each(stores)('Twilio webhooks, signed, with the Twilio provider on $nam
   });
 });
 
-describe('provider webhooks in production', () => {
+describe('provider webhooks outside the demo, even with NODE_ENV=production (docs/security.md)', () => {
   it('refuses unsigned posts when no SMS_AUTH_TOKEN is set', async () => {
     const t = await startTestApp(stores[0]!, { NODE_ENV: 'production', DEMO: '0', PUBLIC_BASE_URL: BASE, COOKIE_SECRET: 'x'.repeat(40) });
     try {
