@@ -11,6 +11,7 @@ import {
   replaceSqliteFile,
   stageSqliteCopy,
 } from '../db/sqlite-file.js';
+import { writePrivateFile } from '../lib/private-file.js';
 import {
   type PersonalData,
   countPersonalData,
@@ -180,8 +181,8 @@ async function personCommand(io: AdminIo, args: string[]): Promise<void> {
   printSummary(io, data);
   if (exportFile) {
     const json = exportJson(data, now);
-    // Personal data: readable by its owner only.
-    fs.writeFileSync(exportFile, json, { mode: 0o600 });
+    // Personal data: readable by its owner only, also when --force replaces a wider file.
+    writePrivateFile(exportFile, json);
     io.out(`Wrote everything above to ${exportFile} (${Buffer.byteLength(json)} bytes).`);
   }
   if (values.erase) {

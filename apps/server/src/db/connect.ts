@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, type MigrationProvider, sql } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.js';
+import { ensurePrivateFile } from '../lib/private-file.js';
 import { migrations } from './migrations/index.js';
 import { FifoSqliteDialect } from './sqlite-dialect.js';
 import { withStatementCache } from './statement-cache.js';
@@ -42,6 +43,9 @@ export function openDb(
 ): Db {
   if (database.kind === 'sqlite') {
     fs.mkdirSync(path.dirname(database.file), { recursive: true });
+    // A new store holds personal data: 0600 from the start, and SQLite gives its WAL the same mode
+    // (lib/private-file.ts). An existing store keeps the mode its operator gave it.
+    ensurePrivateFile(database.file);
     const sqlite = new SQLite(database.file);
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('synchronous = FULL');

@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
+import { createPrivateFile, temporaryNextTo } from '../lib/private-file.js';
 import { migrations } from './migrations/index.js';
 
 /**
@@ -12,10 +12,6 @@ import { migrations } from './migrations/index.js';
 
 /** Pages per backup step: small steps let the server's writes in between (WAL: they never wait on us). */
 const PAGES_PER_STEP = 256;
-
-/** A temporary name in the same directory, so the final rename is atomic and never crosses a file system. */
-const temporaryNextTo = (file: string, purpose: string) =>
-  path.join(path.dirname(file), `.${path.basename(file)}.${purpose}-${randomBytes(4).toString('hex')}`);
 
 /** Removes a file and the WAL companions SQLite may have left next to it. */
 function removeWithCompanions(file: string): void {
@@ -33,10 +29,13 @@ function fsyncDirectory(dir: string): void {
 
 /**
  * Copies `db` into `temporary` with SQLite's backup API and closes `db`; the copy is made a single
- * file (journal_mode DELETE). A copy that fails leaves no file behind.
+ * file (journal_mode DELETE). It holds personal data: `temporary` is created 0600 before a page is
+ * copied, and SQLite gives its journal the same mode (lib/private-file.ts). A copy that fails leaves
+ * no file behind.
  */
 async function copyToSingleFile(db: SQLite.Database, temporary: string, options?: SQLite.BackupOptions): Promise<void> {
   try {
+    createPrivateFile(temporary);
     await db.backup(temporary, options);
   } catch (error) {
     removeWithCompanions(temporary);
