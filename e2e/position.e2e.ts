@@ -174,9 +174,17 @@ describe('the live position page', () => {
   it('copies the read-only link; the shared page has no buttons and its cancel is refused', async () => {
     const id = await joinByApi();
     const page = await openPhone(`/waitlist/${id}`, { permissions: ['clipboard-read', 'clipboard-write'] });
+    // The page may write the clipboard but not read it (Permissions-Policy, docs/security.md): the
+    // test keeps what the page writes on its way to the clipboard.
+    await page.evaluate(() => {
+      const write = navigator.clipboard.writeText.bind(navigator.clipboard);
+      const copied: string[] = [];
+      (window as unknown as { copied: string[] }).copied = copied;
+      navigator.clipboard.writeText = (text: string) => (copied.push(text), write(text));
+    });
     await page.getByRole('button', { name: 'Compartilhar' }).click();
     await page.getByText('Link copiado!').waitFor();
-    const link = await page.evaluate(() => navigator.clipboard.readText());
+    const link = await page.evaluate(() => (window as unknown as { copied: string[] }).copied.at(-1) ?? '');
     const { shareId } = await positionOf(id);
     expect(link).toBe(`${server.baseUrl}/waitlist/${shareId}?shared=true`);
     expect(shareId).not.toBe(id);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +16,21 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AppError } from '../lib/app-error.js';
 
 const defaultDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
+
+/** The app shell of the web build (WEB_DIST_DIR or apps/web/dist): its index.html. */
+export function webIndexFile(config: FastifyInstance['config']): string {
+  return path.join(config.WEB_DIST_DIR ? path.resolve(config.WEB_DIST_DIR) : defaultDist, 'index.html');
+}
+
+/**
+ * The CSP source of each `<style>` element of a page, `'sha256-…'` of its exact text: the shell's
+ * boot screen is styled before any file loads, and the Content-Security-Policy allows that style and
+ * no other inline one (plugins/security.ts, docs/security.md).
+ */
+export function inlineStyleHashes(html: string): string[] {
+  const source = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+  return [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].map(([, text]) => source(text ?? ''));
+}
 
 /** What the browser may know of the configuration (docs/ARCHITECTURE.md, habit 5): an explicit list. */
 function clientConfig(app: FastifyInstance) {
@@ -44,6 +60,23 @@ export function bootHeroHtml(boot: BootSpotlight): string {
   );
 }
 
+/**
+ * What crawlers may read (docs/security.md): a venue's join page (shared on posters and menus) and
+ * the terms are public; a party's place and its shared link (`/waitlist/…`), the host console, the
+ * API and the metrics are private. robots.txt is advice a crawler may ignore, and a public list: the
+ * private pages stay protected by their unguessable ids and sessions, not by it.
+ */
+export const ROBOTS_TXT = [
+  'User-agent: *',
+  'Disallow: /waitlist/',
+  'Disallow: /host',
+  'Disallow: /api/',
+  'Disallow: /metrics',
+  'Allow: /remote-waitlist/',
+  'Allow: /terms-service',
+  '',
+].join('\n');
+
 export interface WebOptions {
   /** The header image of a venue's join page, or undefined (unknown venue, no image of its own). */
   bootSpotlight?: (venueId: string) => Promise<BootSpotlight | undefined>;
@@ -54,19 +87,25 @@ export interface WebOptions {
  * meta tag (no inline script, so the CSP holds). Unknown API paths answer the JSON error model.
  */
 export async function registerWeb(app: FastifyInstance, options: WebOptions = {}): Promise<void> {
-  const dist = app.config.WEB_DIST_DIR ? path.resolve(app.config.WEB_DIST_DIR) : defaultDist;
-  const indexFile = path.join(dist, 'index.html');
+  const indexFile = webIndexFile(app.config);
+  const dist = path.dirname(indexFile);
   const hasBuild = fs.existsSync(indexFile);
   const meta = `<meta name="vez-config" content="${escapeAttr(JSON.stringify(clientConfig(app)))}">`;
   const shell = hasBuild
     ? fs.readFileSync(indexFile, 'utf8').replace('<!--vez-config-->', () => meta)
     : `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>Vez</title></head><body><p>The web client is not built yet: run <code>npm run build</code>.</p></body></html>`;
 
+  // The server's own answer, with or without a build; a build's robots.txt is not served.
+  app.get('/robots.txt', async (_request, reply) =>
+    reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(ROBOTS_TXT),
+  );
+
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: dist,
       index: false,
       wildcard: false,
+      globIgnore: ['robots.txt'],
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.header('cache-control', 'public, max-age=31536000, immutable');

@@ -1,0 +1,102 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_BISTRO_ID } from '../../test/fixtures.js';
+import { type TestApp, startTestApp } from '../../test/harness.js';
+import { sqliteStore } from '../../test/stores.js';
+
+// Headers and robots.txt (docs/security.md). e2e/csp.e2e.ts checks the real build in Chromium.
+
+const BOOT_STYLE = 'body{margin:0}.boot__hero{aspect-ratio:3}';
+const shell = `<!doctype html><html><head><!--vez-config--><style>${BOOT_STYLE}</style></head><body><div id="root"><div class="boot__hero"><!--vez-boot-hero--></div></div></body></html>`;
+const bootHash = `'sha256-${createHash('sha256').update(BOOT_STYLE).digest('base64')}'`;
+
+const directive = (csp: string, name: string) =>
+  csp
+    .split(';')
+    .map((d) => d.trim())
+    .find((d) => d.split(' ')[0] === name);
+
+/** The rule of robots.txt that decides `url` for every crawler: the longest matching prefix wins. */
+function crawlable(robots: string, url: string): boolean {
+  const rules = robots
+    .split('\n')
+    .map((line) => line.match(/^(Allow|Disallow):\s*(\S*)$/))
+    .filter((m): m is RegExpMatchArray => m !== null && m[2] !== '')
+    .filter((m) => url.startsWith(m[2]!))
+    .sort((a, b) => b[2]!.length - a[2]!.length);
+  return rules[0]?.[1] !== 'Disallow';
+}
+
+describe('security headers and robots.txt with a web build', () => {
+  let t: TestApp;
+  let dist: string;
+  beforeAll(async () => {
+    dist = fs.mkdtempSync(path.join(os.tmpdir(), 'vez-headers-'));
+    fs.writeFileSync(path.join(dist, 'index.html'), shell);
+    // A build of before: its own robots.txt, which let every page be crawled.
+    fs.writeFileSync(path.join(dist, 'robots.txt'), 'User-agent: *\nAllow: /\n');
+    t = await startTestApp(sqliteStore, { WEB_DIST_DIR: dist });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+  const get = (url: string) => t.app.inject({ method: 'GET', url });
+  const pages = [`/remote-waitlist/${DEMO_BISTRO_ID}`, '/host', `/api/venues/${DEMO_BISTRO_ID}`, '/api/nothing-here'];
+
+  it("allows no inline style but the shell's boot style, by its hash, and no style attribute", async () => {
+    for (const url of pages) {
+      const csp = String((await get(url)).headers['content-security-policy']);
+      expect(directive(csp, 'style-src'), url).toBe(`style-src 'self' ${bootHash}`);
+      expect(directive(csp, 'style-src-attr'), url).toBe("style-src-attr 'none'");
+      expect(csp, url).not.toContain('unsafe-inline');
+    }
+  });
+
+  it('denies the browser features the app does not use, keeping those it does', async () => {
+    for (const url of pages) {
+      const policy = String((await get(url)).headers['permissions-policy']);
+      const features = Object.fromEntries(policy.split(', ').map((p) => p.split('=') as [string, string]));
+      for (const denied of ['camera', 'microphone', 'geolocation', 'payment', 'usb', 'browsing-topics', 'display-capture', 'serial', 'hid'])
+        expect(features[denied], `${url} ${denied}`).toBe('()');
+      expect(features, url).toMatchObject({ autoplay: '(self)', 'clipboard-write': '(self)' });
+      expect(features, url).not.toHaveProperty('web-share');
+    }
+  });
+
+  it('serves robots.txt: crawlers may read join pages and the terms, never a party, the console or the API', async () => {
+    const res = await get('/robots.txt');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(res.body).toMatch(/^User-agent: \*$/m);
+    for (const url of [`/remote-waitlist/${DEMO_BISTRO_ID}`, '/terms-service', '/']) expect(crawlable(res.body, url), url).toBe(true);
+    for (const url of [
+      '/waitlist/0123456789abcdef0123456789abcdef',
+      '/host',
+      `/host/${DEMO_BISTRO_ID}/queue`,
+      '/host/invite/x',
+      '/api/venues',
+      '/metrics',
+    ])
+      expect(crawlable(res.body, url), url).toBe(false);
+  });
+});
+
+describe('security headers and robots.txt without a web build', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(sqliteStore, { WEB_DIST_DIR: path.join(os.tmpdir(), 'vez-no-build-here') });
+  });
+  afterAll(async () => t.close());
+
+  it('allows no inline style at all, and still answers robots.txt', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('Disallow: /waitlist/');
+    expect(directive(String(res.headers['content-security-policy']), 'style-src')).toBe("style-src 'self'");
+    expect(res.headers['permissions-policy']).toContain('camera=()');
+  });
+});
