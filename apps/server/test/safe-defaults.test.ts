@@ -34,6 +34,21 @@ describe('a server started without --demo', () => {
     }
   });
 
+  it('is production with NODE_ENV unset: an unsigned SMS webhook is refused (docs/security.md)', { timeout: 90_000 }, async () => {
+    const server = await startServerProcess({ ...serveEnv('unset'), NODE_ENV: '' });
+    try {
+      const res = await fetch(`${server.url}/api/sms/inbound`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ From: '+5511987650001', Body: 'oi' }).toString(),
+      });
+      expect(res.status).toBe(403);
+      expect(((await res.json()) as { message: string }).message).toMatch(/SMS_AUTH_TOKEN/);
+    } finally {
+      await server.stop();
+    }
+  });
+
   it('refuses to listen beyond loopback without an https PUBLIC_BASE_URL, naming it', { timeout: 90_000 }, async () => {
     for (const publicBaseUrl of ['', 'http://vez.example']) {
       const start = startServerProcess({ ...serveEnv('open'), HOST: '0.0.0.0', PUBLIC_BASE_URL: publicBaseUrl });
