@@ -145,8 +145,9 @@ export async function hostRoutes(app: FastifyInstance): Promise<void> {
           tags: ['host'],
           summary,
           params: pathParams('venueId', 'entryId'),
-          // 429: a call sends a message, bounded per party and venue (docs/security.md).
-          response: { 200: HostEntryResponse, ...errors(400, 401, 403, 404, 409, 429) },
+          // A call sends a message: 429 past the staff send bounds, 422 when the venue's text is past
+          // the segment cap (docs/security.md).
+          response: { 200: HostEntryResponse, ...errors(400, 401, 403, 404, 409, 422, 429) },
         },
       },
       async (request) => run(deps, request.params.venueId, request.params.entryId),

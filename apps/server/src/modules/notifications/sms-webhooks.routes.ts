@@ -1,6 +1,6 @@
 import formbody from '@fastify/formbody';
 import { ErrorCode, SMS_MORE_TIME_MINUTES } from '@vez/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
 import { AppError } from '../../lib/app-error.js';
 import { findLatestEntryOfPhone, findOpenEntryOfPhone, endEntry, messageFromParty, recordDelivery, replyToVenue } from '../queue/index.js';
@@ -88,7 +88,7 @@ export async function smsWebhookRoutes(app: FastifyInstance): Promise<void> {
       const sid = request.body.MessageSid;
       // The same SMS delivered again acts once, and gets no second confirmation (docs/security.md).
       const acted = await onceForDelivery(app.db, sid === undefined ? undefined : `inbound:${sid}`, deps.now(), () =>
-        actOnReply(request.body.From, request.body.Body),
+        actOnReply(request.body.From, request.body.Body, request.log),
       );
       if (!acted) {
         request.log.info({ sid }, 'sms reply seen before: ignored');
@@ -100,7 +100,7 @@ export async function smsWebhookRoutes(app: FastifyInstance): Promise<void> {
   );
 
   /** What an SMS reply does (docs/product.md §7), and the confirmation to answer with. */
-  async function actOnReply(from: string, body: string) {
+  async function actOnReply(from: string, body: string, log: FastifyBaseLogger) {
     const phone = phoneOf(from);
     const text = cleanText(body);
     const intent = intentOf(text);
@@ -127,7 +127,7 @@ export async function smsWebhookRoutes(app: FastifyInstance): Promise<void> {
       if (text !== '') await messageFromParty(deps, entry, text);
       outcome = 'message';
     }
-    app.log.info({ intent, outcome, entryId: entry?.id }, 'sms reply');
+    log.info({ intent, outcome, entryId: entry?.id }, 'sms reply');
     return { outcome, lang, venueName };
   }
 
