@@ -124,6 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bus,
     now,
     ...messaging,
+    staffSendBounds: { perParty10Min: config.STAFF_SENDS_PER_PARTY_PER_10_MIN, perVenueHour: config.STAFF_SENDS_PER_VENUE_PER_HOUR },
     onBackgroundError: (error: unknown) => reporter.report(error, { job: 'getting-close' }),
     ...keptPositions,
     pace: caches.pace,

@@ -152,6 +152,19 @@ const ConfigSchema = z.object({
   /** Comment lines on idle real-time streams keep proxies from closing them. */
   SSE_HEARTBEAT_SECONDS: z.coerce.number().positive().default(20),
   /**
+   * Sends staff make to one party (messages, a message sent again, calls) per 10 minutes
+   * (docs/security.md, staff send bounds). An honest evening is a call, a call again and a message or
+   * two; 6 leaves room for a resend of a failed one. The next answers 429 PARTY_SENDS_LIMITED with
+   * Retry-After. Counted in the database, so every instance agrees.
+   */
+  STAFF_SENDS_PER_PARTY_PER_10_MIN: z.coerce.number().int().positive().default(6),
+  /**
+   * Staff sends per venue per hour, all parties together: a busy venue seats about 150 parties an
+   * hour at its peak, each called once or twice with a message, about 300 sends; 600 is twice that.
+   * The next answers 429 VENUE_SENDS_LIMITED with Retry-After.
+   */
+  STAFF_SENDS_PER_VENUE_PER_HOUR: z.coerce.number().int().positive().default(600),
+  /**
    * Open real-time streams per waitlist entry (own and share link together: a family's phones and
    * tabs) and per client address (diners and hosts; room for a mall's shared network). The next one
    * answers 429; a closed stream frees its slot (docs/security.md).

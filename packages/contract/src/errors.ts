@@ -53,6 +53,15 @@ export const ErrorCode = {
   INVITE_USED: 'INVITE_USED',
   /** The password given to prove who one is (the current one, an account's) is not right; field names it. */
   WRONG_PASSWORD: 'WRONG_PASSWORD',
+  // Sends that cost money (docs/security.md): staff send bounds, the segment cap, template links.
+  /** This party got as many staff sends (messages, resends, calls) as the 10-minute bound allows; Retry-After says when. */
+  PARTY_SENDS_LIMITED: 'PARTY_SENDS_LIMITED',
+  /** The venue sent as many staff messages as the hourly bound allows; Retry-After says when. */
+  VENUE_SENDS_LIMITED: 'VENUE_SENDS_LIMITED',
+  /** The rendered message would be longer than the SMS segment cap; field names the text. */
+  MESSAGE_TOO_LONG: 'MESSAGE_TOO_LONG',
+  /** A message template links somewhere other than the venue's own pages, menu or reservations; field names the text. */
+  TEMPLATE_LINK_NOT_ALLOWED: 'TEMPLATE_LINK_NOT_ALLOWED',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -106,6 +115,13 @@ export const errorCatalogue: Record<ErrorCode, { status: number; message: string
   INVITE_EXPIRED: { status: 410, message: 'This invitation has expired. Ask the venue for a new one.' },
   INVITE_USED: { status: 410, message: 'This invitation was already used.' },
   WRONG_PASSWORD: { status: 403, message: 'The password is not right.' },
+  PARTY_SENDS_LIMITED: { status: 429, message: 'This party was sent several messages just now: wait a few minutes before sending again.' },
+  VENUE_SENDS_LIMITED: { status: 429, message: 'This venue sent its hourly maximum of messages: wait before sending again.' },
+  MESSAGE_TOO_LONG: { status: 422, message: 'The message is too long for one SMS of 3 parts: shorten it.' },
+  TEMPLATE_LINK_NOT_ALLOWED: {
+    status: 422,
+    message: "Messages may link only to the venue's own pages and its menu and reservation sites.",
+  },
 };
 
 /** The JSON body of every error answer. */

@@ -122,3 +122,98 @@ export function smsSegments(text: string): SmsSegments {
   const units = text.length;
   return { encoding: 'UCS-2', units, segments: units <= 70 ? 1 : Math.ceil(units / 67), perSegment: 70 };
 }
+
+// Sends that cost money (docs/security.md): the segment cap and the links a template may carry.
+
+/**
+ * The most SMS segments one rendered message may cost (docs/security.md, segment cap): 4 segments
+ * are 612 GSM-7 characters or 268 UCS-2 ones (Portuguese accents such as ã and ç need UCS-2). The
+ * longest built-in text, the join SMS in Portuguese with a login link, costs 4 with a 60-letter
+ * venue name in UCS-2, so no venue is refused its built-in texts; it halves the 8 segments a
+ * 480-character text of accents and emoji could cost.
+ */
+export const SMS_MAX_SEGMENTS = 4;
+
+/** `{name}` is the party's first name, at most this many characters: its longest value. */
+export const TEMPLATE_NAME_MAX_LENGTH = 20;
+
+/** The longest link a message can carry: the position page with a login passport (join only). */
+export function longestLinkOf(kind: MessageKind, publicBaseUrl: string): string {
+  const page = `${publicBaseUrl}/waitlist/${'X'.repeat(22)}`;
+  // An entry id is 22 characters; a passport 43 (32 random bytes, base64url).
+  return kind === 'join' ? `${page}?passport=${'X'.repeat(43)}` : page;
+}
+
+/** The longest values a template is filled with at send: the check at save renders with these. */
+export function longestTemplateValues(kind: MessageKind, publicBaseUrl: string): TemplateValues {
+  // Wide letters are 1 septet in GSM-7 and 1 unit in UCS-2 like any other: the count is the same.
+  return { name: 'X'.repeat(TEMPLATE_NAME_MAX_LENGTH), link: longestLinkOf(kind, publicBaseUrl), position: 10_000, minutes: 999 };
+}
+
+/** Top-level domains a phone turns into a link even without `https://` or a path. */
+const LINKED_TLDS = new Set(
+  'com net org info biz io co me ly app dev page site online shop store link click xyz top club live gl to cc tk gg ws su ru cn br pt es fr de it nl uk us eu in ai'.split(
+    ' ',
+  ),
+);
+const SCHEME_URL = /\b[a-z][a-z0-9+.-]*:\/\/([^\s/?#]*)[^\s]*/gi;
+const BARE_HOST = /(?<![\w@.-])((?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+([a-z]{2,24}))(?![\w-])(\/[^\s]*)?/gi;
+
+/** A link found in a text and the host it points to (lower case, without user or port). */
+export interface FoundLink {
+  link: string;
+  host: string;
+}
+
+const hostOf = (authority: string) => authority.replace(/^.*@/, '').replace(/:\d*$/, '').replace(/\.$/, '').toLowerCase();
+
+/**
+ * Every link a phone would show in this text: addresses with a scheme (`https://…`), and bare
+ * hosts (`bit.ly/x`, `www.example.com`, `example.com`) that carry a path, start with `www.` or end
+ * in a common top-level domain. `{link}` is ours and no link here.
+ */
+export function linksIn(text: string): FoundLink[] {
+  const found: FoundLink[] = [];
+  const rest = text.replace(SCHEME_URL, (link: string, authority: string) => {
+    found.push({ link, host: hostOf(authority) });
+    return ' ';
+  });
+  for (const m of rest.matchAll(BARE_HOST)) {
+    const [link, host, tld, path] = m as unknown as [string, string, string, string | undefined];
+    if (path || /^www\./i.test(host) || LINKED_TLDS.has(tld.toLowerCase())) found.push({ link, host: hostOf(host) });
+  }
+  return found;
+}
+
+/** The host of an absolute http(s) address, or undefined for a path or anything else. */
+export function linkHostOf(url: string | null | undefined): string | undefined {
+  const m = url ? /^https?:\/\/([^\s/?#\\]+)/i.exec(url) : null;
+  return m ? hostOf(m[1]!) : undefined;
+}
+
+/** What a venue's own text is checked against at save and at send (docs/security.md). */
+export interface TemplateCheck {
+  /** The venue's name in the template's language. */
+  venueName: string;
+  /** Where the position pages are (the server's PUBLIC_BASE_URL). */
+  publicBaseUrl: string;
+  holdMinutes: number;
+  /** Hosts a template may link to: the site's own, the venue's menu and reservation sites. */
+  allowedHosts: readonly string[];
+}
+
+export type TemplateProblem = { kind: 'link'; link: string } | { kind: 'tooLong'; segments: number };
+
+/** Why a venue's text may not be saved or sent: a link elsewhere, or past SMS_MAX_SEGMENTS at its longest. */
+export function templateProblem(kind: MessageKind, template: string, check: TemplateCheck): TemplateProblem | undefined {
+  const allowed = new Set(check.allowedHosts.map((h) => h.toLowerCase()));
+  const foreign = linksIn(template).find((l) => !allowed.has(l.host));
+  if (foreign) return { kind: 'link', link: foreign.link };
+  const longest = renderTemplate(template, {
+    ...longestTemplateValues(kind, check.publicBaseUrl),
+    venue: check.venueName,
+    hold: check.holdMinutes,
+  });
+  const { segments } = smsSegments(longest);
+  return segments > SMS_MAX_SEGMENTS ? { kind: 'tooLong', segments } : undefined;
+}

@@ -117,6 +117,21 @@ export interface AppKeyTable {
 }
 
 /** A phone that answered STOP: nothing more is sent to it. */
+/** A message staff sent to a party (a message, a resend, a call): counted for the send bounds (docs/security.md). */
+export interface StaffSendTable {
+  id: string;
+  venue_id: string;
+  entry_id: string;
+  created_at: number;
+}
+
+/** A provider webhook already acted on (docs/security.md, webhook replay). */
+export interface WebhookSidTable {
+  /** `inbound:<MessageSid>` or `status:<MessageSid>:<MessageStatus>`. */
+  key: string;
+  created_at: number;
+}
+
 export interface SmsOptOutTable {
   phone: string;
   created_at: number;
@@ -343,6 +358,8 @@ export interface Database {
   sms_opt_outs: SmsOptOutTable;
   push_subscriptions: PushSubscriptionTable;
   app_keys: AppKeyTable;
+  staff_sends: StaffSendTable;
+  webhook_sids: WebhookSidTable;
 }
 
 export type VenueRow = Selectable<VenueTable>;

@@ -1,5 +1,6 @@
 import type { Db } from '../db/connect.js';
-import { type QueueDeps, erasePersonalDataEndedBefore, expireOpenEntries } from '../modules/queue/index.js';
+import { pruneSeenWebhooks } from '../modules/notifications/webhook-replay.js';
+import { type QueueDeps, erasePersonalDataEndedBefore, expireOpenEntries, pruneStaffSends } from '../modules/queue/index.js';
 
 const HOUR = 3_600_000;
 
@@ -20,7 +21,7 @@ export interface RetentionOptions {
 /**
  * One run of the job: parties left open longer than `openMaxHours` are ended first, then the
  * personal data of every entry ended more than `retentionHours` ago is erased (the expired ones
- * too, once their own retention period has passed).
+ * too, once their own retention period has passed); old staff send counts and webhook sids go.
  */
 export async function runRetentionJob(
   deps: QueueDeps,
@@ -31,6 +32,9 @@ export async function runRetentionJob(
   const erased = await runRetention(deps.db, options.retentionHours, now);
   // No kept position answer may still show an erased name.
   if (erased > 0) deps.positions?.clear();
+  // Counts of staff sends and seen webhook sids are kept only as long as they guard (docs/security.md).
+  await pruneStaffSends(deps.db, now);
+  await pruneSeenWebhooks(deps.db, now);
   return { expired, erased };
 }
 

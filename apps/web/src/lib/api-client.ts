@@ -6,13 +6,16 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: ErrorCode;
   readonly field: string | undefined;
+  /** Seconds the server asked to wait (its Retry-After header), on a 429. */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(status: number, body: Pick<ApiErrorBody, 'code' | 'message' | 'field'>) {
+  constructor(status: number, body: Pick<ApiErrorBody, 'code' | 'message' | 'field'>, retryAfterSeconds?: number) {
     super(body.message);
     this.name = 'ApiError';
     this.status = status;
     this.code = body.code;
     this.field = body.field;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 
@@ -52,9 +55,11 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     }
   }
   if (!response.ok) {
+    const retryAfter = Number(response.headers.get('retry-after') ?? Number.NaN);
     throw new ApiError(
       response.status,
       isApiErrorBody(data) ? data : { code: ErrorCode.UNKNOWN_ERROR, message: `HTTP ${response.status}` },
+      Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter : undefined,
     );
   }
   return data as T;

@@ -1,10 +1,20 @@
-import { ErrorCode, type HostSettingsResponse, VenueSettings, type VenueSettingsPatch, type ThemeResponse } from '@vez/contract';
+import {
+  ErrorCode,
+  type HostSettingsResponse,
+  MESSAGE_KINDS,
+  SMS_MAX_SEGMENTS,
+  VenueSettings,
+  type VenueSettingsPatch,
+  type ThemeResponse,
+  linkHostOf,
+  templateProblem,
+} from '@vez/contract';
 import type { Config } from '../../config.js';
 import type { VenueRowUpdate } from '../../db/types.js';
 import { AppError } from '../../lib/app-error.js';
 import { isKnownPhoneCountry } from '../../lib/phone.js';
 import { parseInput } from '../../lib/validate.js';
-import type { Venue } from '../venues/venue.js';
+import { type Venue, reservationUrlOf } from '../venues/venue.js';
 import { findVenueBySlug, updateVenue } from '../venues/venues.service.js';
 import { getVenue, toVenueResponse } from '../venues/venues.service.js';
 import { type QueueDeps as WaitlistDeps, announceVenueUpdate, relistFloor } from '../queue/index.js';
@@ -46,6 +56,47 @@ function checkSmsCountries(codes: string[]): string[] {
   return [...new Set(codes)];
 }
 
+/**
+ * The venue's own message texts, as they would be saved (docs/security.md, segment cap and template
+ * links): each may link only to this site, the venue's menu and its reservation page, and must fit
+ * SMS_MAX_SEGMENTS rendered with the venue's real name and link and the longest values. A 422 names
+ * the text (and the link).
+ */
+function checkTemplates(venue: Venue, config: Config): void {
+  const { settings } = venue;
+  const allowedHosts = [config.publicBaseUrl, settings.menuUrl, reservationUrlOf(venue, config.SMART_LINK_BASE_URL)]
+    .map(linkHostOf)
+    .filter((host): host is string => host !== undefined);
+  for (const kind of MESSAGE_KINDS) {
+    for (const lang of ['pt', 'en'] as const) {
+      const template = settings.messageTemplates[kind]?.[lang];
+      if (template === undefined) continue;
+      const venueName = (lang === 'en' ? venue.name.en : undefined) ?? venue.name.pt;
+      const problem = templateProblem(kind, template, {
+        venueName,
+        publicBaseUrl: config.publicBaseUrl,
+        holdMinutes: settings.holdMinutes,
+        allowedHosts,
+      });
+      const field = `settings.messageTemplates.${kind}.${lang}`;
+      if (problem?.kind === 'link') {
+        throw new AppError(
+          ErrorCode.TEMPLATE_LINK_NOT_ALLOWED,
+          `Messages may link only to this site, the venue's menu and its reservation page, not to ${problem.link}`,
+          field,
+        );
+      }
+      if (problem?.kind === 'tooLong') {
+        throw new AppError(
+          ErrorCode.MESSAGE_TOO_LONG,
+          `With the venue's name, a long first name and the longest link this text costs ${problem.segments} SMS, more than ${SMS_MAX_SEGMENTS}: shorten it.`,
+          field,
+        );
+      }
+    }
+  }
+}
+
 /** Applies a partial change of venue, settings and theme; diners' pages follow through `update`. */
 export async function patchSettings(
   deps: WaitlistDeps,
@@ -85,6 +136,11 @@ export async function patchSettings(
     update.settings = JSON.stringify(settings);
   }
   if (patch.theme) update.theme = JSON.stringify(mergeTheme(venue.theme, patch.theme));
+  // What the texts render with may change with the name or the settings: check them as they would be.
+  if (patch.name || patch.settings) {
+    const settings = update.settings ? (JSON.parse(update.settings) as VenueSettings) : venue.settings;
+    checkTemplates({ ...venue, name: patch.name ?? venue.name, settings }, config);
+  }
   await updateVenue(deps.db.kysely, venueId, update);
   // The floor follows the venue's list of tables (docs/decisions/022-wait-estimates.md, "The floor").
   if (patch.settings?.tables) await relistFloor(deps.db.kysely, venueId, patch.settings.tables, deps.now());

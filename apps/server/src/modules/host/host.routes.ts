@@ -145,7 +145,9 @@ export async function hostRoutes(app: FastifyInstance): Promise<void> {
           tags: ['host'],
           summary,
           params: pathParams('venueId', 'entryId'),
-          response: { 200: HostEntryResponse, ...errors(400, 401, 403, 404, 409) },
+          // A call sends a message: 429 past the staff send bounds, 422 when the venue's text is past
+          // the segment cap (docs/security.md).
+          response: { 200: HostEntryResponse, ...errors(400, 401, 403, 404, 409, 422, 429) },
         },
       },
       async (request) => run(deps, request.params.venueId, request.params.entryId),
@@ -207,7 +209,7 @@ export async function hostRoutes(app: FastifyInstance): Promise<void> {
         summary: "Write to the party (at most 480 characters): sent by the venue's channel and shown on the diner's page",
         params: pathParams('venueId', 'entryId'),
         body: StaffMessageBody,
-        response: { 201: StaffMessageResponse, ...errors(400, 401, 403, 404, 409, 422) },
+        response: { 201: StaffMessageResponse, ...errors(400, 401, 403, 404, 409, 422, 429) },
       },
     },
     async (request, reply) => {
@@ -223,9 +225,9 @@ export async function hostRoutes(app: FastifyInstance): Promise<void> {
       preValidation: staffFirst,
       schema: {
         tags: ['host'],
-        summary: 'Send a message to the party again (a failed delivery): a new message with the same text',
+        summary: 'Send a message to the party again (a failed delivery): a new message with the same text; never to a party that has ended',
         params: pathParams('venueId', 'entryId', 'messageId'),
-        response: { 200: HostEntryResponse, ...errors(400, 401, 403, 404) },
+        response: { 200: HostEntryResponse, ...errors(400, 401, 403, 404, 409, 429) },
       },
     },
     async (request) => {

@@ -137,6 +137,64 @@ describe.each(stores)('browser push on $name (docs/product.md §8)', (store) => 
   });
 });
 
+/** A push service that answers every request with a redirect to `location`. */
+async function startRedirectingService(status: () => number, location: string) {
+  const server = http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () => res.writeHead(status(), { location }).end());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { url, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
+describe.each(stores)('push follows no redirects on $name (docs/security.md)', (store) => {
+  let t: TestApp;
+  let target: Awaited<ReturnType<typeof startPushService>>;
+  let redirecting: Awaited<ReturnType<typeof startRedirectingService>>;
+  let staff: string;
+  const statuses = [301, 302, 307];
+  let next = 0;
+  beforeAll(async () => {
+    target = await startPushService();
+    redirecting = await startRedirectingService(() => statuses[next++ % statuses.length]!, `${target.url}/stolen`);
+    t = await startTestApp(store);
+    staff = await loginCookie(t.app);
+  });
+  afterAll(async () => {
+    await t.close();
+    await redirecting.close();
+    await target.close();
+  });
+
+  it.each(statuses)('a push service answering %i is a failed push; the address it names is never asked', async () => {
+    const res = await t.app.inject({ method: 'POST', url: `/api/waitlists/${DEMO_BISTRO_ID}/create`, payload: createBody() });
+    const id = res.json()._id as string;
+    const keys = browserKeys();
+    const sub = await t.app.inject({
+      method: 'POST',
+      url: `/api/waitlists/${id}/${DEMO_BISTRO_ID}/push`,
+      payload: { subscription: { endpoint: `${redirecting.url}/send/${id}`, keys: { p256dh: keys.p256dh, auth: keys.auth } } },
+    });
+    expect(sub.statusCode).toBe(201);
+    const call = await t.app.inject({
+      method: 'POST',
+      url: `/api/host/venues/${DEMO_BISTRO_ID}/entries/${id}/call`,
+      headers: { cookie: staff },
+    });
+    expect(call.statusCode).toBe(200);
+    await t.app.notifier.drain();
+    expect(target.received).toEqual([]);
+    const pushed = await t.db.kysely
+      .selectFrom('messages')
+      .select(['status', 'error'])
+      .where('channel', '=', 'push')
+      .where('recipient', '=', id)
+      .execute();
+    expect(pushed).toEqual([{ status: 'failed', error: expect.stringContaining('redirect') }]);
+  });
+});
+
 describe('browser push outside the demo, even with NODE_ENV=production (docs/security.md)', () => {
   it('takes subscriptions only for the allowed push services, over https', async () => {
     const t = await startTestApp(stores[0]!, {

@@ -61,6 +61,7 @@ export function createPushProvider(db: Db, keys: () => VapidKeys | undefined): M
         .execute();
       let delivered = 0;
       let retry = false;
+      let redirected = false;
       for (const sub of subscriptions) {
         try {
           // web-push encrypts (RFC 8291) and signs (VAPID); the request goes out with fetch, which
@@ -79,17 +80,23 @@ export function createPushProvider(db: Db, keys: () => VapidKeys | undefined): M
             headers: request.headers as Record<string, string>,
             body: request.body ? new Uint8Array(request.body) : null,
             signal: AbortSignal.timeout(TIMEOUT_MS),
+            // A push service never redirects; following one would send the request, signed, to an
+            // address the subscription's owner chose instead of PUSH_HOSTS (docs/security.md).
+            redirect: 'manual',
           });
           // Gone or unknown at the push service: the browser dropped it; so do we.
           if (response.status === 404 || response.status === 410) {
             await db.kysely.deleteFrom('push_subscriptions').where('id', '=', sub.id).execute();
-          } else if (response.ok) delivered += 1;
+          } else if (response.status >= 300 && response.status < 400) redirected = true;
+          else if (response.ok) delivered += 1;
           else retry = true;
         } catch {
           retry = true;
         }
       }
       if (delivered === 0 && retry) throw new ProviderError('push service unreachable or refused', false);
+      // A redirect does not go away by asking again: failed, not retried.
+      if (delivered === 0 && redirected) throw new ProviderError('push service answered a redirect', true);
       return { providerId: `push-${delivered}-${randomBytes(4).toString('hex')}` };
     },
   };

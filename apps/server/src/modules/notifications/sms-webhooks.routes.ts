@@ -1,6 +1,6 @@
 import formbody from '@fastify/formbody';
 import { ErrorCode, SMS_MORE_TIME_MINUTES } from '@vez/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
 import { AppError } from '../../lib/app-error.js';
 import { findLatestEntryOfPhone, findOpenEntryOfPhone, endEntry, messageFromParty, recordDelivery, replyToVenue } from '../queue/index.js';
@@ -9,6 +9,7 @@ import { type SmsReplyOutcome, langOf, smsReplyConfirmation, venueNameIn } from 
 import { findByProviderId, optOut } from './messages.repository.js';
 import { intentOf } from './sms-keywords.js';
 import { isValidTwilioSignature } from './twilio-signature.js';
+import { onceForDelivery } from './webhook-replay.js';
 
 /**
  * The provider's webhooks (docs/product.md §7): SMS replies (`/sms/inbound`) and delivery reports
@@ -23,6 +24,8 @@ const MAX_BODY = 1600;
 /** Twilio sends more fields than these (AccountSid, NumMedia, …): they are kept, for the signature. */
 const InboundBody = z.looseObject({
   From: z.string().check(z.minLength(1), z.maxLength(64)),
+  /** Twilio always sends it; the demo's unsigned posts may not (then nothing is deduplicated). */
+  MessageSid: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
   Body: z.string().check(z.maxLength(MAX_BODY)),
 });
 const StatusBody = z.looseObject({
@@ -82,36 +85,51 @@ export async function smsWebhookRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const phone = phoneOf(request.body.From);
-      const text = cleanText(request.body.Body);
-      const intent = intentOf(text);
-      const entry = await findOpenEntryOfPhone(deps, phone);
-      const latest = entry ?? (await findLatestEntryOfPhone(deps, phone));
-      const lang = langOf(latest?.lang);
-      const venueName = latest ? venueNameIn(await getVenue(app.db.kysely, latest.venue_id), lang) : '';
-      let outcome: SmsReplyOutcome;
-      if (intent === 'stop') {
-        // Nothing more to this phone, from any venue; what was still waiting to go is dropped.
-        const dropped = await optOut(app.db.kysely, phone, deps.now());
-        const aboutEntries = dropped.filter((m) => m.entry_id).map((m) => m.id);
-        if (aboutEntries.length > 0) await recordDelivery(deps, aboutEntries, 'failed');
-        outcome = 'stop';
-      } else if (!entry) {
-        outcome = latest && intent !== 'message' ? 'ended' : 'noEntry';
-      } else if (intent === 'leave') {
-        await endEntry(deps, entry, 'leave', 'Customer');
-        outcome = 'leave';
-      } else if (intent === 'onMyWay' || intent === 'needMoreTime') {
-        await replyToVenue(deps, entry, intent, intent === 'needMoreTime' ? SMS_MORE_TIME_MINUTES : null);
-        outcome = intent;
-      } else {
-        if (text !== '') await messageFromParty(deps, entry, text);
-        outcome = 'message';
+      const sid = request.body.MessageSid;
+      // The same SMS delivered again acts once, and gets no second confirmation (docs/security.md).
+      const acted = await onceForDelivery(app.db, sid === undefined ? undefined : `inbound:${sid}`, deps.now(), () =>
+        actOnReply(request.body.From, request.body.Body, request.log),
+      );
+      if (!acted) {
+        request.log.info({ sid }, 'sms reply seen before: ignored');
+        return reply.type('text/xml; charset=utf-8').send(twiml());
       }
-      request.log.info({ intent, outcome, entryId: entry?.id }, 'sms reply');
+      const { lang, outcome, venueName } = acted.value;
       return reply.type('text/xml; charset=utf-8').send(twiml(smsReplyConfirmation(lang, outcome, venueName)));
     },
   );
+
+  /** What an SMS reply does (docs/product.md §7), and the confirmation to answer with. */
+  async function actOnReply(from: string, body: string, log: FastifyBaseLogger) {
+    const phone = phoneOf(from);
+    const text = cleanText(body);
+    const intent = intentOf(text);
+    const entry = await findOpenEntryOfPhone(deps, phone);
+    const latest = entry ?? (await findLatestEntryOfPhone(deps, phone));
+    const lang = langOf(latest?.lang);
+    const venueName = latest ? venueNameIn(await getVenue(app.db.kysely, latest.venue_id), lang) : '';
+    let outcome: SmsReplyOutcome;
+    if (intent === 'stop') {
+      // Nothing more to this phone, from any venue; what was still waiting to go is dropped.
+      const dropped = await optOut(app.db.kysely, phone, deps.now());
+      const aboutEntries = dropped.filter((m) => m.entry_id).map((m) => m.id);
+      if (aboutEntries.length > 0) await recordDelivery(deps, aboutEntries, 'failed');
+      outcome = 'stop';
+    } else if (!entry) {
+      outcome = latest && intent !== 'message' ? 'ended' : 'noEntry';
+    } else if (intent === 'leave') {
+      await endEntry(deps, entry, 'leave', 'Customer');
+      outcome = 'leave';
+    } else if (intent === 'onMyWay' || intent === 'needMoreTime') {
+      await replyToVenue(deps, entry, intent, intent === 'needMoreTime' ? SMS_MORE_TIME_MINUTES : null);
+      outcome = intent;
+    } else {
+      if (text !== '') await messageFromParty(deps, entry, text);
+      outcome = 'message';
+    }
+    log.info({ intent, outcome, entryId: entry?.id }, 'sms reply');
+    return { outcome, lang, venueName };
+  }
 
   app.post<{ Body: z.infer<typeof StatusBody> }>(
     '/sms/status',
@@ -125,9 +143,13 @@ export async function smsWebhookRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const status = DELIVERY[request.body.MessageStatus.toLowerCase()];
-      const message = status ? await findByProviderId(app.db.kysely, request.body.MessageSid) : undefined;
-      if (status && message?.entry_id) await recordDelivery(deps, [message.id], status);
+      const { MessageSid: sid, MessageStatus: reported } = request.body;
+      const status = DELIVERY[reported.toLowerCase()];
+      // One message reports sent, then delivered: a report is its sid and status, each acted on once.
+      await onceForDelivery(app.db, `status:${sid}:${reported.toLowerCase()}`, deps.now(), async () => {
+        const message = status ? await findByProviderId(app.db.kysely, sid) : undefined;
+        if (status && message?.entry_id) await recordDelivery(deps, [message.id], status);
+      });
       return reply.status(204).send();
     },
   );

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import twilio from 'twilio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_BISTRO_ID, createBody, nextPhone } from '../../../test/fixtures.js';
@@ -6,6 +7,7 @@ import { type FakeTwilio, outbox, startFakeTwilio, twilioEnv } from '../../../te
 import { loginCookie } from '../../../test/staff-session.js';
 import { stores } from '../../../test/stores.js';
 import { toE164 } from '../../lib/phone.js';
+import { runRetentionJob } from '../../jobs/retention.js';
 import { findEntryById } from '../queue/index.js';
 import { twilioSignature } from './twilio-signature.js';
 
@@ -17,6 +19,8 @@ const e164 = (phone: string): string => toE164(phone)!;
 const BASE = 'https://vez.example';
 const form = (params: Record<string, string>) => new URLSearchParams(params).toString();
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+/** Twilio gives every message its own sid; one seen before is ignored (docs/security.md). */
+const newSid = () => `SM${randomBytes(16).toString('hex')}`;
 
 async function joinAs(t: TestApp, phone: string, lang?: 'en') {
   const res = await t.app.inject({
@@ -42,7 +46,7 @@ describe.each(stores)('SMS replies through the demo outbox (unsigned: the demo) 
       method: 'POST',
       url: '/api/sms/inbound',
       headers: FORM,
-      payload: form({ From: from, To: '+15005550006', Body: body, MessageSid: 'SM1' }),
+      payload: form({ From: from, To: '+15005550006', Body: body, MessageSid: newSid() }),
     });
   const entry = async (id: string) => (await findEntryById(t.db.kysely, id))!;
   const call = (id: string) =>
@@ -187,10 +191,10 @@ describe.each(stores)('Twilio webhooks, signed, with the Twilio provider on $nam
       headers: { ...FORM, 'x-twilio-signature': signature ?? twilio.getExpectedTwilioSignature(env().SMS_AUTH_TOKEN, BASE + path, params) },
       payload: form(params),
     });
-  const inbound = (from: string, body: string, signature?: string) =>
+  const inbound = (from: string, body: string, signature?: string, sid = newSid()) =>
     signed(
       '/api/sms/inbound',
-      { AccountSid: env().SMS_ACCOUNT_SID, From: from, To: env().SMS_FROM, Body: body, MessageSid: 'SM9', NumMedia: '0' },
+      { AccountSid: env().SMS_ACCOUNT_SID, From: from, To: env().SMS_FROM, Body: body, MessageSid: sid, NumMedia: '0' },
       signature,
     );
   const entry = async (id: string) => (await findEntryById(t.db.kysely, id))!;
@@ -236,6 +240,67 @@ describe.each(stores)('Twilio webhooks, signed, with the Twilio provider on $nam
     expect(missing.statusCode).toBe(403);
     const row = await entry(id);
     expect([row.status, row.reply_kind]).toEqual(['active', null]);
+  });
+
+  it('the same inbound SMS delivered twice acts once: one message in the thread, no second confirmation', async () => {
+    const phone = nextPhone();
+    const id = await joinAndSend(phone);
+    const sid = newSid();
+    const first = await inbound(e164(phone), 'Chego em 5 minutos', undefined, sid);
+    expect(first.statusCode).toBe(200);
+    expect(first.body).toContain('<Message>');
+    const again = await inbound(e164(phone), 'Chego em 5 minutos', undefined, sid);
+    expect(again.statusCode).toBe(200);
+    expect(again.body).toBe('<?xml version="1.0" encoding="UTF-8"?><Response></Response>');
+    expect((await entry(id)).unread).toBe(1);
+    const thread = await t.app.inject({
+      method: 'GET',
+      url: `/api/host/venues/${DEMO_BISTRO_ID}/entries/${id}/messages`,
+      headers: { cookie: staff },
+    });
+    expect(thread.json().messages.filter((m: { direction: string }) => m.direction === 'in')).toHaveLength(1);
+    // A keyword delivered again does not act twice either: the party left once, and the replay is
+    // not answered "you are on no list".
+    const leave = newSid();
+    const other = nextPhone();
+    await joinAndSend(other);
+    expect((await inbound(e164(other), '9', undefined, leave)).body).toContain('Você saiu da fila');
+    expect((await inbound(e164(other), '9', undefined, leave)).body).not.toContain('<Message>');
+  });
+
+  it('a delivery report delivered twice is acted on once, keyed by its sid and status', async () => {
+    const phone = nextPhone();
+    const id = await joinAndSend(phone);
+    const providerSid = `SM${String(fake.requests.indexOf(sentTo(phone)[0]!) + 1).padStart(32, '0')}`;
+    const status = (MessageStatus: string) =>
+      signed('/api/sms/status', { MessageSid: providerSid, MessageStatus, AccountSid: env().SMS_ACCOUNT_SID });
+    expect((await status('failed')).statusCode).toBe(204);
+    expect((await card(id)).lastMessage.status).toBe('failed');
+    // Staff send it again; a replay of the old failure report must not mark the new message failed.
+    const failed = (await card(id)).lastMessage._id as string;
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/host/venues/${DEMO_BISTRO_ID}/entries/${id}/messages/${failed}/resend`,
+      headers: { cookie: staff },
+    });
+    expect(again.statusCode).toBe(200);
+    expect((await status('failed')).statusCode).toBe(204);
+    const seen = await t.db.kysely.selectFrom('webhook_sids').select('key').where('key', 'like', `status:${providerSid}:%`).execute();
+    expect(seen.map((r) => r.key)).toEqual([`status:${providerSid}:failed`]);
+  });
+
+  it('seen sids are pruned by the retention job once 30 days old', async () => {
+    const phone = nextPhone();
+    await joinAndSend(phone);
+    const sid = newSid();
+    await inbound(e164(phone), 'Oi', undefined, sid);
+    const seen = () => t.db.kysely.selectFrom('webhook_sids').select('key').where('key', '=', `inbound:${sid}`).execute();
+    expect(await seen()).toHaveLength(1);
+    const options = { retentionHours: 24, openMaxHours: 24 };
+    await runRetentionJob(t.app.queueDeps, options, t.clock.now + 29 * 24 * 3_600_000);
+    expect(await seen()).toHaveLength(1);
+    await runRetentionJob(t.app.queueDeps, options, t.clock.now + 30 * 24 * 3_600_000 + 1);
+    expect(await seen()).toEqual([]);
   });
 
   it('STOP is honoured by the Twilio provider: nothing more reaches Twilio for that phone', async () => {

@@ -78,12 +78,13 @@ async function sendAbout(
   publicBaseUrl: string,
   trx: Executor,
   entry: EntryRow,
-  message: { kind: MessageKind; key: string; values?: TemplateValues; push?: boolean },
+  message: { kind: MessageKind; key: string; values?: TemplateValues; push?: boolean; byStaff?: boolean },
 ): Promise<void> {
   const venue = await getVenue(trx, entry.venue_id);
   const lang = langOf(entry.lang);
   const link = positionLink(publicBaseUrl, entry.id);
-  const body = venueText(message.kind, venue, lang, { name: firstNameOf(entry.name), link, ...message.values });
+  const values = { name: firstNameOf(entry.name), link, ...message.values };
+  const body = venueText(message.kind, venue, lang, values, message.byStaff ? 'refuse' : 'builtIn');
   if (entry.phone && canTextPhone(venue, entry.phone)) {
     const id = await notifier.enqueue(trx, {
       channel: 'sms',
@@ -102,7 +103,7 @@ async function sendAbout(
 export function smsOnCall(notifier: Notifier, publicBaseUrl: string) {
   return (trx: Executor, entry: EntryRow): Promise<void> =>
     // One message per call: a call again (docs/product.md §8) is a new message.
-    sendAbout(notifier, publicBaseUrl, trx, entry, { kind: 'call', key: `call:${entry.calls}`, push: true });
+    sendAbout(notifier, publicBaseUrl, trx, entry, { kind: 'call', key: `call:${entry.calls}`, push: true, byStaff: true });
 }
 
 /**
@@ -113,15 +114,16 @@ export function partyMessenger(notifier: Notifier, now: () => number, publicBase
   return {
     async send(trx, entry, text, idempotencyKey) {
       const venue = await getVenue(trx, entry.venue_id);
+      // Refused past the segment cap whether or not this party gets an SMS: one rule for staff.
+      const sms = staffSms(venueNameIn(venue, langOf(entry.lang)), text);
       const link = positionLink(publicBaseUrl, entry.id);
       await pushToEntry(notifier, trx, entry, { title: venueNameIn(venue, langOf(entry.lang)), body: text, url: link }, idempotencyKey);
       if (!entry.phone) return undefined;
       if (!canTextPhone(venue, entry.phone)) return undefined;
-      const name = venueNameIn(venue, langOf(entry.lang));
       return notifier.enqueue(trx, {
         channel: 'sms',
         to: addressOf(venue, entry.phone),
-        body: staffSms(name, text),
+        body: sms,
         idempotencyKey,
         entryId: entry.id,
       });

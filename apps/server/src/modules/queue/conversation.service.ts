@@ -11,12 +11,13 @@ import type { Db } from '../../db/connect.js';
 import type { EntryMessageRow, EntryRow } from '../../db/types.js';
 import { AppError } from '../../lib/app-error.js';
 import { newOrderedId } from '../../lib/ids.js';
-import { assertTransition, eventOf, refusalOf } from './entry-state.js';
+import { assertTransition, eventOf, isOpen, refusalOf } from './entry-state.js';
 import { venueMessagesOf } from './entry-views.js';
 import { findEntryAtVenue } from './position.service.js';
 import type { QueueDeps } from './queue-deps.js';
 import { publishQueueEvent } from './queue-events.js';
 import * as repo from './queue.repository.js';
+import { claimStaffSend } from './staff-sends.js';
 
 /**
  * The conversation between a party and the venue (docs/product.md §7): the party's answers (from
@@ -92,6 +93,7 @@ export async function messageToParty(deps: QueueDeps, entry: EntryRow, text: str
     created_at: now,
   };
   await deps.db.kysely.transaction().execute(async (trx) => {
+    await claimStaffSend(deps, trx, entry);
     if (!(await repo.updateOpenEntry(trx, entry.id, { venue_messages: JSON.stringify(shown), venue_message_at: now }))) {
       throw refusalOf('staffMessage');
     }
@@ -115,11 +117,16 @@ export async function readThread(deps: QueueDeps, entry: EntryRow): Promise<Thre
   return { messages: rows.map(toThreadMessage) };
 }
 
-/** Sends a message about this entry again (a failed delivery, from the card). */
+/**
+ * Sends a message about this entry again (a failed delivery, from the card). Only while the party is
+ * on the list: nothing is sent again to a party that has ended (docs/security.md, staff send bounds).
+ */
 export async function sendAgain(deps: QueueDeps, entry: EntryRow, messageId: string): Promise<void> {
   const messenger = deps.messenger;
   if (!messenger) throw new AppError(ErrorCode.NOT_FOUND, 'No message channel is configured.');
+  if (!isOpen(entry.status)) throw new AppError(ErrorCode.ENTRY_NOT_ACTIVE, ENDED_PARTY);
   await deps.db.kysely.transaction().execute(async (trx) => {
+    await claimStaffSend(deps, trx, entry);
     const again = await messenger.resend(trx, entry, messageId);
     if (!again) throw new AppError(ErrorCode.NOT_FOUND, 'No such message for this party.');
     const threaded = await repo.findEntryMessageByMessageId(trx, messageId);
@@ -128,6 +135,8 @@ export async function sendAgain(deps: QueueDeps, entry: EntryRow, messageId: str
   });
   publishQueueEvent(deps, 'update', entry.venue_id, entry.id, { staffOnly: true });
 }
+
+const ENDED_PARTY = 'This party is no longer on the list: nothing is sent to it again.';
 
 /** Each delivery state may follow only the ones listed before it (reports may come out of order). */
 const EARLIER: Record<'sent' | 'delivered' | 'failed', readonly MessageStatus[]> = {

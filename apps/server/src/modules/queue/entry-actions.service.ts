@@ -11,6 +11,7 @@ import { findEntryAtVenue, getStatus } from './position.service.js';
 import type { QueueDeps } from './queue-deps.js';
 import { publishQueueEvent } from './queue-events.js';
 import * as repo from './queue.repository.js';
+import { claimStaffSend } from './staff-sends.js';
 
 /**
  * Every action on an existing entry, each one a transition of entry-state.ts: checked there,
@@ -82,6 +83,8 @@ export async function callEntry(deps: QueueDeps, entry: EntryRow): Promise<Entry
   };
   const called: EntryRow = { ...entry, ...change };
   await deps.db.kysely.transaction().execute(async (trx) => {
+    // A call sends the call text again: bounded like any staff send (staff-sends.ts).
+    await claimStaffSend(deps, trx, entry);
     if (!(await repo.updateOpenEntry(trx, entry.id, change))) throw refusalOf('call');
     await deps.onCalled?.(trx, called);
     await recordFloorEvent(trx, deps.db.dialect, venue, 'call', called, now);

@@ -2,7 +2,8 @@
  * The queue module's public face (docs/ARCHITECTURE.md, Modules): what other modules may use.
  * Its repository and internals stay inside.
  */
-export type { QueueDeps } from './queue-deps.js';
+export type { QueueDeps, StaffSendBounds } from './queue-deps.js';
+export { pruneStaffSends } from './staff-sends.js';
 export { type QueueCaches, createQueueCaches } from './queue-caches.js';
 export type { PositionCache } from './position-cache.js';
 export { type JoinContext, type JoinHook, type JoinHooks, createJoinHooks } from './join-hooks.js';

@@ -18,12 +18,20 @@ export interface QueueDeps {
   onGettingClose?: (trx: Db['kysely'], entry: EntryRow, place: number) => Promise<void>;
   /** Reports a failure of work done after a change was answered (the getting-close check). */
   onBackgroundError?: (error: unknown) => void;
+  /** How many sends staff may make to a party and from a venue (staff-sends.ts); none: unbounded. */
+  staffSendBounds?: StaffSendBounds;
   /** Sends staff messages to a party and sends a message again (the notifications module). */
   messenger?: PartyMessenger;
   /** Serialised position answers kept until the venue changes. */
   positions?: PositionCache;
   /** Seating paces kept until the venue changes. */
   pace?: PaceCache;
+}
+
+/** How many sends staff may make (docs/security.md; config.ts STAFF_SENDS_PER_PARTY_PER_10_MIN, STAFF_SENDS_PER_VENUE_PER_HOUR). */
+export interface StaffSendBounds {
+  perParty10Min: number;
+  perVenueHour: number;
 }
 
 /**

@@ -15,10 +15,12 @@ interface Props {
   onEdit: () => void;
   onThread: () => void;
   onResend: (messageId: string) => void;
+  /** Why the last action on this party was refused (a send bound, a party that has ended), shown by its buttons. */
+  error?: string | undefined;
 }
 
 /** One party: who, how many, how long against the estimate, and what the host can do with it. */
-export function QueueEntryCard({ entry, now, busy, highlighted = false, onAction, onEdit, onThread, onResend }: Props) {
+export function QueueEntryCard({ entry, now, busy, highlighted = false, onAction, onEdit, onThread, onResend, error }: Props) {
   const { t, i18n } = useHostT();
   const time = (at: string) => new Date(at).toLocaleTimeString(i18n.language, { hour: '2-digit', minute: '2-digit' });
   const delivery = entry.lastMessage;
@@ -90,6 +92,11 @@ export function QueueEntryCard({ entry, now, busy, highlighted = false, onAction
               {t('delivery.again')}
             </button>
           )}
+        </p>
+      )}
+      {error && (
+        <p role="alert" className="host-error host-entry__error">
+          {error}
         </p>
       )}
       <div className="host-entry__actions">

@@ -38,13 +38,19 @@ export function QueueScreen({ venueId }: { venueId: string }) {
   const [editing, setEditing] = useState<HostEntry | null>(null);
   const [undo, setUndo] = useState<UndoOffer | null>(null);
   const [error, setError] = useState('');
+  // A refused action on a party shows on its card, next to the button (a send bound, an ended party).
+  const [cardError, setCardError] = useState<{ entryId: string; text: string } | null>(null);
   const [chosenState, setChosenState] = useState<WaitlistState | null>(null);
   const clearUndo = useCallback(() => setUndo(null), []);
 
-  useEffect(() => setError(''), [venueId]);
+  useEffect(() => {
+    setError('');
+    setCardError(null);
+  }, [venueId]);
 
   const act = (action: EntryAction, entry: HostEntry) => {
     setError('');
+    setCardError(null);
     actions.entry.mutate(action, {
       onSuccess: () => {
         const ended =
@@ -52,7 +58,8 @@ export function QueueScreen({ venueId }: { venueId: string }) {
         if (ended) setUndo({ entryId: entry._id, message: t(`undo.${ended}`, { name: entry.name ?? `#${entry.customerTab}` }) });
         else if (action.kind === 'restore') setUndo(null);
       },
-      onError: (e) => setError(errorText(t, e)),
+      // An undone party is off the list until restored: its refusal shows above the list.
+      onError: (e) => (action.kind === 'restore' ? setError(errorText(t, e)) : setCardError({ entryId: entry._id, text: errorText(t, e) })),
     });
   };
 
@@ -123,6 +130,7 @@ export function QueueScreen({ venueId }: { venueId: string }) {
               onEdit={() => setEditing(entry)}
               onThread={() => setThreadOf(entry._id)}
               onResend={(messageId) => act({ kind: 'resend', entryId: entry._id, messageId }, entry)}
+              error={cardError?.entryId === entry._id ? cardError.text : undefined}
             />
           ))}
         </ol>

@@ -3,9 +3,12 @@ import {
   type MessageKind,
   TEMPLATE_MAX_LENGTH,
   TEMPLATE_VARIABLES,
+  SMS_MAX_SEGMENTS,
   builtInTemplate,
+  linkHostOf,
   renderTemplate,
   smsSegments,
+  templateProblem,
 } from '@vez/contract';
 import { useId, useState } from 'react';
 import type { SettingsDraft } from '../lib/settings-draft';
@@ -16,7 +19,15 @@ import type { DraftUpdate } from './settings-screen';
  * The venue's message texts (docs/product.md §8): one per kind and language, the built-in text
  * until staff write their own, a live preview with sample values and the SMS segment count.
  */
-export function SettingsMessages({ draft, update }: { draft: SettingsDraft; update: DraftUpdate }) {
+export function SettingsMessages({
+  draft,
+  update,
+  reservationUrl,
+}: {
+  draft: SettingsDraft;
+  update: DraftUpdate;
+  reservationUrl?: string;
+}) {
   const { t } = useHostT();
   const [kind, setKind] = useState<MessageKind>('join');
   const [lang, setLang] = useState<'pt' | 'en'>('pt');
@@ -45,6 +56,14 @@ export function SettingsMessages({ draft, update }: { draft: SettingsDraft; upda
   });
   const cost = smsSegments(preview);
   const missingLink = kind === 'join' && !text.includes('{link}');
+  // The server's own check at save (docs/security.md, segment cap and template links), run as staff type.
+  const allowedHosts = [window.location.origin, settings.menuUrl, settings.reservationUrl ?? reservationUrl]
+    .map(linkHostOf)
+    .filter((host): host is string => host !== undefined);
+  const problem =
+    own === undefined
+      ? undefined
+      : templateProblem(kind, own, { venueName, publicBaseUrl: window.location.origin, holdMinutes: settings.holdMinutes, allowedHosts });
 
   return (
     <fieldset className="host-group">
@@ -93,6 +112,13 @@ export function SettingsMessages({ draft, update }: { draft: SettingsDraft; upda
       {missingLink && (
         <p role="alert" className="host-error">
           {t('messages.needsLink')}
+        </p>
+      )}
+      {problem && (
+        <p role="alert" className="host-error">
+          {problem.kind === 'link'
+            ? t('messages.foreignLink', { link: problem.link })
+            : t('messages.tooLong', { count: problem.segments, max: SMS_MAX_SEGMENTS })}
         </p>
       )}
       <div className="host-preview" aria-labelledby={`${ids}-preview`}>

@@ -71,7 +71,7 @@ export function SettingsScreen({ venueId }: { venueId: string }) {
       <SettingsRules draft={draft} update={update} />
       <SettingsTables draft={draft} update={update} />
       <SettingsCalls draft={draft} update={update} />
-      <SettingsMessages draft={draft} update={update} />
+      <SettingsMessages draft={draft} update={update} reservationUrl={settings.data?.venue.reservationUrl} />
     </form>
   );
 }

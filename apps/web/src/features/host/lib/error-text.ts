@@ -1,3 +1,4 @@
+import { SMS_MAX_SEGMENTS } from '@vez/contract';
 import type { TFunction } from 'i18next';
 import { isApiError } from '../../../lib/api-client';
 
@@ -7,6 +8,13 @@ export function errorText(t: TFunction, error: unknown): string {
   if (error.status === 401) return t('error.session');
   if (error.status === 0) return t('error.network');
   if (error.code === 'ENTRY_NOT_ACTIVE') return `${t('error.notActive')} ${error.message}`;
+  // Sends that cost money (docs/security.md): the console says how long to wait, in its language.
+  if (error.code === 'PARTY_SENDS_LIMITED' || error.code === 'VENUE_SENDS_LIMITED') {
+    const minutes = Math.max(1, Math.ceil((error.retryAfterSeconds ?? 60) / 60));
+    return t(error.code === 'PARTY_SENDS_LIMITED' ? 'error.partySends' : 'error.venueSends', { count: minutes });
+  }
+  if (error.code === 'MESSAGE_TOO_LONG') return t('error.messageTooLong', { max: SMS_MAX_SEGMENTS });
+  if (error.code === 'TEMPLATE_LINK_NOT_ALLOWED') return t('error.templateLink');
   if (error.status === 413 || error.status === 415) return `${t('error.image')} ${error.message}`;
   // Walk-in fields get the console's own sentence in the console's language.
   const fieldText = error.code === 'VALIDATION_FAILED' && error.field ? t(`error.fields.${error.field}`, { defaultValue: '' }) : '';

@@ -33,6 +33,12 @@ export const en: HostStrings = {
     session: 'Your session ended. Log in again.',
     network: 'No connection to the server.',
     notActive: 'This party is no longer in the queue.',
+    partySends_one: 'This party was sent several messages just now. Wait {{count}} minute before sending again.',
+    partySends_other: 'This party was sent several messages just now. Wait {{count}} minutes before sending again.',
+    venueSends_one: 'The venue reached its hourly limit of messages. Wait {{count}} minute before sending again.',
+    venueSends_other: 'The venue reached its hourly limit of messages. Wait {{count}} minutes before sending again.',
+    messageTooLong: 'Message too long: with the venue name it would cost more than {{max}} SMS. Shorten it.',
+    templateLink: "Messages may link only to the venue's own pages: this site, the menu and reservations.",
     image: 'Image refused.',
     fields: {
       customer: { name: 'Enter first and last name.', phone: 'Invalid phone: include the area code.', email: 'Invalid email.' },
@@ -201,6 +207,8 @@ export const en: HostStrings = {
     own: "The venue's own text.",
     useBuiltIn: 'Use the built-in text',
     needsLink: 'The join message must keep {link}: it is how the guest follows the queue.',
+    foreignLink: 'This text links outside the venue ({{link}}): use only links to this site, the menu or reservations.',
+    tooLong: 'With a long name and the longest link this text would cost {{count}} SMS; the most is {{max}}. Shorten it.',
     preview: 'Preview',
     segments_one: '{{count}} SMS · {{encoding}} · {{units}}/{{per}} characters',
     segments_other:

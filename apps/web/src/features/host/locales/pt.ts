@@ -31,6 +31,12 @@ export const pt = {
     session: 'Sua sessão terminou. Entre de novo.',
     network: 'Sem conexão com o servidor.',
     notActive: 'Este grupo não está mais na fila.',
+    partySends_one: 'Este grupo já recebeu várias mensagens agora há pouco. Espere {{count}} minuto para enviar de novo.',
+    partySends_other: 'Este grupo já recebeu várias mensagens agora há pouco. Espere {{count}} minutos para enviar de novo.',
+    venueSends_one: 'O restaurante chegou ao limite de mensagens por hora. Espere {{count}} minuto para enviar de novo.',
+    venueSends_other: 'O restaurante chegou ao limite de mensagens por hora. Espere {{count}} minutos para enviar de novo.',
+    messageTooLong: 'Mensagem longa demais: com o nome do restaurante ela passaria de {{max}} SMS. Encurte o texto.',
+    templateLink: 'As mensagens só podem ter links do próprio restaurante: esta página, o cardápio e as reservas.',
     image: 'Imagem recusada.',
     fields: {
       customer: { name: 'Informe nome e sobrenome.', phone: 'Celular inválido: use DDD e número.', email: 'E-mail inválido.' },
@@ -199,6 +205,8 @@ export const pt = {
     own: 'Texto do restaurante.',
     useBuiltIn: 'Voltar ao texto padrão',
     needsLink: 'A mensagem de entrada precisa manter {link}: é por ele que o cliente acompanha a fila.',
+    foreignLink: 'Este texto tem um link para fora do restaurante ({{link}}): use só links desta página, do cardápio ou das reservas.',
+    tooLong: 'Com um nome longo e o link mais comprido, este texto custaria {{count}} SMS; o máximo é {{max}}. Encurte o texto.',
     preview: 'Prévia',
     segments_one: '{{count}} SMS · {{encoding}} · {{units}}/{{per}} caracteres',
     segments_other:

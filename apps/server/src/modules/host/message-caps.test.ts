@@ -1,0 +1,129 @@
+import { SMS_MAX_SEGMENTS, defaultVenueSettings } from '@vez/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_BISTRO_ID, createBody, nextPhone } from '../../../test/fixtures.js';
+import { type TestApp, startTestApp } from '../../../test/harness.js';
+import { outbox } from '../../../test/identity.js';
+import { loginCookie } from '../../../test/staff-session.js';
+import { stores } from '../../../test/stores.js';
+import { addVenueLike } from '../../../test/venues.js';
+import type { AppError } from '../../lib/app-error.js';
+import { toE164 } from '../../lib/phone.js';
+import { callEntry, findEntryById } from '../queue/index.js';
+
+/**
+ * What a message may cost and where it may link (docs/security.md, segment cap and template links):
+ * checked when the venue saves its texts and when a message is sent.
+ */
+describe.each(stores)('message caps on $name', (store) => {
+  let t: TestApp;
+  let cookie: string;
+  beforeAll(async () => {
+    t = await startTestApp(store, { PUBLIC_BASE_URL: 'https://vez.example', SMART_LINK_BASE_URL: 'https://reservas.example/r' });
+    cookie = await loginCookie(t.app);
+  });
+  afterAll(async () => t.close());
+
+  const patch = (body: object) =>
+    t.app.inject({ method: 'PATCH', url: `/api/host/venues/${DEMO_BISTRO_ID}/settings`, headers: { cookie }, payload: body });
+  const saved = async () =>
+    (await t.app.inject({ method: 'GET', url: `/api/host/venues/${DEMO_BISTRO_ID}/settings`, headers: { cookie } })).json();
+  const join = async (venueId = DEMO_BISTRO_ID) => {
+    const phone = nextPhone();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/waitlists/${venueId}/create`,
+      payload: createBody({ customer: { name: 'Ana Souza', phone } }, venueId),
+    });
+    expect(res.statusCode).toBe(201);
+    return { id: res.json()._id as string, phone: toE164(phone)! };
+  };
+
+  it("a template may link only to the site, the venue's menu and its reservation page: another host is a 422 naming the text and the link", async () => {
+    const before = await saved();
+    for (const [text, link] of [
+      ['{venue}: sua vez! Veja https://promo.example/x {link}', 'https://promo.example/x'],
+      ['{venue}: sua vez! bit.ly/abc {link}', 'bit.ly/abc'],
+      ['{venue}: sua vez! https://vez.example.evil.com/x {link}', 'https://vez.example.evil.com/x'],
+    ]) {
+      const res = await patch({ settings: { messageTemplates: { call: { pt: text } } } });
+      expect(res.statusCode, text).toBe(422);
+      expect(res.json()).toMatchObject({ code: 'TEMPLATE_LINK_NOT_ALLOWED', field: 'settings.messageTemplates.call.pt' });
+      expect(res.json().message).toContain(link);
+    }
+    expect(await saved()).toEqual(before);
+    const ok = await patch({
+      settings: {
+        menuUrl: 'https://cardapio.example/bistro',
+        messageTemplates: {
+          call: { pt: '{venue}: sua vez! Cardápio: https://cardapio.example/bistro Reservas: reservas.example/r {link}' },
+          gettingClose: { en: '{venue}: almost there, https://vez.example/help {link}' },
+        },
+      },
+    });
+    expect(ok.statusCode).toBe(200);
+    // The menu moves elsewhere: the text that links to the old one is named.
+    const moved = await patch({ settings: { menuUrl: 'https://menu.example/' } });
+    expect(moved.statusCode).toBe(422);
+    expect(moved.json().field).toBe('settings.messageTemplates.call.pt');
+    expect((await patch({ settings: { messageTemplates: {} } })).statusCode).toBe(200);
+  });
+
+  it(`a template past ${SMS_MAX_SEGMENTS} segments with the venue's name and the longest values is a 422 naming it`, async () => {
+    const before = await saved();
+    // 200 letters that need UCS-2 and the plain link fit 268 units; the longest first name does not.
+    const long = `${'ã'.repeat(200)} {link}`;
+    expect((await patch({ settings: { messageTemplates: { call: { pt: long } } } })).statusCode).toBe(200);
+    const withName = await patch({ settings: { messageTemplates: { call: { pt: `{name} ${long}` } } } });
+    expect(withName.statusCode).toBe(422);
+    expect(withName.json()).toMatchObject({ code: 'MESSAGE_TOO_LONG', field: 'settings.messageTemplates.call.pt' });
+    // The join link carries a login passport: the same text is too long there.
+    const join = await patch({ settings: { messageTemplates: { join: { en: long } } } });
+    expect(join.json()).toMatchObject({ code: 'MESSAGE_TOO_LONG', field: 'settings.messageTemplates.join.en' });
+    // A longer venue name would take a saved text past the cap: the name change names the text.
+    expect((await patch({ settings: { messageTemplates: { call: { pt: `{venue} ${'ã'.repeat(190)} {link}` } } } })).statusCode).toBe(200);
+    const renamed = await patch({ name: { pt: 'Bistrô Demo do Centro Histórico de São Paulo', en: 'Demo Bistro' } });
+    expect(renamed.statusCode).toBe(422);
+    expect(renamed.json().field).toBe('settings.messageTemplates.call.pt');
+    expect((await saved()).venue.name).toEqual(before.venue.name);
+    expect((await patch({ settings: { messageTemplates: {} } })).statusCode).toBe(200);
+  });
+
+  it('a staff message past the cap with the venue name is a 422 naming the text; nothing is sent or counted', async () => {
+    const party = await join();
+    const send = (text: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/host/venues/${DEMO_BISTRO_ID}/entries/${party.id}/messages`,
+        headers: { cookie },
+        payload: { text },
+      });
+    // "Bistrô Demo: " is 13 UCS-2 units: 255 more fit 268.
+    const tooLong = await send('a'.repeat(256));
+    expect(tooLong.statusCode).toBe(422);
+    expect(tooLong.json()).toMatchObject({ code: 'MESSAGE_TOO_LONG', field: 'text' });
+    const thread = await t.app.inject({
+      method: 'GET',
+      url: `/api/host/venues/${DEMO_BISTRO_ID}/entries/${party.id}/messages`,
+      headers: { cookie },
+    });
+    expect(thread.json().messages).toEqual([]);
+    expect(await t.db.kysely.selectFrom('staff_sends').select('id').where('entry_id', '=', party.id).execute()).toEqual([]);
+    expect((await send('a'.repeat(255))).statusCode).toBe(201);
+    expect((await outbox(t)).filter((m) => m.to === party.phone).map((m) => m.body)).toContain(`Bistrô Demo: ${'a'.repeat(255)}`);
+  });
+
+  it("a venue's text past the cap at send: the call is refused naming it, the join goes with the built-in text", async () => {
+    const long = `{name} ${'ã'.repeat(240)} {link}`;
+    const venueId = await addVenueLike(t.db, DEMO_BISTRO_ID, {
+      settings: JSON.stringify({ ...defaultVenueSettings, messageTemplates: { join: { pt: long }, call: { pt: long } } }),
+    });
+    const party = await join(venueId);
+    expect((await outbox(t)).filter((m) => m.to === party.phone).map((m) => m.body)).toEqual([
+      expect.stringMatching(/^Bistrô Demo: você entrou na fila de espera\./),
+    ]);
+    const entry = (await findEntryById(t.db.kysely, party.id))!;
+    const refused = await callEntry(t.app.queueDeps, entry).catch((error: AppError) => error);
+    expect(refused).toMatchObject({ code: 'MESSAGE_TOO_LONG', statusCode: 422, field: 'settings.messageTemplates.call.pt' });
+    expect((await findEntryById(t.db.kysely, party.id))!).toMatchObject({ status: 'active', calls: 0 });
+  });
+});
