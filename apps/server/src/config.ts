@@ -82,6 +82,13 @@ const ConfigSchema = z.object({
   RATE_LIMIT_JOINS_PER_10_MIN: z.coerce.number().int().positive().default(1000),
   /** Joins per venue and client address per 10 minutes (docs/product.md §3: at least 300, room for a venue's own kiosk). */
   RATE_LIMIT_JOINS_PER_VENUE_PER_ADDRESS_10_MIN: z.coerce.number().int().positive().default(300),
+  /**
+   * Open parties (waiting or called) one client address may have at one venue; the next remote join
+   * answers 409 TOO_MANY_OPEN_FROM_ADDRESS (docs/decisions/026). 5 leaves room for a family or a table
+   * of friends joining as several parties from one home or phone; the venue's own kiosk (a browser
+   * with a staff session of that venue) is not counted. Counted in the store: every instance agrees.
+   */
+  JOIN_MAX_OPEN_PER_ADDRESS_PER_VENUE: z.coerce.number().int().positive().default(5),
   /** One-time code sends per phone or email, and per client address, per 10 minutes (docs/product.md §3). */
   OTP_SENDS_PER_TARGET_PER_10_MIN: z.coerce.number().int().positive().default(5),
   OTP_SENDS_PER_ADDRESS_PER_10_MIN: z.coerce.number().int().positive().default(30),

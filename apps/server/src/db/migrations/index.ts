@@ -12,6 +12,7 @@ import * as m010 from './010-push.js';
 import * as m011 from './011-estimates.js';
 import * as m012 from './012-staff-roles.js';
 import * as m013 from './013-floor.js';
+import * as m015 from './015-join-address-key.js';
 
 /** Every migration, in order. Later issues append here; a landed migration is never edited. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '011-estimates': m011,
   '012-staff-roles': m012,
   '013-floor': m013,
+  '015-join-address-key': m015,
 };
