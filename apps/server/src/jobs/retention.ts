@@ -1,5 +1,7 @@
 import type { Db } from '../db/connect.js';
+import { pruneIdentityData } from '../modules/identity/identity-retention.js';
 import { type QueueDeps, erasePersonalDataEndedBefore, expireOpenEntries } from '../modules/queue/index.js';
+import { deleteEndedInvites } from '../modules/staff/invites.service.js';
 
 const HOUR = 3_600_000;
 
@@ -20,18 +22,23 @@ export interface RetentionOptions {
 /**
  * One run of the job: parties left open longer than `openMaxHours` are ended first, then the
  * personal data of every entry ended more than `retentionHours` ago is erased (the expired ones
- * too, once their own retention period has passed).
+ * too, once their own retention period has passed). Personal data held outside entries goes too
+ * (docs/security.md, Retention): diners' user events recorded more than `retentionHours` ago,
+ * expired codes, login links and sessions, and team invitations used or expired that long ago.
  */
 export async function runRetentionJob(
   deps: QueueDeps,
   options: RetentionOptions,
   now = deps.now(),
-): Promise<{ expired: number; erased: number }> {
+): Promise<{ expired: number; erased: number; userEvents: number; invites: number }> {
   const expired = await expireOpenEntries(deps, now - options.openMaxHours * HOUR, now);
   const erased = await runRetention(deps.db, options.retentionHours, now);
   // No kept position answer may still show an erased name.
   if (erased > 0) deps.positions?.clear();
-  return { expired, erased };
+  const cutoff = now - options.retentionHours * HOUR;
+  const userEvents = await pruneIdentityData(deps.db, now, cutoff);
+  const invites = await deleteEndedInvites(deps.db.kysely, cutoff);
+  return { expired, erased, userEvents, invites };
 }
 
 /** Runs the retention job now and then every `intervalMinutes`; returns the stop function. */

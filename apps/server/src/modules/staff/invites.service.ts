@@ -158,3 +158,11 @@ export async function acceptInvite(
   const identity = { staffId, email: invite.email };
   return { session: await openSession(db, identity, now), me: await getMe(db, identity) };
 }
+
+/**
+ * The retention job's part of the team (docs/security.md, Retention): an invitation used or expired
+ * before `cutoff` has done its work, and its email goes with it. Answers how many went.
+ */
+export function deleteEndedInvites(db: Db, cutoff: number): Promise<number> {
+  return invites.deleteInvitesEndedBefore(db, cutoff);
+}
