@@ -68,7 +68,13 @@ const ConfigSchema = z.object({
   /** `/metrics` answers a bearer of this token (plugins/metrics.ts); unset, the route does not exist. */
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * Personal data of ended entries is erased this long after they end; diners' user events (their
+   * join payloads), and team invitations used or expired, this long after (docs/security.md, Retention).
+   */
   RETENTION_HOURS: z.coerce.number().positive().default(24),
+  /** A diner account keeps its newest this many user events; older ones are deleted as new ones come (docs/decisions/026). */
+  USER_EVENTS_MAX_PER_USER: z.coerce.number().int().positive().default(50),
   RETENTION_INTERVAL_MINUTES: z.coerce.number().positive().default(15),
   /**
    * Parties still waiting or called this many hours after joining are ended (reason Expired) by the
