@@ -54,6 +54,18 @@ const ConfigSchema = z.object({
     .positive()
     .default(5 * 1024 * 1024),
   /**
+   * Images a venue may keep stored, and their bytes together (after conversion); an upload past
+   * either answers 409 IMAGE_QUOTA_EXCEEDED naming the limit (docs/decisions/026). A theme uses a
+   * logo, a background and a few banners: 20 leaves room to replace them; 20 MB holds four uploads
+   * of the largest size or dozens of ordinary ones.
+   */
+  IMAGE_MAX_PER_VENUE: z.coerce.number().int().positive().default(20),
+  IMAGE_MAX_BYTES_PER_VENUE: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(20 * 1024 * 1024),
+  /**
    * Image conversions (cache misses of `?w=&quality=&format=`) per client address per minute; more
    * answers 429 (docs/security.md). Cached answers do not count.
    */
