@@ -24,7 +24,7 @@ describe.each(stores)('retention of personal data outside entries on $name', (st
   });
 
   const options = { retentionHours: 24, openMaxHours: 24 };
-  const rows = (table: 'user_events' | 'one_time_codes' | 'passports' | 'user_sessions' | 'staff_invites') =>
+  const rows = (table: 'user_events' | 'one_time_codes' | 'passports' | 'user_sessions' | 'staff_invites' | 'staff_sessions') =>
     t.db.kysely.selectFrom(table).selectAll().execute();
 
   it('deletes user events recorded more than RETENTION_HOURS ago, and expired codes, links and sessions', async () => {
@@ -76,8 +76,16 @@ describe.each(stores)('retention of personal data outside entries on $name', (st
     expect(await rows('user_events')).toEqual([]);
   });
 
-  it('deletes team invitations used or expired more than RETENTION_HOURS ago, with their emails', async () => {
+  it('deletes team invitations used or expired more than RETENTION_HOURS ago, with their emails, and expired staff sessions', async () => {
     const now = t.clock.now;
+    const staff = await t.db.kysely.selectFrom('staff').select('id').executeTakeFirstOrThrow();
+    await t.db.kysely
+      .insertInto('staff_sessions')
+      .values([
+        { token_hash: 'expired-session', staff_id: staff.id, created_at: now - 13 * HOUR, expires_at: now - HOUR },
+        { token_hash: 'live-session', staff_id: staff.id, created_at: now, expires_at: now + HOUR },
+      ])
+      .execute();
     const invite = (id: string, at: { expires_at: number; used_at: number | null }) => ({
       id,
       token_hash: `hash-${id}`,
@@ -100,5 +108,8 @@ describe.each(stores)('retention of personal data outside entries on $name', (st
       .execute();
     expect(await runRetentionJob(t.app.queueDeps, options, now)).toMatchObject({ invites: 2 });
     expect((await rows('staff_invites')).map((i) => i.id).sort()).toEqual(['expired-recently', 'pending', 'used-recently']);
+    const sessions = (await rows('staff_sessions')).map((s) => s.token_hash);
+    expect(sessions).toContain('live-session');
+    expect(sessions).not.toContain('expired-session');
   });
 });

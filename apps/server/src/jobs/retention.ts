@@ -1,7 +1,7 @@
 import type { Db } from '../db/connect.js';
 import { pruneIdentityData } from '../modules/identity/identity-retention.js';
 import { type QueueDeps, erasePersonalDataEndedBefore, expireOpenEntries } from '../modules/queue/index.js';
-import { deleteEndedInvites } from '../modules/staff/invites.service.js';
+import { pruneTeamData } from '../modules/staff/invites.service.js';
 
 const HOUR = 3_600_000;
 
@@ -24,7 +24,8 @@ export interface RetentionOptions {
  * personal data of every entry ended more than `retentionHours` ago is erased (the expired ones
  * too, once their own retention period has passed). Personal data held outside entries goes too
  * (docs/security.md, Retention): diners' user events recorded more than `retentionHours` ago,
- * expired codes, login links and sessions, and team invitations used or expired that long ago.
+ * expired codes, login links and sessions (diners' and staff's), and team invitations used or
+ * expired that long ago.
  */
 export async function runRetentionJob(
   deps: QueueDeps,
@@ -37,7 +38,7 @@ export async function runRetentionJob(
   if (erased > 0) deps.positions?.clear();
   const cutoff = now - options.retentionHours * HOUR;
   const userEvents = await pruneIdentityData(deps.db, now, cutoff);
-  const invites = await deleteEndedInvites(deps.db.kysely, cutoff);
+  const invites = await pruneTeamData(deps.db.kysely, cutoff, now);
   return { expired, erased, userEvents, invites };
 }
 
