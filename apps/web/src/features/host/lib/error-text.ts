@@ -8,6 +8,8 @@ export function errorText(t: TFunction, error: unknown): string {
   if (error.status === 0) return t('error.network');
   if (error.code === 'ENTRY_NOT_ACTIVE') return `${t('error.notActive')} ${error.message}`;
   if (error.status === 413 || error.status === 415) return `${t('error.image')} ${error.message}`;
+  // The server's message names the limit (docs/decisions/026); the sentence before it is the console's language.
+  if (error.code === 'IMAGE_QUOTA_EXCEEDED') return `${t('error.imageQuota')} ${error.message}`;
   // Walk-in fields get the console's own sentence in the console's language.
   const fieldText = error.code === 'VALIDATION_FAILED' && error.field ? t(`error.fields.${error.field}`, { defaultValue: '' }) : '';
   if (fieldText) return fieldText;

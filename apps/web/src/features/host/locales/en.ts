@@ -34,6 +34,7 @@ export const en: HostStrings = {
     network: 'No connection to the server.',
     notActive: 'This party is no longer in the queue.',
     image: 'Image refused.',
+    imageQuota: "This venue's images have reached their limit: delete one before uploading another.",
     fields: {
       customer: { name: 'Enter first and last name.', phone: 'Invalid phone: include the area code.', email: 'Invalid email.' },
       partySize: 'Party size outside what this venue accepts.',

@@ -32,6 +32,7 @@ export const pt = {
     network: 'Sem conexão com o servidor.',
     notActive: 'Este grupo não está mais na fila.',
     image: 'Imagem recusada.',
+    imageQuota: 'As imagens deste local chegaram ao limite: apague uma antes de enviar outra.',
     fields: {
       customer: { name: 'Informe nome e sobrenome.', phone: 'Celular inválido: use DDD e número.', email: 'E-mail inválido.' },
       partySize: 'Número de pessoas fora do permitido por este restaurante.',
