@@ -124,6 +124,13 @@ describe.each(stores)('a person’s data in every table on $name', (store) => {
     expect((await event(cookie, entryId, body)).statusCode).toBe(201);
     const otherCookie = await signUp(t, OTHER_PHONE, { firstName: 'Outra', lastName: 'Conta' });
     expect((await event(otherCookie, entryId, { customer: { phone: PHONE } })).statusCode).toBe(201);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/product-user/event',
+      headers: { cookie: otherCookie },
+      payload: { venueId: DEMO_BISTRO_ID, eventType: 'waitlist-login', eventBody: { data: { typed: EMAIL.toUpperCase() } } },
+    });
+    expect(login.statusCode).toBe(201);
     const now = t.clock.now;
     await t.db.kysely
       .insertInto('entry_messages')
@@ -219,7 +226,7 @@ describe.each(stores)('a person’s data in every table on $name', (store) => {
       product_users: 1,
       user_sessions: 1,
       passports: 1,
-      user_events: 2,
+      user_events: 3,
       one_time_codes: 1,
       staff: 1,
       staff_invites: 1,
