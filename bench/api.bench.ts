@@ -65,6 +65,7 @@ async function startServer(variant: ApiVariant, dir: string): Promise<Server> {
       // The limits protect production from one address; the bench is one address by design.
       RATE_LIMIT_JOINS_PER_10_MIN: '100000000',
       RATE_LIMIT_JOINS_PER_VENUE_PER_ADDRESS_10_MIN: '100000000',
+      JOIN_MAX_OPEN_PER_ADDRESS_PER_VENUE: '100000000',
       RATE_LIMIT_READS_PER_MIN: '100000000',
     },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],

@@ -146,6 +146,7 @@ async function startServer(extra: Record<string, string>, quota?: number): Promi
       // (docs/security.md), the rest of the configuration is the default.
       RATE_LIMIT_JOINS_PER_10_MIN: '100000000',
       RATE_LIMIT_JOINS_PER_VENUE_PER_ADDRESS_10_MIN: '100000000',
+      JOIN_MAX_OPEN_PER_ADDRESS_PER_VENUE: '100000000',
       LOGIN_MAX_PER_ADDRESS_15_MIN: '100000',
       SSE_MAX_STREAMS_PER_ADDRESS: '1000000',
       // The run packs hours of calls into minutes: the hourly bound of staff sends per venue is lifted.

@@ -68,6 +68,9 @@ export async function startVezServer(options: StartOptions = {}): Promise<VezSer
       LOG_LEVEL: 'warn',
       PUBLIC_BASE_URL: baseUrl,
       WEB_DIST_DIR: webDist,
+      // Every journey's browser is one loopback address: the bound of open parties per address
+      // (docs/decisions/026) is lifted unless a journey sets it.
+      JOIN_MAX_OPEN_PER_ADDRESS_PER_VENUE: '1000000',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -58,6 +58,18 @@ const ConfigSchema = z.object({
     .positive()
     .default(5 * 1024 * 1024),
   /**
+   * Images a venue may keep stored, and their bytes together (after conversion); an upload past
+   * either answers 409 IMAGE_QUOTA_EXCEEDED naming the limit (docs/decisions/026). A theme uses a
+   * logo, a background and a few banners: 20 leaves room to replace them; 20 MB holds four uploads
+   * of the largest size or dozens of ordinary ones.
+   */
+  IMAGE_MAX_PER_VENUE: z.coerce.number().int().positive().default(20),
+  IMAGE_MAX_BYTES_PER_VENUE: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(20 * 1024 * 1024),
+  /**
    * Image conversions (cache misses of `?w=&quality=&format=`) per client address per minute; more
    * answers 429 (docs/security.md). Cached answers do not count.
    */
@@ -72,7 +84,13 @@ const ConfigSchema = z.object({
   /** `/metrics` answers a bearer of this token (plugins/metrics.ts); unset, the route does not exist. */
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * Personal data of ended entries is erased this long after they end; diners' user events (their
+   * join payloads), and team invitations used or expired, this long after (docs/security.md, Retention).
+   */
   RETENTION_HOURS: z.coerce.number().positive().default(24),
+  /** A diner account keeps its newest this many user events; older ones are deleted as new ones come (docs/decisions/026). */
+  USER_EVENTS_MAX_PER_USER: z.coerce.number().int().positive().default(50),
   RETENTION_INTERVAL_MINUTES: z.coerce.number().positive().default(15),
   /**
    * Parties still waiting or called this many hours after joining are ended (reason Expired) by the
@@ -86,6 +104,13 @@ const ConfigSchema = z.object({
   RATE_LIMIT_JOINS_PER_10_MIN: z.coerce.number().int().positive().default(1000),
   /** Joins per venue and client address per 10 minutes (docs/product.md §3: at least 300, room for a venue's own kiosk). */
   RATE_LIMIT_JOINS_PER_VENUE_PER_ADDRESS_10_MIN: z.coerce.number().int().positive().default(300),
+  /**
+   * Open parties (waiting or called) one client address may have at one venue; the next remote join
+   * answers 409 TOO_MANY_OPEN_FROM_ADDRESS (docs/decisions/026). 5 leaves room for a family or a table
+   * of friends joining as several parties from one home or phone; the venue's own kiosk (a browser
+   * with a staff session of that venue) is not counted. Counted in the store: every instance agrees.
+   */
+  JOIN_MAX_OPEN_PER_ADDRESS_PER_VENUE: z.coerce.number().int().positive().default(5),
   /** One-time code sends per phone or email, and per client address, per 10 minutes (docs/product.md §3). */
   OTP_SENDS_PER_TARGET_PER_10_MIN: z.coerce.number().int().positive().default(5),
   OTP_SENDS_PER_ADDRESS_PER_10_MIN: z.coerce.number().int().positive().default(30),

@@ -47,11 +47,17 @@ export async function seededStore(store: TestStore, now = Date.now()): Promise<D
 }
 
 /**
+ * Every injected request comes from one address (127.0.0.1), and suites queue many parties at one
+ * venue: the bound of open parties per address (docs/decisions/026) is lifted unless a suite sets it.
+ */
+export const ONE_ADDRESS_JOINS = { JOIN_MAX_OPEN_PER_ADDRESS_PER_VENUE: '1000000' } as const;
+
+/**
  * One more app instance on a store the test holds: a second instance, one with its own bus,
  * reporter or clock, or one on a store that is gone. Quiet logs, NODE_ENV test (answers checked
  * against the contract), plus `env`. Not the demo: every rule holds unless `env` says `DEMO: '1'`
  * (NODE_ENV relaxes nothing, docs/security.md). Closing the app leaves the store open.
  */
 export function appOnStore(db: Db, env: Record<string, string> = {}, deps: Omit<AppDeps, 'config' | 'db'> = {}): Promise<FastifyInstance> {
-  return buildApp({ config: loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', ...env }), db, ...deps });
+  return buildApp({ config: loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', ...ONE_ADDRESS_JOINS, ...env }), db, ...deps });
 }

@@ -38,6 +38,10 @@ export const ErrorCode = {
   WAITLIST_FULL: 'WAITLIST_FULL',
   /** The phone is outside the venue's SMS countries (setting smsCountries); field customer.phone. */
   PHONE_COUNTRY_NOT_ALLOWED: 'PHONE_COUNTRY_NOT_ALLOWED',
+  /** One client address has its venue's bound of open parties already (docs/decisions/026, JOIN_MAX_OPEN_PER_ADDRESS_PER_VENUE). */
+  TOO_MANY_OPEN_FROM_ADDRESS: 'TOO_MANY_OPEN_FROM_ADDRESS',
+  /** The venue's images would pass its quota of count or bytes (IMAGE_MAX_PER_VENUE, IMAGE_MAX_BYTES_PER_VENUE). */
+  IMAGE_QUOTA_EXCEEDED: 'IMAGE_QUOTA_EXCEEDED',
   // Staff roles and the team (docs/product.md §9, docs/decisions/023-staff-roles.md).
   /** A host asked for what only an owner of the venue may do (settings, images, the team). */
   OWNER_ONLY: 'OWNER_ONLY',
@@ -106,6 +110,11 @@ export const errorCatalogue: Record<ErrorCode, { status: number; message: string
     message: 'You are already on this waitlist; we sent the link to your phone again by SMS.',
   },
   WAITLIST_FULL: { status: 409, message: 'The waitlist is full right now. Please try again later or talk to the host.' },
+  TOO_MANY_OPEN_FROM_ADDRESS: {
+    status: 409,
+    message: 'Too many parties are on this waitlist from this connection already. Please ask the host to add you.',
+  },
+  IMAGE_QUOTA_EXCEEDED: { status: 409, message: "The venue's image quota is full: delete an image first." },
   PHONE_COUNTRY_NOT_ALLOWED: { status: 422, message: 'This venue sends its waitlist SMS only to phone numbers of some countries.' },
   OWNER_ONLY: { status: 403, message: 'Only an owner of this venue may do this.' },
   LAST_OWNER: { status: 409, message: 'A venue keeps at least one owner: make another member owner first.' },

@@ -53,6 +53,12 @@ export interface EntryTable {
   erased_at: number | null;
   /** SHA-256 (hex) of the proof handed to the browser that made the join (docs/product.md §3). */
   join_proof_hash: string | null;
+  /**
+   * HMAC-SHA256 (hex) of the joining client's address and the venue, keyed by the store's
+   * `join-address` key (docs/decisions/026): counts a remote join's open entries per address. Null
+   * for staff and kiosk joins, and once erased with the entry's personal data.
+   */
+  client_key: string | null;
   /** When a repeat join last sent the position link again by SMS (at most once a minute). */
   link_resent_at: number | null;
   /** The party's latest answer (docs/product.md §7): `onMyWay`, `needMoreTime` or `arrived`. */

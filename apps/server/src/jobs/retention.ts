@@ -1,6 +1,8 @@
 import type { Db } from '../db/connect.js';
+import { pruneIdentityData } from '../modules/identity/identity-retention.js';
 import { pruneSeenWebhooks } from '../modules/notifications/webhook-replay.js';
 import { type QueueDeps, erasePersonalDataEndedBefore, expireOpenEntries, pruneStaffSends } from '../modules/queue/index.js';
+import { pruneTeamData } from '../modules/staff/invites.service.js';
 
 const HOUR = 3_600_000;
 
@@ -21,13 +23,16 @@ export interface RetentionOptions {
 /**
  * One run of the job: parties left open longer than `openMaxHours` are ended first, then the
  * personal data of every entry ended more than `retentionHours` ago is erased (the expired ones
- * too, once their own retention period has passed); old staff send counts and webhook sids go.
+ * too, once their own retention period has passed). Personal data held outside entries goes too
+ * (docs/security.md, Retention): diners' user events recorded more than `retentionHours` ago,
+ * expired codes, login links and sessions (diners' and staff's), and team invitations used or
+ * expired that long ago. Old staff send counts and webhook sids go as well.
  */
 export async function runRetentionJob(
   deps: QueueDeps,
   options: RetentionOptions,
   now = deps.now(),
-): Promise<{ expired: number; erased: number }> {
+): Promise<{ expired: number; erased: number; userEvents: number; invites: number }> {
   const expired = await expireOpenEntries(deps, now - options.openMaxHours * HOUR, now);
   const erased = await runRetention(deps.db, options.retentionHours, now);
   // No kept position answer may still show an erased name.
@@ -35,7 +40,10 @@ export async function runRetentionJob(
   // Counts of staff sends and seen webhook sids are kept only as long as they guard (docs/security.md).
   await pruneStaffSends(deps.db, now);
   await pruneSeenWebhooks(deps.db, now);
-  return { expired, erased };
+  const cutoff = now - options.retentionHours * HOUR;
+  const userEvents = await pruneIdentityData(deps.db, now, cutoff);
+  const invites = await pruneTeamData(deps.db.kysely, cutoff, now);
+  return { expired, erased, userEvents, invites };
 }
 
 /** Runs the retention job now and then every `intervalMinutes`; returns the stop function. */

@@ -42,14 +42,25 @@ async function loadServer(): Promise<ServerModules> {
   return { ...app, ...config, ...connect, ...demo } as ServerModules;
 }
 
-export async function startTestApi(): Promise<TestApi> {
+/**
+ * Every request of a web test comes from 127.0.0.1: the server's bound of open parties per client
+ * address (docs/decisions/026) is lifted unless `env` sets it.
+ */
+export async function startTestApi(env: Record<string, string> = {}): Promise<TestApi> {
   const server = await loadServer();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vez-web-test-'));
   const dbFile = path.join(dir, 'vez.db');
   const db = server.openDb({ kind: 'sqlite', file: dbFile });
   await server.migrateToLatest(db);
   await server.seedDemo(db);
-  const config = server.loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', DEMO: '1', DATABASE_URL: `file:${dbFile}` });
+  const config = server.loadConfig({
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'test',
+    DEMO: '1',
+    JOIN_MAX_OPEN_PER_ADDRESS_PER_VENUE: '1000000',
+    ...env,
+    DATABASE_URL: `file:${dbFile}`,
+  });
   const app = await server.buildApp({ config, db });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   setRuntimeConfig({ apiBaseUrl: `${address}/api`, imageBaseUrl: `${address}/images` });

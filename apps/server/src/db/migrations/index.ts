@@ -13,6 +13,7 @@ import * as m011 from './011-estimates.js';
 import * as m012 from './012-staff-roles.js';
 import * as m013 from './013-floor.js';
 import * as m014 from './014-send-guards.js';
+import * as m015 from './015-join-address-key.js';
 
 /** Every migration, in order. Later issues append here; a landed migration is never edited. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '012-staff-roles': m012,
   '013-floor': m013,
   '014-send-guards': m014,
+  '015-join-address-key': m015,
 };

@@ -4,7 +4,7 @@ import { AppError } from '../../lib/app-error.js';
 import { newEntryId } from '../../lib/ids.js';
 import { findEntryById } from '../queue/index.js';
 import type { IdentityDeps } from './identity-deps.js';
-import { insertUserEvent } from './identity.repository.js';
+import { insertUserEvent, keepNewestUserEvents } from './identity.repository.js';
 import { text } from './identity-texts.js';
 
 const MAX_EVENT_BODY = 8 * 1024;
@@ -42,5 +42,8 @@ export async function recordEvent(
     waitlist_id: waitlistId,
     created_at: now,
   });
+  // Each account keeps its newest USER_EVENTS_MAX_PER_USER events (docs/decisions/026): never refused,
+  // the page records them after the join has succeeded.
+  await keepNewestUserEvents(deps.db.kysely, user.id, deps.config.USER_EVENTS_MAX_PER_USER);
   return { _id: id, eventType: body.eventType, createdAt: new Date(now).toISOString() };
 }

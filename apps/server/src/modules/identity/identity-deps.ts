@@ -7,6 +7,8 @@ export interface IdentityDeps {
   now: () => number;
   notifier: Notifier;
   config: Config;
+  /** The key of the client addresses' hashes kept with codes (`clientKeyOf`), the same on every instance. */
+  addressSecret: string;
 }
 
 /** Decisions §3: 10 minutes, 5 wrong tries; the send windows are 10 minutes too. */

@@ -10,6 +10,7 @@ import {
   UserEventResponse,
 } from '@vez/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { loadAppSecret } from '../../db/app-keys.js';
 import type { ProductUserRow } from '../../db/types.js';
 import { refuseCrossSiteWrites } from '../../plugins/same-origin.js';
 import { readSessionToken } from '../../plugins/sessions.js';
@@ -31,7 +32,13 @@ const doc = (summary: string, body: unknown, response: Record<number, unknown>) 
 
 /** The user-manager API of docs/product.md §17: codes, product users, passports, events. */
 export async function identityRoutes(app: FastifyInstance): Promise<void> {
-  const deps: IdentityDeps = { db: app.db, now: app.queueDeps.now, notifier: app.notifier, config: app.config };
+  const deps: IdentityDeps = {
+    db: app.db,
+    now: app.queueDeps.now,
+    notifier: app.notifier,
+    config: app.config,
+    addressSecret: await loadAppSecret(app.db, 'code-client-address', app.queueDeps.now()),
+  };
   // Every write here either uses the session cookie or sets it: refuse other sites (CSRF, login CSRF).
   refuseCrossSiteWrites(app, { message: (request) => text(langOfRequest(request), 'crossSite') });
   // The logged-in user, found before the body is parsed: a stranger gets 401, never a 422 that

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomInt, scrypt, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomInt, scrypt, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 import { CODE_LENGTH } from '@vez/contract';
 
@@ -43,7 +43,11 @@ export async function isCodeMatch(code: string, stored: string): Promise<boolean
   return timingSafeEqual(actual, expected);
 }
 
-/** The per-address send limit counts by this; the address itself is never stored. */
-export function clientKeyOf(address: string): string {
-  return createHash('sha256').update(`vez-client:${address}`).digest('hex');
+/**
+ * The per-address send limit counts by this; the address itself is never stored. Keyed (HMAC with a
+ * secret the store keeps, docs/decisions/026): an unkeyed hash of an IPv4 address is undone by
+ * trying all 2^32 of them.
+ */
+export function clientKeyOf(secret: string, address: string): string {
+  return createHmac('sha256', secret).update(`vez-client:${address}`).digest('hex');
 }

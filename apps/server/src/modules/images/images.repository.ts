@@ -12,3 +12,22 @@ export async function findImageById(db: Executor, id: string): Promise<ImageRow 
   // pg answers a Buffer, better-sqlite3 a Buffer too; normalise in case a driver hands a Uint8Array.
   return row && { ...row, bytes: Buffer.isBuffer(row.bytes) ? row.bytes : Buffer.from(row.bytes) };
 }
+
+/** How many images a venue has stored, and their bytes together (its quota, docs/decisions/026). */
+export async function venueImageUsage(db: Executor, venueId: string): Promise<{ count: number; bytes: number }> {
+  const row = await db
+    .selectFrom('images')
+    .select((eb) => [
+      eb.fn.countAll<number | string>().as('count'),
+      eb.fn.coalesce(eb.fn.sum<number | string>('size'), eb.lit(0)).as('bytes'),
+    ])
+    .where('venue_id', '=', venueId)
+    .executeTakeFirstOrThrow();
+  return { count: Number(row.count), bytes: Number(row.bytes) };
+}
+
+/** Deletes one of the venue's images; false when the venue has no image with that id. */
+export async function deleteVenueImage(db: Executor, venueId: string, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('images').where('venue_id', '=', venueId).where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } f
 import { AppError } from '../../lib/app-error.js';
 import { pathParams } from '../../plugins/contract-schemas.js';
 import { refuseCrossSiteWrites } from '../../plugins/same-origin.js';
-import { storeVenueImage } from './images.service.js';
+import { removeVenueImage, storeVenueImage } from './images.service.js';
 
 export interface ImageUploadRoutesOptions {
   /**
@@ -68,7 +68,9 @@ export async function imageUploadRoutes(app: FastifyInstance, options: ImageUplo
         tags: ['host'],
         summary: 'Upload a venue image (multipart field `file`: PNG, JPEG, WebP, GIF or SVG; SVG is stored as PNG)',
         params: pathParams('venueId'),
-        response: { 201: ImageUploadResponse, ...errors(400, 401, 403, 404, 413, 415, 422, 429) },
+        description:
+          "409 IMAGE_QUOTA_EXCEEDED: the venue's images would pass IMAGE_MAX_PER_VENUE or IMAGE_MAX_BYTES_PER_VENUE (the message names the limit); delete one first.",
+        response: { 201: ImageUploadResponse, ...errors(400, 401, 403, 404, 409, 413, 415, 422, 429) },
       },
     },
     async (request, reply) => {
@@ -76,6 +78,7 @@ export async function imageUploadRoutes(app: FastifyInstance, options: ImageUplo
       const stored = await storeVenueImage(app.db.kysely, request.params.venueId, buffer, mimetype, {
         maxBytes,
         timeoutSeconds: app.config.IMAGE_CONVERT_TIMEOUT_SECONDS,
+        quota: { count: app.config.IMAGE_MAX_PER_VENUE, bytes: app.config.IMAGE_MAX_BYTES_PER_VENUE },
       });
       const body: ImageUploadResponse = {
         path: stored.path,
@@ -85,6 +88,24 @@ export async function imageUploadRoutes(app: FastifyInstance, options: ImageUplo
         size: stored.size,
       };
       return reply.status(201).send(body);
+    },
+  );
+
+  app.delete<{ Params: { venueId: string; imageId: string } }>(
+    '/host/venues/:venueId/images/:imageId',
+    {
+      preValidation: options.guard ?? refuseWithoutGuard,
+      schema: {
+        tags: ['host'],
+        summary:
+          "Delete one of the venue's uploaded images (owners), by the id of its /uploads/<id>.<ext> path: frees its place in the quota",
+        params: pathParams('venueId', 'imageId'),
+        response: { 204: { type: 'null' }, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await removeVenueImage(app.db.kysely, request.params.venueId, request.params.imageId);
+      return reply.status(204).send();
     },
   );
 }

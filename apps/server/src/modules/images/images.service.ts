@@ -7,7 +7,7 @@ import { AppError } from '../../lib/app-error.js';
 import { findVenueById } from '../venues/venues.service.js';
 import { assertVenueId } from '../venues/venues.service.js';
 import { extByContentType } from './image-formats.js';
-import { insertImage } from './images.repository.js';
+import { deleteVenueImage, insertImage, venueImageUsage } from './images.repository.js';
 import { ConvertTimeoutError, sharpGate } from './sharp-gate.js';
 import { rasteriseSvg } from './svg-raster.js';
 
@@ -37,6 +37,8 @@ export interface StoreImageOptions {
   /** IMAGE_CONVERT_TIMEOUT_SECONDS: decoding longer than this is refused (422); 5 when not given. */
   timeoutSeconds?: number;
   now?: number;
+  /** The venue's quota (IMAGE_MAX_PER_VENUE, IMAGE_MAX_BYTES_PER_VENUE); none when not given. */
+  quota?: { count: number; bytes: number };
 }
 
 const DEFAULT_MAX_BYTES = 5 * 1024 * 1024;
@@ -140,6 +142,8 @@ export async function storeVenueImage(
     throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, `The image is larger than ${formatMb(maxBytes)}.`, 'file');
   }
   if (!(await findVenueById(db, venueId))) throw new AppError(ErrorCode.VENUE_INFO_NOT_FOUND);
+  // A full quota is refused before any decoding work, and checked again with the stored size.
+  if (options.quota) await assertWithinQuota(db, venueId, options.quota, 0);
   const timeoutMs = (options.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS) * 1000;
   assertSafeSvgText(buffer);
   const meta = await readMetadata(buffer, declaredType, timeoutMs);
@@ -164,6 +168,7 @@ export async function storeVenueImage(
   const contentType = `image/${out.format}`;
   const ext = extByContentType[contentType];
   if (!ext) throw new Error(`sharp produced an unexpected format: ${out.format}`);
+  if (options.quota) await assertWithinQuota(db, venueId, options.quota, out.data.length);
   const id = randomBytes(16).toString('base64url');
   await insertImage(db, {
     id,
@@ -176,6 +181,34 @@ export async function storeVenueImage(
     created_at: options.now ?? Date.now(),
   });
   return { id, path: `/uploads/${id}.${ext}`, contentType, width: out.width, height: out.height, size: out.data.length };
+}
+
+/**
+ * 409 IMAGE_QUOTA_EXCEEDED, naming the limit, when one more image of `size` bytes would pass the
+ * venue's quota (docs/decisions/026). Two uploads at the same instant may each pass it by one: the
+ * uploaders are the venue's own owners, and the next upload is refused.
+ */
+async function assertWithinQuota(db: Kysely<Database>, venueId: string, quota: { count: number; bytes: number }, size: number) {
+  const used = await venueImageUsage(db, venueId);
+  if (used.count >= quota.count) {
+    throw new AppError(
+      ErrorCode.IMAGE_QUOTA_EXCEEDED,
+      `This venue has ${used.count} images stored; the most is ${quota.count}. Delete one before uploading another.`,
+      'file',
+    );
+  }
+  if (used.bytes + size > quota.bytes) {
+    throw new AppError(
+      ErrorCode.IMAGE_QUOTA_EXCEEDED,
+      `This venue's images take ${formatMb(used.bytes)}${size ? `, and this one ${formatMb(size)} more` : ''}; the most is ${formatMb(quota.bytes)}. Delete one before uploading another.`,
+      'file',
+    );
+  }
+}
+
+/** Deletes one of the venue's uploaded images (by the id in its `/uploads/<id>.<ext>` path); 404 when it has none such. */
+export async function removeVenueImage(db: Kysely<Database>, venueId: string, imageId: string): Promise<void> {
+  if (!(await deleteVenueImage(db, venueId, imageId))) throw new AppError(ErrorCode.NOT_FOUND, 'This venue has no such image.');
 }
 
 function formatMb(bytes: number): string {

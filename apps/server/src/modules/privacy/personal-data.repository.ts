@@ -127,14 +127,32 @@ export function findPassports(db: Executor, userIds: string[], entryIds: string[
     .execute();
 }
 
-export function findUserEvents(db: Executor, userIds: string[]) {
-  if (userIds.length === 0) return none<never>();
+/**
+ * User events of the person's accounts, and any account's events about the person's entries or
+ * carrying their phone or email in the recorded join payload (another account may have joined them).
+ */
+export function findUserEvents(db: Executor, userIds: string[], entryIds: string[], keys: PersonKeys) {
+  if (userIds.length + entryIds.length + keys.phones.length + keys.emails.length === 0) return none<never>();
   return db
     .selectFrom('user_events')
     .select(['id', 'user_id', 'venue_id', 'event_type', 'event_body', 'waitlist_id', 'created_at'])
-    .where('user_id', 'in', userIds)
+    .where((eb) =>
+      eb.or([
+        ...(userIds.length ? [eb('user_id', 'in', userIds)] : []),
+        ...(entryIds.length ? [eb('waitlist_id', 'in', entryIds)] : []),
+        ...keys.phones.map((phone) => eb('event_body', 'like', `%${likeText(phone)}%`)),
+        ...keys.emails.map((email) => eb(eb.fn('lower', ['event_body']), 'like', `%${likeText(email)}%`)),
+      ]),
+    )
     .orderBy('created_at')
     .execute();
+}
+
+/** A text inside LIKE: a `%` or `_` in it (an email may hold them) matches that one character, never a run of text. */
+const likeText = (text: string) => text.replace(/[%_]/g, '_');
+
+export async function deleteUserEvents(db: Executor, ids: string[]): Promise<void> {
+  if (ids.length) await db.deleteFrom('user_events').where('id', 'in', ids).execute();
 }
 
 /** One-time codes sent to the person: their targets and times, never their hashes. */

@@ -100,7 +100,7 @@ export async function findPersonalData(db: Executor, asked: repo.PersonKeys): Pr
     userSessions: await repo.findUserSessions(db, accountIds),
     passports: passports.map(({ token_hash: _, ...p }) => p),
     passportHashes: passports.map((p) => p.token_hash),
-    userEvents: await repo.findUserEvents(db, accountIds),
+    userEvents: await repo.findUserEvents(db, accountIds, entryIds, keys),
     oneTimeCodes: await repo.findOneTimeCodes(db, keys),
     smsOptOuts: await repo.findSmsOptOuts(db, keys.phones),
     staffAccounts: await repo.findStaff(db, keys.emails),
@@ -168,6 +168,10 @@ export async function erasePerson(
       data.oneTimeCodes.map((c) => c.id),
     );
     await repo.deletePassports(trx, data.passportHashes);
+    await repo.deleteUserEvents(
+      trx,
+      data.userEvents.map((e) => e.id),
+    );
     await repo.deleteProductUsers(
       trx,
       data.accounts.map((u) => u.id),

@@ -109,6 +109,11 @@ export interface JoinOptions {
   context?: JoinContext;
   /** Work in a repeat join's transaction when the link goes again (at most once a minute). */
   onRepeat?: JoinHook;
+  /**
+   * A remote join's client address, as its keyed hash (docs/decisions/026): the venue takes at most
+   * `maxOpen` open parties from it. Absent for staff and for the venue's own kiosk.
+   */
+  address?: { key: string; maxOpen: number };
 }
 
 type JoinOutcome = { entry: EntryRow; created: boolean; globalPos?: number; joinProof?: string } | { alreadyOnList: true };
@@ -155,6 +160,14 @@ export async function joinWaitlist(deps: QueueDeps, venueId: string, body: JoinR
     }
     const cap = venue.settings.maxWaitingParties;
     if (!options.byStaff && cap !== null && Number(locked.waiting ?? 0) >= cap) throw new AppError(ErrorCode.WAITLIST_FULL);
+    // Counted under the venue's lock, in the store: one address cannot fill a venue from any instance.
+    const address = options.byStaff ? undefined : options.address;
+    if (address && (await repo.countOpenFromAddress(trx, venueId, address.key)) >= address.maxOpen) {
+      throw new AppError(
+        ErrorCode.TOO_MANY_OPEN_FROM_ADDRESS,
+        `This venue takes at most ${address.maxOpen} open parties from one connection; please ask the host to add you.`,
+      );
+    }
     const proof = options.byStaff ? undefined : newJoinProof();
     const priority = options.priority ? 1 : 0;
     const band = bandOf(body.partySize);
@@ -184,6 +197,7 @@ export async function joinWaitlist(deps: QueueDeps, venueId: string, body: JoinR
       ended_at: null,
       erased_at: null,
       join_proof_hash: proof?.hash ?? null,
+      client_key: address?.key ?? null,
       link_resent_at: null,
       ...FRESH_CONVERSATION,
       quoted_minutes: quote?.time ?? null,

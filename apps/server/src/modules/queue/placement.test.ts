@@ -128,6 +128,7 @@ describe.each(stores)('one placement, every path agrees, on $name', (store) => {
             erased_at: null,
             join_proof_hash: null,
             link_resent_at: null,
+            client_key: null,
             ...FRESH_CONVERSATION,
             ...NO_QUOTE,
           } satisfies EntryRow;

@@ -50,6 +50,18 @@ export function findOpenEntryByPhone(db: Executor, venueId: string, phone: strin
     .executeTakeFirst();
 }
 
+/** Open entries (waiting or called) at the venue joined from one client address (docs/decisions/026). */
+export async function countOpenFromAddress(db: Executor, venueId: string, clientKey: string): Promise<number> {
+  const row = await db
+    .selectFrom('entries')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('venue_id', '=', venueId)
+    .where('client_key', '=', clientKey)
+    .where('status', 'in', ['active', 'called'])
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /**
  * Notes that a repeat join sends the link again, unless one did less than `intervalMs` ago; true
  * when this caller won. One conditional UPDATE: on PostgreSQL a concurrent one waits for the row
@@ -257,7 +269,7 @@ async function erasePersonalData(db: Executor, which: (query: EntryUpdate) => En
   const result = await which(
     db
       .updateTable('entries')
-      .set({ name: null, phone: null, email: null, note: null, section: null, venue_messages: null, erased_at: now }),
+      .set({ name: null, phone: null, email: null, note: null, section: null, venue_messages: null, client_key: null, erased_at: now }),
   )
     .where('erased_at', 'is', null)
     .executeTakeFirst();

@@ -30,6 +30,7 @@ const row: EntryRow = {
   erased_at: null,
   join_proof_hash: null,
   link_resent_at: null,
+  client_key: null,
   ...FRESH_CONVERSATION,
   ...NO_QUOTE,
 };

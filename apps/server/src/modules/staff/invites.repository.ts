@@ -34,6 +34,15 @@ export async function deleteUnusedInvites(db: Executor, venueId: string, filter:
   return Number(result.numDeletedRows);
 }
 
+/** Deletes invitations used or expired before `cutoff` (with the invitee's email); answers how many. */
+export async function deleteInvitesEndedBefore(db: Executor, cutoff: number): Promise<number> {
+  const result = await db
+    .deleteFrom('staff_invites')
+    .where((eb) => eb.or([eb('used_at', '<', cutoff), eb('expires_at', '<', cutoff)]))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 /** Marks the invitation used, once: false when another accept took it first. */
 export async function markInviteUsed(db: Executor, id: string, now: number): Promise<boolean> {
   const result = await db

@@ -158,3 +158,14 @@ export async function acceptInvite(
   const identity = { staffId, email: invite.email };
   return { session: await openSession(db, identity, now), me: await getMe(db, identity) };
 }
+
+/**
+ * The retention job's part of the team (docs/security.md, Retention): an invitation used or expired
+ * before `cutoff` has done its work, and its email goes with it; an expired session goes too (a
+ * login cleans them as well, but a team nobody logs into would keep them). Answers how many
+ * invitations went.
+ */
+export async function pruneTeamData(db: Db, cutoff: number, now: number): Promise<number> {
+  await repo.deleteExpiredSessions(db, now);
+  return invites.deleteInvitesEndedBefore(db, cutoff);
+}

@@ -4,6 +4,7 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/connect.js';
 import { AppError } from '../../lib/app-error.js';
 import { readSessionToken } from '../../plugins/sessions.js';
+import { findStaffRole } from './staff.repository.js';
 import { type StaffIdentity, assertStaffOfVenue, findSession } from './staff.service.js';
 
 /** The staff member of the request's session cookie, or 401. */
@@ -42,6 +43,17 @@ export function verifiedStaff(request: FastifyRequest): VenueStaff {
   const staff = verified.get(request);
   if (!staff) throw new AppError(ErrorCode.UNAUTHENTICATED);
   return staff;
+}
+
+/**
+ * Whether the request carries a live staff session of this venue (any role), without refusing: the
+ * venue's own kiosk, a browser its staff logged in, joins without the bound per client address
+ * (docs/decisions/026).
+ */
+export async function isVenueStaffRequest(db: Db, request: FastifyRequest, venueId: string, now: number): Promise<boolean> {
+  const identity = await findSession(db.kysely, readSessionToken(request, 'staff'), now);
+  if (!identity) return false;
+  return (await findStaffRole(db.kysely, identity.staffId, venueId)) !== undefined;
 }
 
 const pathVenue = (request: FastifyRequest): string => (request.params as { venueId?: string }).venueId ?? '';

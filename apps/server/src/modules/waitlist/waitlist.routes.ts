@@ -11,12 +11,15 @@ import {
 } from '@vez/contract';
 import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
+import { loadAppSecret } from '../../db/app-keys.js';
+import { joinAddressKey } from '../../lib/address-key.js';
 import { AppError } from '../../lib/app-error.js';
 import { pathParams } from '../../plugins/contract-schemas.js';
 import { extraRateLimit } from '../../plugins/extra-rate-limit.js';
 import { answerNoStore } from '../../plugins/no-store.js';
 import { readSessionToken } from '../../plugins/sessions.js';
 import { getPositionJson, getStatus, getWaitlistStatuses, joinWaitlist, leaveWaitlist, replyFromPage } from '../queue/index.js';
+import { isVenueStaffRequest } from '../staff/staff-auth.js';
 
 /** The diner's routes: a thin HTTP layer over the queue (modules/queue). */
 
@@ -37,6 +40,10 @@ export async function waitlistRoutes(app: FastifyInstance): Promise<void> {
     keyGenerator: (request) => `${(request.params as { venueId?: string }).venueId ?? ''}|${request.ip}`,
   });
 
+  // The key of the open parties' bound per client address (docs/decisions/026), the same on every instance.
+  const addressSecret = await loadAppSecret(deps.db, 'join-address', deps.now());
+  const maxOpen = app.config.JOIN_MAX_OPEN_PER_ADDRESS_PER_VENUE;
+
   app.post<{ Params: { venueId: string }; Body: CreateWaitlistBody }>(
     '/waitlists/:venueId/create',
     {
@@ -48,7 +55,9 @@ export async function waitlistRoutes(app: FastifyInstance): Promise<void> {
         description:
           '201: a new entry and its `joinProof` (keep it). 200: a repeat join (same phone, entry still open) that sent the `joinProof` of the first join gets that entry. ' +
           "409 ALREADY_ON_WAITLIST: a repeat join without that proof; no id, and the position link goes again by SMS to the entry's phone (at most once a minute). " +
-          "409 WAITLIST_FULL: the venue's cap of waiting parties (maxWaitingParties). 422 PHONE_COUNTRY_NOT_ALLOWED (field customer.phone): the phone is outside the venue's smsCountries. " +
+          "409 WAITLIST_FULL: the venue's cap of waiting parties (maxWaitingParties). " +
+          '409 TOO_MANY_OPEN_FROM_ADDRESS: the client address has JOIN_MAX_OPEN_PER_ADDRESS_PER_VENUE open parties at the venue already (a browser with a staff session of the venue, its kiosk, is not counted). ' +
+          "422 PHONE_COUNTRY_NOT_ALLOWED (field customer.phone): the phone is outside the venue's smsCountries. " +
           '429: joins per client address, and per venue and client address, per 10 minutes.',
         params: pathParams('venueId'),
         body: CreateWaitlistBody,
@@ -59,11 +68,18 @@ export async function waitlistRoutes(app: FastifyInstance): Promise<void> {
       const { venueId } = request.params;
       const body = request.body;
       if (body.venue !== venueId) throw new AppError(ErrorCode.INVALID_VENUE, undefined, 'venue');
+      // The venue's own kiosk (a browser its staff logged in) is not bound per address (docs/decisions/026).
+      const isKiosk = await isVenueStaffRequest(deps.db, request, venueId, deps.now());
       const result = await joinWaitlist(
         deps,
         venueId,
         { ...body, originLabel: body.origin.label },
-        { onJoined: app.joinHooks.run, onRepeat: app.joinHooks.repeat, context: { dinerSessionToken: readSessionToken(request, 'diner') } },
+        {
+          onJoined: app.joinHooks.run,
+          onRepeat: app.joinHooks.repeat,
+          context: { dinerSessionToken: readSessionToken(request, 'diner') },
+          ...(isKiosk ? {} : { address: { key: joinAddressKey(addressSecret, venueId, request.ip), maxOpen } }),
+        },
       );
       const answer: CreateWaitlistResponse = { _id: result.entry.id, created: result.created };
       if (result.globalPos !== undefined) answer.globalPos = result.globalPos;

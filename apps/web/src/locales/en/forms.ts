@@ -44,6 +44,7 @@ export const enForms: FormsTranslation = {
     alreadyOnListTitle: 'You are already on this waitlist',
     alreadyOnListText: 'We sent the link to your phone again by SMS.',
     waitlistFull: 'The waitlist is full right now. Please try again later or talk to the host.',
+    tooManyFromAddress: 'Too many parties have joined this waitlist from this connection already. Please ask the host to add you.',
     phoneCountry: 'This restaurant sends SMS only to phones from: {{countries}}.',
     locked: 'Remote waitlist closed.',
     inactive: 'No waitlist available at the moment.',

@@ -44,6 +44,7 @@ export const ptForms = {
     alreadyOnListTitle: 'Você já está nesta fila',
     alreadyOnListText: 'Enviamos o link para o seu celular de novo por SMS.',
     waitlistFull: 'A fila está cheia no momento. Tente mais tarde ou fale com a recepção.',
+    tooManyFromAddress: 'Já há muitos grupos nesta fila feitos a partir desta conexão. Peça à recepção para incluir você.',
     phoneCountry: 'Este restaurante envia SMS apenas para celulares de: {{countries}}.',
     locked: 'A fila remota está fechada.',
     inactive: 'Nenhuma fila disponível no momento.',

@@ -93,6 +93,9 @@ export function JoinForm({
       // Refusals the diner can act on, not failures to report.
       if (isApiError(error) && error.code === ErrorCode.ALREADY_ON_WAITLIST) return onOutcome({ kind: 'alreadyOnList' });
       if (isApiError(error) && error.code === ErrorCode.WAITLIST_FULL) return onOutcome({ kind: 'error', messageKey: 'join.waitlistFull' });
+      if (isApiError(error) && error.code === ErrorCode.TOO_MANY_OPEN_FROM_ADDRESS) {
+        return onOutcome({ kind: 'error', messageKey: 'join.tooManyFromAddress' });
+      }
       if (isApiError(error) && error.code === ErrorCode.PHONE_COUNTRY_NOT_ALLOWED) {
         form.setError('phone', { type: 'server', message: 'validation.phoneCountry' }, { shouldFocus: true });
         const countries = countryNames(smsCountries, language);

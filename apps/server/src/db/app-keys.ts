@@ -1,0 +1,16 @@
+import { randomBytes } from 'node:crypto';
+import type { Db } from './connect.js';
+
+/**
+ * A secret the server makes for itself once and keeps in the store (`app_keys`), so that every
+ * instance uses the same one: the first instance to start writes it, the others read it.
+ */
+export async function loadAppSecret(db: Db, name: string, now: number): Promise<string> {
+  await db.kysely
+    .insertInto('app_keys')
+    .values({ name, value: randomBytes(32).toString('base64url'), created_at: now })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
+  const kept = await db.kysely.selectFrom('app_keys').select('value').where('name', '=', name).executeTakeFirstOrThrow();
+  return kept.value;
+}
