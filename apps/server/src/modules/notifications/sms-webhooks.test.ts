@@ -301,6 +301,8 @@ describe.each(stores)('Twilio webhooks, signed, with the Twilio provider on $nam
     expect(await seen()).toHaveLength(1);
     await runRetentionJob(t.app.queueDeps, options, t.clock.now + 30 * 24 * 3_600_000 + 1);
     expect(await seen()).toEqual([]);
+    // That run 30 days on also ended the staff session, expired by then (docs/security.md, Retention).
+    staff = await loginCookie(t.app);
   });
 
   it('STOP is honoured by the Twilio provider: nothing more reaches Twilio for that phone', async () => {
