@@ -119,6 +119,26 @@ describe.each(stores)('staff send bounds on $name', (store) => {
     expect((await host(t.app, last, '/call')).statusCode).toBe(200);
   });
 
+  it('a walk-in the host adds with a phone is a staff send of the venue: past the hourly bound it is refused and texts nobody', async () => {
+    await sendsNow();
+    const walkIn = (app: FastifyInstance) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/host/venues/${DEMO_BISTRO_ID}/entries`,
+        headers: { cookie: staff },
+        payload: { customer: { name: 'Rui Balcão', phone: nextPhone() }, partySize: 2 },
+      });
+    for (let i = 0; i < PER_VENUE; i += 1) expect((await walkIn(i % 2 ? other : t.app)).statusCode).toBe(201);
+    const messagesBefore = (await t.db.kysely.selectFrom('messages').select('id').execute()).length;
+    for (const app of [t.app, other]) {
+      const refused = await walkIn(app);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().code).toBe('VENUE_SENDS_LIMITED');
+    }
+    expect((await t.db.kysely.selectFrom('messages').select('id').execute()).length).toBe(messagesBefore);
+    t.clock.now += 3_600_000;
+  });
+
   it('nothing is sent again to a party that has ended: a resend, a message or a call answers 409', async () => {
     await sendsNow();
     for (const end of ['/seat', '/cancel'] as const) {

@@ -18,6 +18,7 @@ import type { QueueDeps } from './queue-deps.js';
 import { publishQueueEvent } from './queue-events.js';
 import { FRESH_CONVERSATION } from './conversation-fields.js';
 import * as repo from './queue.repository.js';
+import { claimStaffSend } from './staff-sends.js';
 
 /** A join, as the route or the console hands it over (already checked against the contract). */
 export interface JoinRequest {
@@ -207,6 +208,8 @@ export async function joinWaitlist(deps: QueueDeps, venueId: string, body: JoinR
     };
     await repo.insertEntry(trx, entry);
     await repo.advanceVenueSeq(trx, venueId, locked.next_seq + 1);
+    // A walk-in's join SMS is a staff send: bounded per venue like a call (docs/security.md).
+    if (options.byStaff && canTextPhone(venue, phone)) await claimStaffSend(deps, trx, entry, 'venue');
     await options.onJoined?.(trx, entry, venue, options.context ?? {});
     // The newest ticket: everyone waiting at its priority or above is ahead, read under the lock.
     const globalPos = await repo.placeOfNewest(trx, venueId, entry.priority);

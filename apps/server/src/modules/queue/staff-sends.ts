@@ -24,15 +24,21 @@ const retryAfter = (oldest: number | null, windowMs: number, now: number) =>
 /**
  * Counts one staff send to this party, or refuses it with 429 and Retry-After (nothing is sent:
  * the caller's transaction rolls back). The first statement of the send's transaction, so the
- * venue row is locked before the entry's, in the join's order.
+ * venue row is locked before the entry's, in the join's order. A walk-in's join SMS counts for the
+ * venue only (`scope: 'venue'`): its party is new, but staff typing numbers must not text the town.
  */
-export async function claimStaffSend(deps: QueueDeps, trx: Db['kysely'], entry: EntryRow): Promise<void> {
+export async function claimStaffSend(
+  deps: QueueDeps,
+  trx: Db['kysely'],
+  entry: EntryRow,
+  scope: 'party' | 'venue' = 'party',
+): Promise<void> {
   const bounds = deps.staffSendBounds;
   if (!bounds) return;
   const now = deps.now();
   await lockVenueForJoin(trx, entry.venue_id, deps.db.dialect);
-  const party = await countStaffSendsSince(trx, 'entry_id', entry.id, now - PARTY_WINDOW_MS);
-  if (party.n >= bounds.perParty10Min) {
+  const party = scope === 'party' ? await countStaffSendsSince(trx, 'entry_id', entry.id, now - PARTY_WINDOW_MS) : undefined;
+  if (party && party.n >= bounds.perParty10Min) {
     throw new AppError(
       ErrorCode.PARTY_SENDS_LIMITED,
       `This party was sent ${party.n} messages in 10 minutes: wait before sending again.`,
