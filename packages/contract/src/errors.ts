@@ -53,6 +53,8 @@ export const ErrorCode = {
   INVITE_USED: 'INVITE_USED',
   /** The password given to prove who one is (the current one, an account's) is not right; field names it. */
   WRONG_PASSWORD: 'WRONG_PASSWORD',
+  /** The instance is shutting down: a read it refuses, its proxy asks another instance (docs/deploy.md). */
+  SERVER_RESTARTING: 'SERVER_RESTARTING',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -106,6 +108,7 @@ export const errorCatalogue: Record<ErrorCode, { status: number; message: string
   INVITE_EXPIRED: { status: 410, message: 'This invitation has expired. Ask the venue for a new one.' },
   INVITE_USED: { status: 410, message: 'This invitation was already used.' },
   WRONG_PASSWORD: { status: 403, message: 'The password is not right.' },
+  SERVER_RESTARTING: { status: 503, message: 'This server is restarting. Please try again in a moment.' },
 };
 
 /** The JSON body of every error answer. */
