@@ -125,6 +125,15 @@ describe.skipIf(missing.length > 0)("a rolling restart behind the guide's nginx 
     expect(login.status).toBe(200);
     const setCookie = login.headers['set-cookie'] ?? [];
     const cookie = (Array.isArray(setCookie) ? setCookie : [setCookie]).map((c) => c.split(';')[0]).join('; ');
+    // The load joins more parties than the demo venue's cap of waiting ones (200): no cap.
+    const uncapped = await h2request(
+      console_!,
+      'PATCH',
+      `/api/host/venues/${DEMO_BISTRO_ID}/settings`,
+      { settings: { maxWaitingParties: null } },
+      cookie,
+    );
+    expect(uncapped.status).toBe(200);
     for (let i = 0; i < 6; i++) await join();
     expect(acknowledged).toHaveLength(6);
 
