@@ -189,14 +189,15 @@ describe.skipIf(missing.length > 0)('two instances behind nginx (PostgreSQL + Re
       const staying = servers[1 - holder]!;
       const cookie = await loginOn(staying);
 
-      // Joins and reads keep arriving through the proxy, one after another, from before the signal
-      // until the instance has exited (docs/deploy.md, "Restarting without an error").
+      // Joins and reads keep arriving through the proxy from three diners and a reader, each one
+      // request after another, from before the signal until the instance has exited (docs/deploy.md,
+      // "Restarting without an error").
       let hasExited = false;
       const joins: { status: number; id?: string }[] = [];
       const reads: number[] = [];
-      const joining = (async () => {
+      const joining = [1, 2, 3].map(async () => {
         while (!hasExited) joins.push(await join(nginx.base));
-      })();
+      });
       const reading = (async () => {
         while (!hasExited) reads.push((await fetch(`${nginx.base}/api/waitlists/${joined.id}/position`)).status);
       })();
@@ -211,7 +212,7 @@ describe.skipIf(missing.length > 0)('two instances behind nginx (PostgreSQL + Re
       // It exited cleanly: code 0 comes only before its own deadline (main.ts), under 10 s.
       expect(await exited).toBe(0);
       hasExited = true;
-      await Promise.all([joining, reading]);
+      await Promise.all([...joining, reading]);
 
       // Nothing failed (a connection error would have thrown above), and every join answered 201 is kept.
       expect(joins.filter((a) => a.status !== 201)).toEqual([]);
