@@ -15,7 +15,7 @@ export const KEEP_ALIVE_TIMEOUT_MS = 6_000;
 /** No new connection for this long, and the proxy has stopped sending here: the listener can close. */
 const QUIET_MS = 300;
 /** The listener closes after this long whatever still arrives (a proxy sending only writes). */
-const QUIET_MAX_MS = 3_000;
+const QUIET_MAX_MS = 2_000;
 
 /** Answered as usual while draining: what a prober or a scraper asks this very instance. */
 const ANSWERED_WHILE_DRAINING = new Set(['/api/health', '/api/health/live', '/metrics']);
@@ -79,9 +79,15 @@ export function registerDrain(app: FastifyInstance): Drain {
       await quiet();
       // Stop accepting. http.Server#close would also close every idle keep-alive connection at once,
       // racing a request the proxy is writing to one of them: net.Server#close leaves them open.
-      await new Promise<void>((resolve) => {
+      const closed = new Promise<void>((resolve) => {
         net.Server.prototype.close.call(app.server, () => resolve());
       });
+      // By then the proxy has closed its idle connections (its keep-alive timeout is shorter) and
+      // cannot open new ones: what is still idle is a direct client's, or one that never asked
+      // anything (a browser's preconnect), which no keep-alive timeout ends.
+      const sweep = setTimeout(() => app.server.closeIdleConnections(), KEEP_ALIVE_TIMEOUT_MS);
+      await closed;
+      clearTimeout(sweep);
     },
   };
 }
