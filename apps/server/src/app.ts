@@ -29,6 +29,7 @@ import { type EventBus, createLocalBus } from './plugins/bus.js';
 import { createRedisBus } from './plugins/bus-redis.js';
 import { refuseBodiesOnBodylessWrites } from './plugins/bodyless-writes.js';
 import { registerContractSchemas } from './plugins/contract-schemas.js';
+import { KEEP_ALIVE_TIMEOUT_MS, registerDrain } from './plugins/drain.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { serializeRequest } from './plugins/log-urls.js';
 import { ClockedRateLimitStore, asStoreOption } from './plugins/rate-limit-store.js';
@@ -90,6 +91,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 64 * 1024,
     ajv: { customOptions: { strict: false } },
+    // Shutting down is plugins/drain.ts's: requests arriving meanwhile are served (not 503), and no
+    // idle keep-alive connection is closed under the proxy's feet (docs/deploy.md).
+    keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
+    return503OnClosing: false,
+    forceCloseConnections: false,
   });
   // Contract schemas parse requests and check answers at the route (plugins/contract-schemas.ts).
   // Checking answers is a developer aid, not a rule: it makes every test prove the contract, and in
@@ -133,6 +139,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // (docs/product.md §8); every instance looks, one of them ends each party.
   scheduleHoldWindows(app, now);
 
+  app.decorate('drain', registerDrain(app));
   registerErrorHandling(app);
   // Before every route: the latency histogram times them all (plugins/metrics.ts).
   registerMetrics(app, metrics, config.METRICS_TOKEN);

@@ -28,9 +28,12 @@ async function main(): Promise<void> {
     onErased: (n) => app.log.info({ erased: n }, 'retention: personal data erased'),
   });
 
-  // SIGTERM (docs/product.md §9): stop accepting, hand the streams over (they reconnect to another
-  // instance behind the proxy), let requests in flight finish and the messages being sent go out,
-  // then close the store. Whatever is still queued stays in the store's outbox for the next worker.
+  // SIGTERM (docs/product.md §9; the order is docs/deploy.md's "Restarting without an error"):
+  // readiness fails and the streams move to another instance while this one still serves; reads
+  // are sent back to the proxy, which stops sending here; then it stops accepting, lets requests in
+  // flight finish and keep-alive connections close (the proxy closes its idle ones), lets the
+  // messages being sent go out, and closes the store. Whatever is still queued stays in the
+  // store's outbox for the next worker.
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -42,12 +45,9 @@ async function main(): Promise<void> {
       process.exit(1);
     }, SHUTDOWN_DEADLINE_MS);
     deadline.unref();
-    // A keep-alive connection that goes idle once its answer is out would hold the close for the
-    // keep-alive timeout: close each as soon as it is idle.
-    const sweep = setInterval(() => app.server.closeIdleConnections(), 50);
     stopRetention();
+    await app.drain.drain();
     await app.close();
-    clearInterval(sweep);
     await db.close();
     app.log.info({ signal, ms: Date.now() - startedAt }, 'shut down');
     process.exit(0);

@@ -3,6 +3,7 @@ import type { Db } from './db/connect.js';
 import type { Notifier } from './modules/notifications/notifier.js';
 import type { JoinHooks, PositionCache, QueueDeps } from './modules/queue/index.js';
 import type { EventBus } from './plugins/bus.js';
+import type { Drain } from './plugins/drain.js';
 import type { ClockedRateLimitStore } from './plugins/rate-limit-store.js';
 import type { ErrorReporter } from './plugins/reporter.js';
 import type { RouteTableEntry } from './plugins/route-table.js';
@@ -27,6 +28,8 @@ declare module 'fastify' {
     routeTable: readonly RouteTableEntry[];
     /** What `/metrics` serves (plugins/metrics.ts). */
     metrics: Metrics;
+    /** Leaving the proxy on SIGTERM (plugins/drain.ts). */
+    drain: Drain;
   }
 }
 

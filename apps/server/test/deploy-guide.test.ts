@@ -1,80 +1,21 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import http2 from 'node:http2';
-import os from 'node:os';
-import path from 'node:path';
+import type http2 from 'node:http2';
 import { dinerStreamPath } from '@vez/contract';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_BISTRO_ID, createBody } from './fixtures.js';
-import { NGINX, hasNginx } from './nginx.js';
-import { type ServerProcess, freePort, repoRoot, startServerProcess } from './server-process.js';
+import { type GuideNginx, missingForGuideNginx, startGuideNginx } from './guide-nginx.js';
+import { connectH2, h2request } from './h2-client.js';
+import { type ServerProcess, startServerProcess } from './server-process.js';
 import { BISTRO_HOST, DEMO_PASSWORD } from './staff-session.js';
 import { postgresUrl } from './stores.js';
 
-const OPENSSL = '/usr/bin/openssl';
 const METRICS_TOKEN = `guide-${randomBytes(8).toString('hex')}`;
 const redisUrl = process.env.REDIS_URL?.startsWith('redis://') ? process.env.REDIS_URL : undefined;
-const missing = [
-  !hasNginx && `${NGINX} (the nginx package)`,
-  !existsSync(OPENSSL) && `${OPENSSL} (for a test certificate)`,
-  !postgresUrl && 'DATABASE_URL=postgres://…',
-  !redisUrl && 'REDIS_URL=redis://…',
-].filter(Boolean);
+const missing = [...missingForGuideNginx(), !postgresUrl && 'DATABASE_URL=postgres://…', !redisUrl && 'REDIS_URL=redis://…'].filter(
+  Boolean,
+);
 if (missing.length > 0) console.warn(`SKIPPED deploy-guide.test.ts: it needs ${missing.join(', ')}; .ci/run provides them`);
-
-/**
- * The nginx configuration docs/deploy.md gives operators, as written there, with only what a test
- * must change: the two upstream addresses, the ports, the certificate, and where nginx keeps its files.
- */
-async function guideConfig(dir: string, ports: { https: number; http: number }, upstreams: string[]): Promise<string> {
-  const guide = await readFile(path.join(repoRoot, 'docs/deploy.md'), 'utf8');
-  const block = /```nginx\n([\s\S]*?)```/.exec(guide)?.[1];
-  if (!block) throw new Error('docs/deploy.md has no nginx block');
-  const servers = [...block.matchAll(/^\s*server \d+\.\d+\.\d+\.\d+:\d+[^;]*;\n/gm)];
-  expect(servers).toHaveLength(2);
-  let conf = block;
-  servers.forEach((m, i) => {
-    conf = conf.replace(m[0], m[0].replace(/\d+\.\d+\.\d+\.\d+:\d+/, upstreams[i]!));
-  });
-  conf = conf
-    .replace(/listen 443 /, `listen 127.0.0.1:${ports.https} `)
-    .replace(/listen 80;/, `listen 127.0.0.1:${ports.http};`)
-    .replace(/ssl_certificate +\S+;/, `ssl_certificate ${dir}/cert.pem;`)
-    .replace(/ssl_certificate_key +\S+;/, `ssl_certificate_key ${dir}/key.pem;`)
-    .replace(
-      'http {',
-      `http {\n  access_log off;\n${['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `  ${t}_temp_path ${dir}/${t};`).join('\n')}`,
-    );
-  return `daemon off;\npid ${dir}/nginx.pid;\nerror_log ${dir}/error.log warn;\n${conf}`;
-}
-
-interface H2Answer {
-  status: number;
-  headers: http2.IncomingHttpHeaders;
-  body: string;
-}
-
-function h2request(session: http2.ClientHttp2Session, method: string, url: string, body?: unknown, cookie?: string): Promise<H2Answer> {
-  return new Promise((resolve, reject) => {
-    const req = session.request({
-      ':method': method,
-      ':path': url,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(cookie ? { cookie } : {}),
-    });
-    let headers: http2.IncomingHttpHeaders = {};
-    let text = '';
-    req.setEncoding('utf8');
-    req.on('response', (h) => (headers = h));
-    req.on('data', (chunk: string) => (text += chunk));
-    req.on('end', () => resolve({ status: Number(headers[':status']), headers, body: text }));
-    req.on('error', reject);
-    req.end(body === undefined ? undefined : JSON.stringify(body));
-  });
-}
 
 /**
  * docs/deploy.md: the guide's nginx, TLS and HTTP/2 in front of two instances on one PostgreSQL and
@@ -84,8 +25,7 @@ function h2request(session: http2.ClientHttp2Session, method: string, url: strin
 describe.skipIf(missing.length > 0)("the deploy guide's nginx in front of two instances", () => {
   const schema = `t_${randomBytes(6).toString('hex')}`;
   const servers: ServerProcess[] = [];
-  let dir: string;
-  let nginx: ChildProcess;
+  let nginx: GuideNginx;
   let ports: { https: number; http: number };
   let session: http2.ClientHttp2Session;
 
@@ -100,68 +40,15 @@ describe.skipIf(missing.length > 0)("the deploy guide's nginx in front of two in
     };
     servers.push(await startServerProcess(env));
     servers.push(await startServerProcess(env));
-
-    dir = await mkdtemp(path.join(os.tmpdir(), 'vez-guide-nginx-'));
-    await chmod(dir, 0o755); // nginx's workers may run as another user
-    execFileSync(
-      OPENSSL,
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'rsa:2048',
-        '-nodes',
-        '-days',
-        '1',
-        '-subj',
-        '/CN=localhost',
-        '-keyout',
-        `${dir}/key.pem`,
-        '-out',
-        `${dir}/cert.pem`,
-      ],
-      { stdio: 'ignore' },
-    );
-    ports = { https: await freePort(), http: await freePort() };
-    const conf = path.join(dir, 'nginx.conf');
-    await writeFile(
-      conf,
-      await guideConfig(
-        dir,
-        ports,
-        servers.map((s) => s.url.replace('http://', '')),
-      ),
-    );
-    nginx = spawn(NGINX, ['-c', conf, '-p', dir], { stdio: ['ignore', 'ignore', 'pipe'] });
-    let stderr = '';
-    nginx.stderr?.setEncoding('utf8').on('data', (c: string) => (stderr += c));
-
-    const deadline = Date.now() + 10_000;
-    for (;;) {
-      try {
-        session = http2.connect(`https://127.0.0.1:${ports.https}`, { rejectUnauthorized: false });
-        await new Promise<void>((resolve, reject) => {
-          session.once('connect', () => resolve());
-          session.once('error', reject);
-        });
-        if ((await h2request(session, 'GET', '/api/health')).status === 200) break;
-      } catch {
-        session?.destroy();
-      }
-      if (Date.now() > deadline || nginx.exitCode !== null) throw new Error(`nginx did not come up:\n${stderr}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    nginx = await startGuideNginx(servers.map((s) => s.url.replace('http://', '')));
+    ports = nginx.ports;
+    session = await connectH2(nginx.httpsBase);
   }, 120_000);
 
   afterAll(async () => {
     session?.close();
-    if (nginx && nginx.exitCode === null) {
-      const exited = new Promise((r) => nginx.once('exit', r));
-      nginx.kill('SIGQUIT');
-      await exited;
-    }
+    await nginx?.stop();
     await Promise.all(servers.map((s) => s.stop()));
-    if (dir) await rm(dir, { recursive: true, force: true });
     const admin = new pg.Client({ connectionString: postgresUrl });
     await admin.connect();
     await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);

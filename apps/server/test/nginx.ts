@@ -11,8 +11,11 @@ export const hasNginx = existsSync(NGINX);
 
 /**
  * The proxy settings docs/deploy.md gives operators, for a test's own nginx: round-robin over the
- * instances (the guide's venue `hash` left out: everything works without it, at more cost per change), the client's address appended to X-Forwarded-For, and streams passed through as they
- * are written (no buffering, no read timeout shorter than a heartbeat).
+ * instances (the guide's venue `hash` left out: everything works without it, at more cost per
+ * change), the client's address appended to X-Forwarded-For, streams passed through as they are
+ * written (no buffering, no read timeout shorter than a heartbeat), and its keep-alive and retries
+ * (an idle upstream connection closed by nginx before the server would; refused connections and
+ * reads passed to the other instance, never a write that was sent).
  */
 export function nginxConfig(dir: string, port: number, upstreams: string[]): string {
   return `daemon off;
@@ -27,17 +30,25 @@ http {
   fastcgi_temp_path ${dir}/fastcgi;
   uwsgi_temp_path ${dir}/uwsgi;
   scgi_temp_path ${dir}/scgi;
-  upstream vez { ${upstreams.map((u) => `server ${u} max_fails=1 fail_timeout=5s;`).join(' ')} }
+  upstream vez {
+    zone vez 64k;
+    ${upstreams.map((u) => `server ${u} max_fails=1 fail_timeout=2s;`).join('\n    ')}
+    keepalive 16;
+    keepalive_timeout 4s;
+  }
   server {
     listen 127.0.0.1:${port};
     location / {
       proxy_pass http://vez;
       proxy_http_version 1.1;
+      proxy_set_header Connection "";
       proxy_set_header Host $host;
       proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
       proxy_set_header X-Forwarded-Proto $scheme;
       proxy_buffering off;
       proxy_read_timeout 1h;
+      proxy_connect_timeout 2s;
+      proxy_next_upstream error timeout http_502 http_503;
     }
   }
 }

@@ -30,11 +30,12 @@ export async function freePort(): Promise<number> {
 
 /**
  * Starts the real server as `npm start` does (`node --import tsx apps/server/src/main.ts`, the demo:
- * DEMO=1) on a free loopback port, and resolves once GET /api/health answers 200. `DEMO: ''` in `env`
+ * DEMO=1) on a free loopback port (or `env.PORT`), and resolves once GET /api/health answers 200. `DEMO: ''` in `env`
  * starts it as any other start would (`npm run serve`).
  */
 export async function startServerProcess(env: Record<string, string>, timeoutMs = 60_000, nodeArgs: string[] = []): Promise<ServerProcess> {
-  const port = await freePort();
+  // `env.PORT`: the same port again (an instance restarted behind a proxy that names it).
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repoRoot,
     // Loopback is one client address for every request: the bound of open parties per address

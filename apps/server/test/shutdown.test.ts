@@ -85,4 +85,38 @@ describe('SIGTERM', () => {
     server = await startServerProcess(env);
     expect((await fetch(`${server.url}/api/waitlists/${id}/position`)).status).toBe(200);
   }, 60_000);
+
+  it('never closes a keep-alive connection under its client: a join written on one that was idle at the signal is answered, with Connection: close (docs/deploy.md, "Restarting without an error")', async () => {
+    // What a proxy keeps between requests: one answered, then idle.
+    const kept = rawConnection(server.url);
+    kept.socket.write('GET /api/health/live HTTP/1.1\r\nHost: localhost\r\nConnection: keep-alive\r\n\r\n');
+    await kept.until('{"status":"ok"}');
+    let isClosed = false;
+    void kept.closed.then(() => (isClosed = true));
+
+    const exited = new Promise<number | null>((resolve) => server.child.once('exit', (code) => resolve(code)));
+    server.child.kill('SIGTERM');
+    // Draining: readiness fails on a new connection (or, where the connection was dropped, nothing to wait for).
+    while (!isClosed) {
+      const ready = await fetch(`${server.url}/api/health`).catch(() => undefined);
+      if (ready?.status === 503) break;
+    }
+
+    // The proxy sends its next request on the connection it kept.
+    const body = JSON.stringify(createBody());
+    kept.socket.write(
+      `POST /api/waitlists/${DEMO_BISTRO_ID}/create HTTP/1.1\r\nHost: localhost\r\nConnection: keep-alive\r\n` +
+        `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
+    await kept.closed;
+    const answers = kept.received().split(/(?=HTTP\/1\.1 )/);
+    expect(answers).toHaveLength(2);
+    expect(answers[1]).toMatch(/^HTTP\/1\.1 201/);
+    expect(answers[1]).toMatch(/\r\nconnection: close\r\n/i);
+    expect(await exited).toBe(0);
+
+    server = await startServerProcess(env);
+    const id = /"_id":"([^"]+)"/.exec(answers[1]!)![1]!;
+    expect((await fetch(`${server.url}/api/waitlists/${id}/position`)).status).toBe(200);
+  }, 60_000);
 });

@@ -66,6 +66,8 @@ export const ErrorCode = {
   MESSAGE_TOO_LONG: 'MESSAGE_TOO_LONG',
   /** A message template links somewhere other than the venue's own pages, menu or reservations; field names the text. */
   TEMPLATE_LINK_NOT_ALLOWED: 'TEMPLATE_LINK_NOT_ALLOWED',
+  /** The instance is shutting down: a read it refuses, its proxy asks another instance (docs/deploy.md). */
+  SERVER_RESTARTING: 'SERVER_RESTARTING',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -126,11 +128,12 @@ export const errorCatalogue: Record<ErrorCode, { status: number; message: string
   WRONG_PASSWORD: { status: 403, message: 'The password is not right.' },
   PARTY_SENDS_LIMITED: { status: 429, message: 'This party was sent several messages just now: wait a few minutes before sending again.' },
   VENUE_SENDS_LIMITED: { status: 429, message: 'This venue sent its hourly maximum of messages: wait before sending again.' },
-  MESSAGE_TOO_LONG: { status: 422, message: 'The message is too long for one SMS of 3 parts: shorten it.' },
+  MESSAGE_TOO_LONG: { status: 422, message: 'The message is longer than the SMS parts a message may cost: shorten it.' },
   TEMPLATE_LINK_NOT_ALLOWED: {
     status: 422,
     message: "Messages may link only to the venue's own pages and its menu and reservation sites.",
   },
+  SERVER_RESTARTING: { status: 503, message: 'This server is restarting. Please try again in a moment.' },
 };
 
 /** The JSON body of every error answer. */

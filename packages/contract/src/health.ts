@@ -2,10 +2,11 @@ import * as z from 'zod/mini';
 
 /**
  * `GET /api/health`: readiness, for load balancers and `docker` health checks: ok when the store
- * answers and, on an instance that shares events through Redis, Redis answers too.
+ * answers and, on an instance that shares events through Redis, Redis answers too; `draining` (503)
+ * from the moment the instance is told to stop (docs/deploy.md, "Restarting without an error").
  */
 export const HealthResponse = z.object({
-  status: z.enum(['ok', 'unavailable']),
+  status: z.enum(['ok', 'unavailable', 'draining']),
   store: z.enum(['sqlite', 'postgres']),
   /** Present on an instance with REDIS_URL. */
   redis: z.optional(z.enum(['ok', 'unavailable'])),

@@ -8,11 +8,14 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['health'],
-        summary: 'Readiness: 200 when the store (and Redis, on an instance that uses it) answers, otherwise 503',
+        summary:
+          'Readiness: 200 when the store (and Redis, on an instance that uses it) answers, otherwise 503; 503 `draining` once the instance is shutting down',
         response: { 200: HealthResponse, 503: HealthResponse },
       },
     },
     async (request, reply) => {
+      // Readiness fails first on SIGTERM (plugins/drain.ts), while the instance still serves.
+      if (app.drain.isDraining()) return reply.status(503).send({ status: 'draining', store: app.db.dialect });
       const { health, errors } = await checkHealth(app.db, app.bus.ping ? () => app.bus.ping!() : undefined);
       // A probe failing every few seconds would flood the reporter: the log is enough here.
       for (const error of errors) request.log.warn({ err: error }, 'health: unavailable');

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, appOnStore, startTestApp } from '../../../test/harness.js';
+import { DEMO_BISTRO_ID, createBody } from '../../../test/fixtures.js';
+import { type TestApp, appOnStore, seededStore, startTestApp } from '../../../test/harness.js';
 import { sqliteStore, stores } from '../../../test/stores.js';
 
 describe.each(stores)('GET /api/health on $name', (store) => {
@@ -82,6 +83,33 @@ describe('GET /api/health when the store is gone', () => {
     } finally {
       await demo.close();
       await plain.close();
+      await db.close();
+    }
+  });
+});
+
+describe('GET /api/health while the instance drains (plugins/drain.ts, docs/deploy.md)', () => {
+  it('readiness fails first; reads go back to the proxy (503), writes are served; every answer closes its connection', async () => {
+    const db = await seededStore(sqliteStore);
+    const app = await appOnStore(db);
+    try {
+      const draining = app.drain.drain();
+      const ready = await app.inject({ method: 'GET', url: '/api/health' });
+      expect([ready.statusCode, ready.json()]).toEqual([503, { status: 'draining', store: 'sqlite' }]);
+      expect(ready.headers.connection).toBe('close');
+      expect((await app.inject({ method: 'GET', url: '/api/health/live' })).statusCode).toBe(200);
+
+      const read = await app.inject({ method: 'GET', url: `/api/venues/${DEMO_BISTRO_ID}` });
+      expect(read.statusCode).toBe(503);
+      expect(read.json()).toMatchObject({ code: 'SERVER_RESTARTING' });
+      expect(read.headers['retry-after']).toBe('1');
+
+      const write = await app.inject({ method: 'POST', url: `/api/waitlists/${DEMO_BISTRO_ID}/create`, payload: createBody() });
+      expect(write.statusCode).toBe(201);
+      expect(write.headers.connection).toBe('close');
+      await draining;
+    } finally {
+      await app.close();
       await db.close();
     }
   });

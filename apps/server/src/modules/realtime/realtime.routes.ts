@@ -26,7 +26,9 @@ export async function realtimeRoutes(app: FastifyInstance, options: RealtimeRout
     onError: (error) => app.reporter.report(error, { module: 'realtime' }),
     ...(options.fanout ? { fanout: options.fanout } : {}),
   });
-  // Open streams would hold app.close() forever: end them first.
+  // On SIGTERM the streams move first, while the instance still serves (plugins/drain.ts); open
+  // streams would also hold app.close() forever.
+  app.drain.onStart(() => realtime.closeAll());
   app.addHook('preClose', async () => realtime.closeAll());
   answerNoStore(app);
 

@@ -63,9 +63,13 @@ export function createHeartbeats(intervalMs: number, tickMs = HEARTBEAT_TICK_MS)
   };
 }
 
-/** How soon a handed-over stream comes back (docs/product.md §9): from this, over this spread. */
-const HAND_OVER_MIN_MS = 200;
-const HAND_OVER_SPREAD_MS = 1_500;
+/**
+ * How soon a handed-over stream comes back (docs/product.md §9): from this, over this spread. At
+ * most a second, so a page is live again within 2 s through the proxy (docs/deploy.md).
+ */
+const HAND_OVER_MIN_MS = 100;
+const HAND_OVER_SPREAD_MS = 900;
+const handOverDelay = () => HAND_OVER_MIN_MS + Math.random() * HAND_OVER_SPREAD_MS;
 
 /**
  * One hub per venue with subscribers in this instance, subscribed to the bus only while it has
@@ -89,6 +93,8 @@ export function createRealtime(
   const streams = new Set<SseStream>();
   const slots = createStreamSlots(options.limits);
   const heartbeats = createHeartbeats(options.heartbeatMs);
+  /** Once the streams were handed over, one opened later (its request came in before) goes too. */
+  let handedOver = false;
 
   const hubFor = (venueId: string): VenueHub => {
     const existing = hubs.get(venueId);
@@ -120,6 +126,10 @@ export function createRealtime(
     stream.open();
     return stream;
   };
+  const handOverLate = (stream: SseStream): boolean => {
+    if (handedOver) stream.handOver(handOverDelay());
+    return handedOver;
+  };
 
   return {
     async resolveDiner(waitlistId) {
@@ -145,6 +155,7 @@ export function createRealtime(
         hub.removeDiner(sub);
         releaseIfEmpty(target.venueId);
       });
+      if (handOverLate(sub.stream)) return;
       // Its snapshot (the first message, on every (re)connect) comes from the hub's next refresh.
       hub.addDiner(sub);
     },
@@ -156,15 +167,17 @@ export function createRealtime(
         hub.hosts.delete(sub);
         releaseIfEmpty(venueId);
       });
+      if (handOverLate(sub.stream)) return;
       hub.addHost(sub);
     },
 
     connections: () => streams.size,
 
     closeAll() {
+      handedOver = true;
       heartbeats.stop();
-      // Spread over a second and a half, so the instance that takes them over is not hit at once.
-      for (const stream of streams) stream.handOver(HAND_OVER_MIN_MS + Math.random() * HAND_OVER_SPREAD_MS);
+      // Spread over a second, so the instance that takes them over is not hit at once.
+      for (const stream of streams) stream.handOver(handOverDelay());
       for (const { unsubscribe } of hubs.values()) unsubscribe();
       hubs.clear();
     },
