@@ -25,7 +25,7 @@ import { hostRoutes } from './modules/host/host.routes.js';
 import { realtimeRoutes } from './modules/realtime/realtime.routes.js';
 import type { FanoutVariant } from './modules/realtime/venue-hub.js';
 import { ownerOfPathVenue, staffOfPathVenue } from './modules/staff/staff-auth.js';
-import { type EventBus, createLocalBus } from './plugins/bus.js';
+import { type EventBus, createLocalBus, forwardingBus } from './plugins/bus.js';
 import { createRedisBus } from './plugins/bus-redis.js';
 import { refuseBodiesOnBodylessWrites } from './plugins/bodyless-writes.js';
 import { registerContractSchemas } from './plugins/contract-schemas.js';
@@ -182,13 +182,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
 /** The bus, counting what this instance publishes (plugins/metrics.ts). */
 function countedBus(bus: EventBus, metrics: Metrics): EventBus {
-  return {
-    publish(event) {
-      metrics.eventPublished();
-      bus.publish(event);
-    },
-    subscribe: (venueId, listener) => bus.subscribe(venueId, listener),
-    close: () => bus.close(),
-    ...(bus.ping ? { ping: () => bus.ping!() } : {}),
-  };
+  return forwardingBus(bus, (event) => {
+    metrics.eventPublished();
+    bus.publish(event);
+  });
 }
