@@ -24,7 +24,8 @@ import { waitlistRoutes } from './modules/waitlist/waitlist.routes.js';
 import { hostRoutes } from './modules/host/host.routes.js';
 import { realtimeRoutes } from './modules/realtime/realtime.routes.js';
 import type { FanoutVariant } from './modules/realtime/venue-hub.js';
-import { ownerOfPathVenue, staffOfPathVenue } from './modules/staff/staff-auth.js';
+import { createSessionWatch } from './modules/staff/session-watch.js';
+import { ownerOfPathVenue, streamAccessOfPathVenue } from './modules/staff/staff-auth.js';
 import { type EventBus, createLocalBus, forwardingBus } from './plugins/bus.js';
 import { createRedisBus } from './plugins/bus-redis.js';
 import { refuseBodiesOnBodylessWrites } from './plugins/bodyless-writes.js';
@@ -125,6 +126,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...keptPositions,
     pace: caches.pace,
   });
+  // Console streams end with their session, on every instance (docs/security.md, "Staff sessions end everywhere").
+  const sessions = createSessionWatch(bus, now);
   // A called party whose hold window ran out is marked no-show where the venue asks for it
   // (docs/product.md §8); every instance looks, one of them ends each party.
   scheduleHoldWindows(app, now);
@@ -162,7 +165,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(pushRoutes);
       await api.register(hostRoutes);
       await api.register(realtimeRoutes, {
-        staffGuard: staffOfPathVenue(deps.db, now),
+        staffGuard: streamAccessOfPathVenue(deps.db, sessions, now),
         ...(deps.bench?.fanout ? { fanout: deps.bench.fanout } : {}),
       });
       // Uploads are branding, an owner's (docs/decisions/023-staff-roles.md); the upload routes refuse cross-site writes.
@@ -174,6 +177,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(imageHostRoutes);
   await registerWeb(app, { bootSpotlight: (venueId) => bootSpotlightOf(deps.db.kysely, config.IMAGE_BASE_URL, venueId) });
   app.addHook('onClose', async () => {
+    sessions.close();
     await bus.close();
     await reporter.flush();
   });

@@ -4,6 +4,7 @@ import { AppError } from '../../lib/app-error.js';
 import { listPendingInvites } from './invites.repository.js';
 import { toTeamInvite } from './invites.service.js';
 import * as repo from './staff.repository.js';
+import type { TellStaffNews } from './staff.service.js';
 
 /**
  * A venue's team, run by its owners (docs/product.md §9, docs/decisions/023-staff-roles.md). Owners
@@ -36,28 +37,42 @@ function checkChange(team: Member[], staffId: string, leavesOwnership: (member: 
 }
 
 /** Makes a member owner or host. */
-export async function setMemberRole(db: Db, venueId: string, staffId: string, role: StaffRole, actorId: string): Promise<TeamMember> {
-  return db.kysely.transaction().execute(async (trx) => {
-    const member = checkChange(await repo.listVenueMembers(trx, venueId, db.dialect), staffId, () => role !== 'owner');
+export async function setMemberRole(
+  db: Db,
+  venueId: string,
+  staffId: string,
+  role: StaffRole,
+  actorId: string,
+  tell: TellStaffNews,
+): Promise<TeamMember> {
+  const member = await db.kysely.transaction().execute(async (trx) => {
+    const found = checkChange(await repo.listVenueMembers(trx, venueId, db.dialect), staffId, () => role !== 'owner');
     await repo.setStaffRole(trx, staffId, venueId, role);
-    return toMember({ ...member, role }, actorId);
+    return toMember({ ...found, role }, actorId);
   });
+  // Their console streams at this venue end and come back under the new role (docs/security.md).
+  tell({ kind: 'role-changed', staffId, venueId });
+  return member;
 }
 
 /**
  * Takes a member off the venue's team: they run it no more, and every session of theirs ends (an
  * account is signed in for all its venues at once), so they sign in again for any other venue.
  */
-export async function removeMember(db: Db, venueId: string, staffId: string): Promise<void> {
+export async function removeMember(db: Db, venueId: string, staffId: string, tell: TellStaffNews): Promise<void> {
   await db.kysely.transaction().execute(async (trx) => {
     checkChange(await repo.listVenueMembers(trx, venueId, db.dialect), staffId, () => true);
     await repo.removeStaffVenue(trx, staffId, venueId);
     await repo.deleteSessionsOfStaff(trx, staffId);
   });
+  tell({ kind: 'role-changed', staffId, venueId });
+  tell({ kind: 'sessions-ended', staffId });
 }
 
 /** Ends every session of a member of this venue's team; answers how many ended. */
-export async function endMemberSessions(db: Db, venueId: string, staffId: string): Promise<{ ended: number }> {
+export async function endMemberSessions(db: Db, venueId: string, staffId: string, tell: TellStaffNews): Promise<{ ended: number }> {
   if (!(await repo.findStaffRole(db.kysely, staffId, venueId))) throw new AppError(ErrorCode.STAFF_NOT_FOUND);
-  return { ended: await repo.deleteSessionsOfStaff(db.kysely, staffId) };
+  const ended = await repo.deleteSessionsOfStaff(db.kysely, staffId);
+  tell({ kind: 'sessions-ended', staffId });
+  return { ended };
 }
