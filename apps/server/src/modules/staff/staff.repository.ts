@@ -43,14 +43,13 @@ export function listStaffVenues(
     .execute();
 }
 
-/** The staff member's role at the venue; undefined when they do not run it. */
-export async function findStaffRole(db: Executor, staffId: string, venueId: string): Promise<StaffRoleValue | undefined> {
-  const row = await db
-    .selectFrom('staff_venues')
-    .select('role')
-    .where('staff_id', '=', staffId)
-    .where('venue_id', '=', venueId)
-    .executeTakeFirst();
+/**
+ * The staff member's role at the venue; undefined when they do not run it. With `lock` (PostgreSQL)
+ * the row stays locked until the transaction ends, as `listVenueMembers` locks the team.
+ */
+export async function findStaffRole(db: Executor, staffId: string, venueId: string, lock?: Dialect): Promise<StaffRoleValue | undefined> {
+  const query = db.selectFrom('staff_venues').select('role').where('staff_id', '=', staffId).where('venue_id', '=', venueId);
+  const row = await (lock === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
   return row?.role;
 }
 

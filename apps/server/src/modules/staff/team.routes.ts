@@ -188,7 +188,8 @@ export async function teamRoutes(app: FastifyInstance, options: TeamRoutesOption
       config: passwordRateLimit,
       schema: {
         tags: ['team'],
-        summary: 'What an invitation link is for: the venue, the email, whether it has an account (404 unknown, 410 used or expired)',
+        summary:
+          'What an invitation link is for: the venue, the email, whether it has an account (404 unknown; 410 used, expired, or its sender may no longer invite)',
         params: pathParams('token'),
         response: { 200: InviteInfoResponse, ...errors(404, 410, 429) },
       },
@@ -217,6 +218,7 @@ export async function teamRoutes(app: FastifyInstance, options: TeamRoutesOption
         request.body.password,
         request.ip,
         now(),
+        db.dialect,
       );
       setSessionCookie(reply, app.config, session.token, session.expiresAt);
       return me;
