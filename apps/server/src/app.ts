@@ -127,7 +127,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     pace: caches.pace,
   });
   // Console streams end with their session, on every instance (docs/security.md, "Staff sessions end everywhere").
-  const sessions = createSessionWatch(bus, now);
+  const sessions = createSessionWatch(bus, deps.db.kysely, now, (error) => reporter.report(error, { module: 'session-watch' }));
   // A called party whose hold window ran out is marked no-show where the venue asks for it
   // (docs/product.md §8); every instance looks, one of them ends each party.
   scheduleHoldWindows(app, now);

@@ -1,5 +1,8 @@
 import type { StaffRole } from '@vez/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types.js';
 import type { EventBus, StaffNews } from '../../plugins/bus.js';
+import { listLiveSessionRoles } from './staff.repository.js';
 
 /** What a console stream was let in with: whose session, at which venue, in which role, until when. */
 export interface StreamGrant {
@@ -51,6 +54,15 @@ const RECENT_NEWS_MS = 60_000;
 const RECENT_NEWS_MAX = 1_000;
 /** setTimeout's longest delay; a later expiry re-arms. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
+/**
+ * How often the watched sessions are read again, in one query for all of them (never per event or
+ * per stream): the safety net of the news, for a change made where no bus reaches (the command
+ * line of an instance without Redis) or news lost while Redis reconnected. Half a second keeps such
+ * a change inside the 1 s bound of docs/security.md.
+ */
+const RECHECK_MS = 500;
+/** Sessions per query of a recheck (well under either store's limit of bound values). */
+const RECHECK_CHUNK = 500;
 
 class Watched implements SessionAccess {
   private ended = false;
@@ -95,17 +107,50 @@ class Watched implements SessionAccess {
 
 /**
  * The console streams this instance holds, by staff member. News on the bus (from this instance or,
- * through Redis, any other) ends the streams it names at once; every write asks `isAllowed` first.
+ * through Redis, any other) ends the streams it names at once; every write asks `isAllowed` first;
+ * while any is open, one query every RECHECK_MS reads their sessions again.
  */
-export function createSessionWatch(bus: EventBus, now: () => number): SessionWatch {
+export function createSessionWatch(
+  bus: EventBus,
+  db: Kysely<Database>,
+  now: () => number,
+  onError: (error: unknown) => void = () => {},
+): SessionWatch {
   const byStaff = new Map<string, Set<Watched>>();
   const recent: { seq: number; at: number; news: StaffNews }[] = [];
   let seq = 0;
+  let timer: NodeJS.Timeout | undefined;
+  let rechecking = false;
 
+  const all = (): Watched[] => [...byStaff.values()].flatMap((set) => [...set]);
   const forget = (watched: Watched) => {
     const set = byStaff.get(watched.grant.staffId);
     set?.delete(watched);
     if (set?.size === 0) byStaff.delete(watched.grant.staffId);
+    if (byStaff.size === 0 && timer) {
+      clearInterval(timer);
+      timer = undefined;
+    }
+  };
+
+  /** Ends the watched accesses whose session is gone or expired, or whose role at their venue is not theirs any more. */
+  const recheck = async () => {
+    if (rechecking) return;
+    rechecking = true;
+    try {
+      // Only streams watched before the read: a later one may have a session the read could not see.
+      const watched = all();
+      const ids = [...new Set(watched.map((w) => w.grant.sessionId))];
+      const live = new Set<string>();
+      for (let i = 0; i < ids.length; i += RECHECK_CHUNK)
+        for (const row of await listLiveSessionRoles(db, ids.slice(i, i + RECHECK_CHUNK), now()))
+          live.add(`${row.sessionId} ${row.venueId} ${row.role}`);
+      for (const w of watched) if (!live.has(`${w.grant.sessionId} ${w.grant.venueId} ${w.grant.role}`)) w.end();
+    } catch (error) {
+      onError(error);
+    } finally {
+      rechecking = false;
+    }
   };
 
   const unsubscribe = bus.subscribeStaffNews((news) => {
@@ -128,13 +173,18 @@ export function createSessionWatch(bus: EventBus, now: () => number): SessionWat
       let set = byStaff.get(grant.staffId);
       if (!set) byStaff.set(grant.staffId, (set = new Set()));
       set.add(watched);
+      if (!timer) {
+        timer = setInterval(() => void recheck(), RECHECK_MS);
+        timer.unref();
+      }
       watched.arm();
       return watched;
     },
-    size: () => [...byStaff.values()].reduce((n, set) => n + set.size, 0),
+    size: () => all().length,
     close() {
       unsubscribe();
-      for (const set of [...byStaff.values()]) for (const w of [...set]) w.release();
+      for (const w of all()) w.release();
+      clearInterval(timer);
     },
   };
 }

@@ -91,6 +91,17 @@ export function findLiveSession(db: Executor, tokenHash: string, now: number) {
     .executeTakeFirst();
 }
 
+/** Of these sessions, the live ones with each venue their staff member runs and the role there. */
+export function listLiveSessionRoles(db: Executor, tokenHashes: string[], now: number) {
+  return db
+    .selectFrom('staff_sessions')
+    .innerJoin('staff_venues', 'staff_venues.staff_id', 'staff_sessions.staff_id')
+    .select(['staff_sessions.token_hash as sessionId', 'staff_venues.venue_id as venueId', 'staff_venues.role as role'])
+    .where('staff_sessions.token_hash', 'in', tokenHashes)
+    .where('staff_sessions.expires_at', '>', now)
+    .execute();
+}
+
 export async function deleteSession(db: Executor, tokenHash: string): Promise<void> {
   await db.deleteFrom('staff_sessions').where('token_hash', '=', tokenHash).execute();
 }
