@@ -59,6 +59,10 @@ describe.each(stores)("an invitation and its sender's standing on $name", (store
     const fresh = await sendInvite(sender.cookie, 'fresh@bistro.example');
     const existing = await sendInvite(sender.cookie, CLUB_DOOR);
     expect((await call('DELETE', `${venue}/staff/${sender.id}`, owner)).statusCode).toBe(204);
+    // Dead invitations are no longer listed as pending.
+    const pending = (await call('GET', `${venue}/team`, owner)).json().invites as { email: string }[];
+    expect(pending.map((i) => i.email)).not.toContain('fresh@bistro.example');
+    expect(pending.map((i) => i.email)).not.toContain(CLUB_DOOR);
 
     await expectRefused(fresh, 'fresh-pass-1');
     await expectRefused(existing, DEMO_PASSWORD);

@@ -107,7 +107,7 @@ async function findUsableInvite(db: Db, token: string, now: number): Promise<Sta
 }
 
 /** Who may invite to which role (docs/decisions/023-staff-roles.md): an owner, to either role. */
-const mayInvite = (senderRole: StaffRole | undefined, invited: StaffRole): boolean =>
+export const mayInvite = (senderRole: StaffRole | undefined, invited: StaffRole): boolean =>
   senderRole === 'owner' && (invited === 'host' || invited === 'owner');
 
 /**

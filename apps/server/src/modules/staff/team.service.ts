@@ -2,7 +2,7 @@ import { ErrorCode, type StaffRole, type TeamMember, type TeamResponse } from '@
 import type { Db } from '../../db/connect.js';
 import { AppError } from '../../lib/app-error.js';
 import { listPendingInvites } from './invites.repository.js';
-import { toTeamInvite } from './invites.service.js';
+import { mayInvite, toTeamInvite } from './invites.service.js';
 import * as repo from './staff.repository.js';
 import type { TellStaffNews } from './staff.service.js';
 
@@ -24,7 +24,10 @@ const toMember = (row: Member, actorId: string): TeamMember => ({
 
 export async function getTeam(db: Db, venueId: string, actorId: string, now: number): Promise<TeamResponse> {
   const [members, invites] = await Promise.all([repo.listVenueMembers(db.kysely, venueId), listPendingInvites(db.kysely, venueId, now)]);
-  return { venueId, members: members.map((m) => toMember(m, actorId)), invites: invites.map(toTeamInvite) };
+  const roleOf = (staffId: string | null) => members.find((m) => m.id === staffId)?.role;
+  // An invitation whose sender may no longer invite is dead (docs/security.md): not pending.
+  const alive = invites.filter((invite) => mayInvite(roleOf(invite.created_by), invite.role));
+  return { venueId, members: members.map((m) => toMember(m, actorId)), invites: alive.map(toTeamInvite) };
 }
 
 /** The member's row among the locked team, or 404 STAFF_NOT_FOUND; 409 LAST_OWNER if `leaves` would leave no owner. */
