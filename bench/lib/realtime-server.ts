@@ -10,7 +10,7 @@ import { buildApp } from '../../apps/server/src/app.js';
 import { loadConfig } from '../../apps/server/src/config.js';
 import { migrateToLatest, openDb } from '../../apps/server/src/db/connect.js';
 import type { FanoutVariant } from '../../apps/server/src/modules/realtime/venue-hub.js';
-import { type EventBus, createLocalBus } from '../../apps/server/src/plugins/bus.js';
+import { type EventBus, createLocalBus, forwardingBus } from '../../apps/server/src/plugins/bus.js';
 
 const config = loadConfig({ ...process.env, HOST: '127.0.0.1', PORT: '0' });
 const db = openDb(config.database);
@@ -20,14 +20,10 @@ await migrateToLatest(db);
 const now = () => performance.timeOrigin + performance.now();
 let handedOffAt = 0;
 const local = createLocalBus();
-const bus: EventBus = {
-  publish(event) {
-    handedOffAt = now();
-    local.publish(event);
-  },
-  subscribe: (venueId, listener) => local.subscribe(venueId, listener),
-  close: () => local.close(),
-};
+const bus: EventBus = forwardingBus(local, (event) => {
+  handedOffAt = now();
+  local.publish(event);
+});
 // Switched between rounds on the same open streams ({cmd:'variant'}); starts as the app ships.
 const fanout: FanoutVariant = { responseWrites: false, stringifyEach: false };
 const app = await buildApp({ config, db, bus, bench: { fanout } });

@@ -24,8 +24,9 @@ import { waitlistRoutes } from './modules/waitlist/waitlist.routes.js';
 import { hostRoutes } from './modules/host/host.routes.js';
 import { realtimeRoutes } from './modules/realtime/realtime.routes.js';
 import type { FanoutVariant } from './modules/realtime/venue-hub.js';
-import { ownerOfPathVenue, staffOfPathVenue } from './modules/staff/staff-auth.js';
-import { type EventBus, createLocalBus } from './plugins/bus.js';
+import { createSessionWatch } from './modules/staff/session-watch.js';
+import { ownerOfPathVenue, streamAccessOfPathVenue } from './modules/staff/staff-auth.js';
+import { type EventBus, createLocalBus, forwardingBus } from './plugins/bus.js';
 import { createRedisBus } from './plugins/bus-redis.js';
 import { refuseBodiesOnBodylessWrites } from './plugins/bodyless-writes.js';
 import { registerContractSchemas } from './plugins/contract-schemas.js';
@@ -135,6 +136,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...keptPositions,
     pace: caches.pace,
   });
+  // Console streams end with their session, on every instance (docs/security.md, "Staff sessions end everywhere").
+  const sessions = createSessionWatch(bus, deps.db.kysely, now, (error) => reporter.report(error, { module: 'session-watch' }));
   // A called party whose hold window ran out is marked no-show where the venue asks for it
   // (docs/product.md §8); every instance looks, one of them ends each party.
   scheduleHoldWindows(app, now);
@@ -173,7 +176,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(pushRoutes);
       await api.register(hostRoutes);
       await api.register(realtimeRoutes, {
-        staffGuard: staffOfPathVenue(deps.db, now),
+        staffGuard: streamAccessOfPathVenue(deps.db, sessions, now),
         ...(deps.bench?.fanout ? { fanout: deps.bench.fanout } : {}),
       });
       // Uploads are branding, an owner's (docs/decisions/023-staff-roles.md); the upload routes refuse cross-site writes.
@@ -185,6 +188,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(imageHostRoutes);
   await registerWeb(app, { bootSpotlight: (venueId) => bootSpotlightOf(deps.db.kysely, config.IMAGE_BASE_URL, venueId) });
   app.addHook('onClose', async () => {
+    sessions.close();
     await bus.close();
     await reporter.flush();
   });
@@ -193,13 +197,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
 /** The bus, counting what this instance publishes (plugins/metrics.ts). */
 function countedBus(bus: EventBus, metrics: Metrics): EventBus {
-  return {
-    publish(event) {
-      metrics.eventPublished();
-      bus.publish(event);
-    },
-    subscribe: (venueId, listener) => bus.subscribe(venueId, listener),
-    close: () => bus.close(),
-    ...(bus.ping ? { ping: () => bus.ping!() } : {}),
-  };
+  return forwardingBus(bus, (event) => {
+    metrics.eventPublished();
+    bus.publish(event);
+  });
 }

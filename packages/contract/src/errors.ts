@@ -55,6 +55,7 @@ export const ErrorCode = {
   INVITE_NOT_FOUND: 'INVITE_NOT_FOUND',
   INVITE_EXPIRED: 'INVITE_EXPIRED',
   INVITE_USED: 'INVITE_USED',
+  INVITE_SENDER_NOT_ALLOWED: 'INVITE_SENDER_NOT_ALLOWED',
   /** The password given to prove who one is (the current one, an account's) is not right; field names it. */
   WRONG_PASSWORD: 'WRONG_PASSWORD',
   // Sends that cost money (docs/security.md): staff send bounds, the segment cap, template links.
@@ -125,6 +126,10 @@ export const errorCatalogue: Record<ErrorCode, { status: number; message: string
   INVITE_NOT_FOUND: { status: 404, message: 'This invitation does not exist or was withdrawn.' },
   INVITE_EXPIRED: { status: 410, message: 'This invitation has expired. Ask the venue for a new one.' },
   INVITE_USED: { status: 410, message: 'This invitation was already used.' },
+  INVITE_SENDER_NOT_ALLOWED: {
+    status: 410,
+    message: 'Whoever sent this invitation may no longer invite to this venue team. Ask the venue for a new one.',
+  },
   WRONG_PASSWORD: { status: 403, message: 'The password is not right.' },
   PARTY_SENDS_LIMITED: { status: 429, message: 'This party was sent several messages just now: wait a few minutes before sending again.' },
   VENUE_SENDS_LIMITED: { status: 429, message: 'This venue sent its hourly maximum of messages: wait before sending again.' },

@@ -5,7 +5,14 @@ import type { Db } from '../db/connect.js';
 import { AppError } from '../lib/app-error.js';
 import { newVenueId } from '../lib/ids.js';
 import { parseInput } from '../lib/validate.js';
-import { addStaffVenueByEmail, createStaff, endStaffSessions, removeStaff, setStaffPassword } from '../modules/staff/staff.service.js';
+import {
+  type TellStaffNews,
+  addStaffVenueByEmail,
+  createStaff,
+  endStaffSessions,
+  removeStaff,
+  setStaffPassword,
+} from '../modules/staff/staff.service.js';
 import { twilioSignature } from '../modules/notifications/twilio-signature.js';
 import { findVenueBySlug, insertVenue } from '../modules/venues/venues.repository.js';
 import { dataCommands, dataUsage } from './admin-data.js';
@@ -19,7 +26,14 @@ export interface AdminIo {
   now?: () => number;
   /** Where the store is (DATABASE_URL): backup and restore copy its file (docs/decisions/024-backups-and-personal-data.md). */
   database?: Config['database'];
+  /**
+   * Tells the running instances that sessions ended (through Redis when REDIS_URL is set), so the
+   * consoles of those sessions close at once (docs/security.md, "Staff sessions end everywhere").
+   */
+  tellStaffNews?: TellStaffNews;
 }
+
+const tellOf = (io: AdminIo): TellStaffNews => io.tellStaffNews ?? (() => {});
 
 export const usage = `Usage: npm run admin -- <command> [options]
 
@@ -125,19 +139,19 @@ function emailArgument(args: string[]): string {
 
 async function setPasswordCommand(io: AdminIo, args: string[]): Promise<void> {
   const email = emailArgument(args);
-  await setStaffPassword(io.db.kysely, email, await io.prompt(`New password for ${email}: `));
+  await setStaffPassword(io.db.kysely, email, await io.prompt(`New password for ${email}: `), tellOf(io));
   io.out(`${email.trim().toLowerCase()}: password changed, every session ended`);
 }
 
 async function logoutCommand(io: AdminIo, args: string[]): Promise<void> {
   const email = emailArgument(args);
-  const ended = await endStaffSessions(io.db.kysely, email);
+  const ended = await endStaffSessions(io.db.kysely, email, tellOf(io));
   io.out(`${email.trim().toLowerCase()}: ${ended} session(s) ended`);
 }
 
 async function removeCommand(io: AdminIo, args: string[]): Promise<void> {
   const email = emailArgument(args);
-  await removeStaff(io.db.kysely, email);
+  await removeStaff(io.db.kysely, email, tellOf(io));
   io.out(`${email.trim().toLowerCase()}: removed, every session ended`);
 }
 

@@ -187,6 +187,8 @@ async function personCommand(io: AdminIo, args: string[]): Promise<void> {
   }
   if (values.erase) {
     const result = await erasePerson(io.db, keys, now);
+    // Their console streams close on every instance, as after staff:remove (docs/security.md).
+    for (const staff of result.erased.staffAccounts) io.tellStaffNews?.({ kind: 'sessions-ended', staffId: staff.id });
     const erased = countPersonalData(result.erased);
     const { sms_opt_outs: kept, ...gone } = erased;
     const lines = Object.entries(gone).filter(([, n]) => n > 0);

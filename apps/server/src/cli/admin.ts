@@ -2,6 +2,8 @@ import readline from 'node:readline';
 import { Writable } from 'node:stream';
 import { ConfigError, loadConfig } from '../config.js';
 import { migrateToLatest, openDb } from '../db/connect.js';
+import type { StaffNews } from '../plugins/bus.js';
+import { type RedisBus, createRedisBus } from '../plugins/bus-redis.js';
 import { runAdmin } from './admin-commands.js';
 import { restoreStore } from './admin-data.js';
 
@@ -44,11 +46,29 @@ async function main(): Promise<void> {
     return;
   }
   const db = openDb(config.database);
+  // Sessions ended here close their consoles on every instance that hears Redis (docs/security.md).
+  // Made only when a command has news to tell, so other commands never wait for Redis.
+  let bus: RedisBus | undefined;
+  const redisUrl = config.REDIS_URL;
   try {
     await migrateToLatest(db);
-    const code = await runAdmin(argv, { db, database: config.database, out, err, prompt: promptSecret });
+    const code = await runAdmin(argv, {
+      db,
+      database: config.database,
+      out,
+      err,
+      prompt: promptSecret,
+      ...(redisUrl
+        ? {
+            tellStaffNews: (news: StaffNews) =>
+              (bus ??= createRedisBus(redisUrl, { onError: (e) => err(`redis: ${String(e)}`) })).publishStaffNews(news),
+          }
+        : {}),
+    });
     process.exitCode = code;
   } finally {
+    // quit() sends what was published before it closes.
+    await bus?.close();
     await db.close();
   }
 }

@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { VenueChannelEvent } from '@vez/contract';
 import { Redis } from 'ioredis';
-import type { EventBus } from './bus.js';
+import { type EventBus, parseStaffNews } from './bus.js';
 
 export interface RedisBusOptions {
   /** Channel name prefix; tests give each run its own so parallel suites do not hear each other. */
@@ -13,7 +13,9 @@ export interface RedisBusOptions {
  * Venue channels shared by every instance through Redis pub/sub: one publishing connection and
  * ONE subscriber connection per instance, a Redis channel per venue with local subscribers
  * (subscribed on the first, unsubscribed after the last). An instance hears its own events back
- * through Redis too, so every instance sees one order of events per venue.
+ * through Redis too, so every instance sees one order of events per venue. Staff news (ended
+ * sessions, changed roles: docs/security.md) has one channel of its own, `<prefix>staff-news`,
+ * which an instance subscribes to while anything listens (the app does from its start).
  */
 export interface RedisBus extends EventBus {
   /** Resolves once every subscription asked for so far is confirmed by Redis (tests, start-up). */
@@ -31,6 +33,8 @@ export function createRedisBus(url: string, options: RedisBusOptions = {}): Redi
   const local = new EventEmitter();
   local.setMaxListeners(0);
   let pending: Promise<unknown> = Promise.resolve();
+  // Venue ids are 24 hex characters: this name is never a venue's channel.
+  const staffChannel = `${prefix}staff-news`;
 
   sub.on('message', (channel: string, message: string) => {
     if (!channel.startsWith(prefix)) return;
@@ -38,6 +42,11 @@ export function createRedisBus(url: string, options: RedisBusOptions = {}): Redi
     try {
       parsed = JSON.parse(message);
     } catch {
+      return;
+    }
+    if (channel === staffChannel) {
+      const news = parseStaffNews(parsed);
+      if (news) local.emit(staffChannel, news);
       return;
     }
     const event = VenueChannelEvent.safeParse(parsed);
@@ -54,6 +63,17 @@ export function createRedisBus(url: string, options: RedisBusOptions = {}): Redi
       return () => {
         local.off(venueId, listener);
         if (local.listenerCount(venueId) === 0) sub.unsubscribe(prefix + venueId).catch(onError);
+      };
+    },
+    publishStaffNews(news) {
+      pub.publish(staffChannel, JSON.stringify(news)).catch(onError);
+    },
+    subscribeStaffNews(listener) {
+      if (local.listenerCount(staffChannel) === 0) pending = Promise.all([pending, sub.subscribe(staffChannel).catch(onError)]);
+      local.on(staffChannel, listener);
+      return () => {
+        local.off(staffChannel, listener);
+        if (local.listenerCount(staffChannel) === 0) sub.unsubscribe(staffChannel).catch(onError);
       };
     },
     async ready() {

@@ -17,7 +17,6 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { answerNoStore } from '../../plugins/no-store.js';
 import { refuseCrossSiteWrites } from '../../plugins/same-origin.js';
-import { readSessionToken } from '../../plugins/sessions.js';
 import { createLoginLimiter } from '../staff/login-limiter.js';
 import { clearSessionCookie, ownerOfPathVenue, requireStaff, setSessionCookie, staffOfPathVenue } from '../staff/staff-auth.js';
 import { getMe, login, logout } from '../staff/staff.service.js';
@@ -84,9 +83,8 @@ export async function hostRoutes(app: FastifyInstance): Promise<void> {
     '/host/logout',
     { schema: { tags: ['host'], summary: 'End the staff session', response: { 204: { type: 'null' }, ...errors(401, 403) } } },
     async (request, reply) => {
-      await requireStaff(db, request, deps.now());
-      const token = readSessionToken(request, 'staff');
-      if (token) await logout(db.kysely, token);
+      const session = await requireStaff(db, request, deps.now());
+      await logout(db.kysely, session, (news) => app.bus.publishStaffNews(news));
       clearSessionCookie(reply, app.config);
       return reply.status(204).send();
     },

@@ -1,5 +1,5 @@
 import type { VenueChannelEvent } from '@vez/contract';
-import type { EventBus } from '../../plugins/bus.js';
+import { type EventBus, forwardingBus } from '../../plugins/bus.js';
 
 /** How long a kept answer may be served without a change event (missed events, venue settings read on another instance). */
 const TTL_MS = 1_000;
@@ -100,14 +100,9 @@ export function createPositionCache(
       clearedAt = ++clock;
       answers.clear();
     },
-    bus: {
-      publish(event) {
-        if (!event.staffOnly) forgetVenue(event.venueId, event);
-        bus.publish(event);
-      },
-      subscribe: (venueId, listener) => bus.subscribe(venueId, listener),
-      close: () => bus.close(),
-      ...(bus.ping ? { ping: () => bus.ping!() } : {}),
-    },
+    bus: forwardingBus(bus, (event) => {
+      if (!event.staffOnly) forgetVenue(event.venueId, event);
+      bus.publish(event);
+    }),
   };
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type HostStreamData, type PositionResponse, type VenueChannelEvent, defaultVenueSettings } from '@vez/contract';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_BISTRO_ID, createBody } from '../../../test/fixtures.js';
 import { openSse } from '../../../test/sse-client.js';
@@ -9,6 +10,7 @@ import { postgresStore, postgresUrl } from '../../../test/stores.js';
 import { addVenueLike } from '../../../test/venues.js';
 import { callEntry, endExpiredHolds, findEntryById } from '../queue/index.js';
 import { type Db, openDb } from '../../db/connect.js';
+import type { StaffNews } from '../../plugins/bus.js';
 import { createRedisBus } from '../../plugins/bus-redis.js';
 
 const redisUrl = /^rediss?:\/\//.test(process.env.REDIS_URL ?? '') ? process.env.REDIS_URL : undefined;
@@ -52,6 +54,59 @@ describe.runIf(redisUrl)('Redis bus', () => {
       await until(() => gotB.length === 2);
       expect(gotA).toHaveLength(1);
     } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+});
+
+/** Staff news heard by one bus, and a promise of the n-th one (woken by the listener, no polling). */
+function staffNewsHeard() {
+  const got: StaffNews[] = [];
+  const wake: (() => void)[] = [];
+  return {
+    got,
+    listener(news: StaffNews) {
+      got.push(news);
+      for (const w of wake.splice(0)) w();
+    },
+    atLeast(n: number): Promise<void> {
+      return new Promise((resolve) => {
+        const check = () => (got.length >= n ? resolve() : wake.push(check));
+        check();
+      });
+    },
+  };
+}
+
+describe.runIf(redisUrl)('Redis bus staff news', () => {
+  it('reaches every instance, the publishing one included; a malformed message on its channel is ignored', async () => {
+    const prefix = `vez-test-${randomBytes(4).toString('hex')}:`;
+    const a = createRedisBus(redisUrl!, { prefix });
+    const b = createRedisBus(redisUrl!, { prefix });
+    const raw = new Redis(redisUrl!);
+    try {
+      const heardA = staffNewsHeard();
+      const heardB = staffNewsHeard();
+      a.subscribeStaffNews(heardA.listener);
+      const offB = b.subscribeStaffNews(heardB.listener);
+      await Promise.all([a.ready(), b.ready()]);
+      await raw.publish(`${prefix}staff-news`, JSON.stringify({ kind: 'sessions-ended' }));
+      await raw.publish(`${prefix}staff-news`, 'not json');
+      const news: StaffNews = { kind: 'session-ended', staffId: 'staff-1', sessionId: 'a'.repeat(64) };
+      a.publishStaffNews(news);
+      await Promise.all([heardA.atLeast(1), heardB.atLeast(1)]);
+      // Redis delivers a channel's messages in order: the malformed ones came first and were dropped.
+      expect(heardA.got).toEqual([news]);
+      expect(heardB.got).toEqual([news]);
+      offB();
+      const changed: StaffNews = { kind: 'role-changed', staffId: 'staff-1', venueId: DEMO_BISTRO_ID };
+      b.publishStaffNews(changed);
+      await heardA.atLeast(2);
+      expect(heardA.got).toEqual([news, changed]);
+      expect(heardB.got).toEqual([news]);
+    } finally {
+      raw.disconnect();
       await a.close();
       await b.close();
     }

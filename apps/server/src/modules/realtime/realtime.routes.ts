@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { answerNoStore } from '../../plugins/no-store.js';
-import { createRealtime } from './realtime.service.js';
+import { type StreamAccess, createRealtime } from './realtime.service.js';
 import type { FanoutVariant } from './venue-hub.js';
 
 const sse = { 200: { description: 'text/event-stream (see packages/contract/src/realtime.ts)', type: 'string' } };
@@ -11,8 +11,11 @@ const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, {
  * JSON before the stream starts; once it starts, the reply is ours (hijacked), uncompressed.
  */
 export interface RealtimeRoutesOptions {
-  /** Refuses a request without a session of the path venue's staff (401/403): the app hands in the staff module's guard. */
-  staffGuard: (request: FastifyRequest) => Promise<void>;
+  /**
+   * Refuses a request without a session of the path venue's staff (401/403), else answers that
+   * session's access, watched while the stream lives: the app hands in the staff module's guard.
+   */
+  staffGuard: (request: FastifyRequest) => Promise<StreamAccess>;
   /** Bench only: the simpler ways of the fan-out, to compare in one run (venue-hub.ts FanoutVariant). */
   fanout?: FanoutVariant;
 }
@@ -63,10 +66,16 @@ export async function realtimeRoutes(app: FastifyInstance, options: RealtimeRout
       },
     },
     async (request, reply) => {
-      await options.staffGuard(request);
-      const slot = realtime.admit(request.ip);
+      const access = await options.staffGuard(request);
+      let slot;
+      try {
+        slot = realtime.admit(request.ip);
+      } catch (error) {
+        access.release();
+        throw error;
+      }
       reply.hijack();
-      realtime.openHostStream(reply.raw, request.params.venueId, slot);
+      realtime.openHostStream(reply.raw, request.params.venueId, slot, access);
     },
   );
 }

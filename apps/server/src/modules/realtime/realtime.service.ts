@@ -7,6 +7,17 @@ import { SseStream } from './sse-stream.js';
 import { type StreamLimits, type StreamSlot, createStreamSlots } from './stream-slots.js';
 import { type DinerSubscriber, type FanoutVariant, type HostSubscriber, VenueHub, viewKey } from './venue-hub.js';
 
+/**
+ * A console stream's right to the venue's queue, kept by the staff module for as long as the stream
+ * lives (docs/security.md, "Staff sessions end everywhere"): asked before every write, and it tells
+ * when the session ends, its role there changes or it expires.
+ */
+export interface StreamAccess {
+  isAllowed(): boolean;
+  onEnd(listener: () => void): void;
+  release(): void;
+}
+
 export interface Realtime {
   /** Resolves the entry (own or share id) or throws 400/404; call before taking over the reply. */
   resolveDiner(waitlistId: string): Promise<{ entryId: string; venueId: string; isShared: boolean }>;
@@ -18,7 +29,7 @@ export interface Realtime {
     lang: Language,
     slot: StreamSlot,
   ): void;
-  openHostStream(raw: ServerResponse, venueId: string, slot: StreamSlot): void;
+  openHostStream(raw: ServerResponse, venueId: string, slot: StreamSlot, access: StreamAccess): void;
   /** Open streams in this instance (for tests and the bench). */
   connections(): number;
   /** Ends every stream, asking each to reconnect shortly (to another instance, behind a proxy). */
@@ -62,6 +73,9 @@ export function createHeartbeats(intervalMs: number, tickMs = HEARTBEAT_TICK_MS)
     stop: (): void => clearInterval(timer),
   };
 }
+
+/** How soon a console whose session ended asks again (and learns it is signed out, or its new role). */
+const SESSION_END_RETRY_MS = 500;
 
 /**
  * How soon a handed-over stream comes back (docs/product.md §9): from this, over this spread. At
@@ -160,14 +174,18 @@ export function createRealtime(
       hub.addDiner(sub);
     },
 
-    openHostStream(raw, venueId, slot) {
+    openHostStream(raw, venueId, slot, access) {
       const hub = hubFor(venueId);
-      const sub: HostSubscriber = { stream: undefined as unknown as SseStream, stamp: 0 };
+      const sub: HostSubscriber = { stream: undefined as unknown as SseStream, stamp: 0, access };
       sub.stream = track(raw, slot, 'host', () => {
+        access.release();
         hub.hosts.delete(sub);
         releaseIfEmpty(venueId);
       });
       if (handOverLate(sub.stream)) return;
+      // An ended session, a changed role or an expiry closes the stream at once; the console comes
+      // back soon, to a 401 (signed out) or to a stream under its new role.
+      access.onEnd(() => sub.stream.handOver(SESSION_END_RETRY_MS));
       hub.addHost(sub);
     },
 

@@ -12,6 +12,8 @@ function countingBus(): EventBus & { count(venueId: string): number } {
   const counts = new Map<string, number>();
   return {
     publish: (e) => inner.publish(e),
+    publishStaffNews: (news) => inner.publishStaffNews(news),
+    subscribeStaffNews: (listener) => inner.subscribeStaffNews(listener),
     subscribe(venueId, listener) {
       counts.set(venueId, (counts.get(venueId) ?? 0) + 1);
       const off = inner.subscribe(venueId, listener);

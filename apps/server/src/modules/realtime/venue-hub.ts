@@ -41,6 +41,8 @@ export interface DinerSubscriber {
 export interface HostSubscriber {
   stream: SseStream;
   stamp: number;
+  /** Asked before every write: the whole queue goes only to a session still allowed it (docs/security.md). */
+  access: { isAllowed(): boolean };
 }
 
 /** The subscribers of one entry and their pre-serialised messages (one per view: own/shared, language). */
@@ -313,6 +315,11 @@ export class VenueHub {
     const data = JSON.stringify(queue);
     for (const sub of this.hosts) {
       if (sub.stamp >= stamp || (onlyNew && sub.stamp !== 0)) continue;
+      if (!sub.access.isAllowed()) {
+        sub.stream.end();
+        this.hosts.delete(sub);
+        continue;
+      }
       sub.stamp = stamp;
       sub.stream.send(StreamMessage.queue, data);
     }

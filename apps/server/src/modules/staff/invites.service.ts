@@ -4,11 +4,13 @@ import {
   type HostMeResponse,
   type InviteInfoResponse,
   STAFF_INVITE_TTL_MS,
+  type StaffRole,
   type TeamInvite,
   isInviteToken,
   staffInvitePath,
 } from '@vez/contract';
 import type { Kysely } from 'kysely';
+import type { Dialect } from '../../db/connect.js';
 import type { Database, StaffInviteRow } from '../../db/types.js';
 import { AppError } from '../../lib/app-error.js';
 import { newOrderedId, newVenueId } from '../../lib/ids.js';
@@ -104,9 +106,25 @@ async function findUsableInvite(db: Db, token: string, now: number): Promise<Sta
   return invite;
 }
 
+/** Who may invite to which role (docs/decisions/023-staff-roles.md): an owner, to either role. */
+export const mayInvite = (senderRole: StaffRole | undefined, invited: StaffRole): boolean =>
+  senderRole === 'owner' && (invited === 'host' || invited === 'owner');
+
+/**
+ * An invitation dies with its sender's membership or role (docs/security.md): 410
+ * INVITE_SENDER_NOT_ALLOWED unless whoever sent it still runs the venue in a role that may invite
+ * to the invited role. With `lock` (PostgreSQL) the sender's row stays locked to the end of the
+ * transaction, so a removal or a role change at the same moment waits for the accept, or wins.
+ */
+async function checkSender(db: Db, invite: StaffInviteRow, lock?: Dialect): Promise<void> {
+  const role = invite.created_by === null ? undefined : await repo.findStaffRole(db, invite.created_by, invite.venue_id, lock);
+  if (!mayInvite(role, invite.role)) throw new AppError(ErrorCode.INVITE_SENDER_NOT_ALLOWED);
+}
+
 /** What the link is for; the token proves the email, so whether it has an account may be told. */
 export async function readInvite(db: Db, token: string, now: number): Promise<InviteInfoResponse> {
   const invite = await findUsableInvite(db, token, now);
+  await checkSender(db, invite);
   const venue = await getVenue(db, invite.venue_id);
   return {
     venue: { _id: venue.id, name: venue.name },
@@ -131,8 +149,10 @@ export async function acceptInvite(
   password: string,
   address: string,
   now: number,
+  dialect?: Dialect,
 ): Promise<{ session: { token: string; identity: StaffIdentity; expiresAt: number }; me: HostMeResponse }> {
   const invite = await findUsableInvite(db, token, now);
+  await checkSender(db, invite);
   const existing = await repo.findStaffByEmail(db, invite.email);
   if (existing) await provePassword(limiter, existing, password, address, 'password');
   else checkNewPassword(password, 'password');
@@ -144,6 +164,8 @@ export async function acceptInvite(
   await db
     .transaction()
     .execute(async (trx) => {
+      // Again under the lock: the sender may have been removed or made host while the password was checked.
+      await checkSender(trx, invite, dialect);
       if (!(await invites.markInviteUsed(trx, invite.id, now))) throw new AppError(ErrorCode.INVITE_USED);
       if (passwordHash) {
         if (await repo.findStaffByEmail(trx, invite.email)) throw accountAppeared();

@@ -4,17 +4,18 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/connect.js';
 import { AppError } from '../../lib/app-error.js';
 import { readSessionToken } from '../../plugins/sessions.js';
+import type { SessionAccess, SessionWatch } from './session-watch.js';
 import { findStaffRole } from './staff.repository.js';
-import { type StaffIdentity, assertStaffOfVenue, findSession } from './staff.service.js';
+import { type StaffSession, assertStaffOfVenue, findSession } from './staff.service.js';
 
 /** The staff member of the request's session cookie, or 401. */
-export async function requireStaff(db: Db, request: FastifyRequest, now = Date.now()): Promise<StaffIdentity> {
+export async function requireStaff(db: Db, request: FastifyRequest, now = Date.now()): Promise<StaffSession> {
   const identity = await findSession(db.kysely, readSessionToken(request, 'staff'), now);
   if (!identity) throw new AppError(ErrorCode.UNAUTHENTICATED);
   return identity;
 }
 
-export type VenueStaff = StaffIdentity & { role: StaffRole };
+export type VenueStaff = StaffSession & { role: StaffRole };
 
 /** Who the venue hooks below let through, for the handler that follows (one session lookup per request). */
 const verified = new WeakMap<FastifyRequest, VenueStaff>();
@@ -72,6 +73,30 @@ export function staffOfPathVenue(db: Db, now: () => number): (request: FastifyRe
 export function ownerOfPathVenue(db: Db, now: () => number): (request: FastifyRequest) => Promise<void> {
   return async (request) => {
     await requireVenueOwner(db, request, pathVenue(request), now());
+  };
+}
+
+/**
+ * The guard of a venue's console stream: staff of the path venue, as the hook above, then watched
+ * for as long as the stream lives (docs/security.md, "Staff sessions end everywhere"): news that
+ * ends the session or changes the role there, or the session's expiry, ends the stream.
+ */
+export function streamAccessOfPathVenue(
+  db: Db,
+  watch: SessionWatch,
+  now: () => number,
+): (request: FastifyRequest) => Promise<SessionAccess> {
+  return async (request) => {
+    const since = watch.mark();
+    const venueId = pathVenue(request);
+    const staff = await requireVenueStaff(db, request, venueId, now());
+    return watch.watch(since, {
+      sessionId: staff.sessionId,
+      staffId: staff.staffId,
+      venueId,
+      role: staff.role,
+      expiresAt: staff.expiresAt,
+    });
   };
 }
 

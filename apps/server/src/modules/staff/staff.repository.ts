@@ -43,14 +43,13 @@ export function listStaffVenues(
     .execute();
 }
 
-/** The staff member's role at the venue; undefined when they do not run it. */
-export async function findStaffRole(db: Executor, staffId: string, venueId: string): Promise<StaffRoleValue | undefined> {
-  const row = await db
-    .selectFrom('staff_venues')
-    .select('role')
-    .where('staff_id', '=', staffId)
-    .where('venue_id', '=', venueId)
-    .executeTakeFirst();
+/**
+ * The staff member's role at the venue; undefined when they do not run it. With `lock` (PostgreSQL)
+ * the row stays locked until the transaction ends, as `listVenueMembers` locks the team.
+ */
+export async function findStaffRole(db: Executor, staffId: string, venueId: string, lock?: Dialect): Promise<StaffRoleValue | undefined> {
+  const query = db.selectFrom('staff_venues').select('role').where('staff_id', '=', staffId).where('venue_id', '=', venueId);
+  const row = await (lock === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
   return row?.role;
 }
 
@@ -90,6 +89,17 @@ export function findLiveSession(db: Executor, tokenHash: string, now: number) {
     .where('staff_sessions.token_hash', '=', tokenHash)
     .where('staff_sessions.expires_at', '>', now)
     .executeTakeFirst();
+}
+
+/** Of these sessions, the live ones with each venue their staff member runs and the role there. */
+export function listLiveSessionRoles(db: Executor, tokenHashes: string[], now: number) {
+  return db
+    .selectFrom('staff_sessions')
+    .innerJoin('staff_venues', 'staff_venues.staff_id', 'staff_sessions.staff_id')
+    .select(['staff_sessions.token_hash as sessionId', 'staff_venues.venue_id as venueId', 'staff_venues.role as role'])
+    .where('staff_sessions.token_hash', 'in', tokenHashes)
+    .where('staff_sessions.expires_at', '>', now)
+    .execute();
 }
 
 export async function deleteSession(db: Executor, tokenHash: string): Promise<void> {

@@ -11,6 +11,7 @@ import {
 } from '@vez/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
+import type { StaffNews } from '../../plugins/bus.js';
 import { AppError } from '../../lib/app-error.js';
 import { newVenueId } from '../../lib/ids.js';
 import { findVenueById } from '../venues/venues.service.js';
@@ -27,6 +28,15 @@ export interface StaffIdentity {
   staffId: string;
   email: string;
 }
+
+/** A live session: who, its id (the SHA-256 of its token, as stored) and when it expires. */
+export type StaffSession = StaffIdentity & { sessionId: string; expiresAt: number };
+
+/**
+ * Where a change that ends sessions or changes a role tells every instance, after it committed
+ * (the bus's staff news: docs/security.md, "Staff sessions end everywhere").
+ */
+export type TellStaffNews = (news: StaffNews) => void;
 
 export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
@@ -76,19 +86,22 @@ async function requireStaffByEmail(db: Db, email: string) {
 }
 
 /** Ends every session of a staff member at once (docs/product.md §9); answers how many were open. */
-export async function endStaffSessions(db: Db, email: string): Promise<number> {
+export async function endStaffSessions(db: Db, email: string, tell: TellStaffNews): Promise<number> {
   const staff = await requireStaffByEmail(db, email);
-  return repo.deleteSessionsOfStaff(db, staff.id);
+  const ended = await repo.deleteSessionsOfStaff(db, staff.id);
+  tell({ kind: 'sessions-ended', staffId: staff.id });
+  return ended;
 }
 
 /** Removes a staff account: its sessions end and it runs no venue any more (docs/product.md §9). */
-export async function removeStaff(db: Db, email: string): Promise<void> {
+export async function removeStaff(db: Db, email: string, tell: TellStaffNews): Promise<void> {
   const staff = await requireStaffByEmail(db, email);
   await db.transaction().execute((trx) => repo.deleteStaff(trx, staff.id));
+  tell({ kind: 'sessions-ended', staffId: staff.id });
 }
 
 /** Sets a new password and ends every session opened with the old one. */
-export async function setStaffPassword(db: Db, email: string, password: string): Promise<void> {
+export async function setStaffPassword(db: Db, email: string, password: string, tell: TellStaffNews): Promise<void> {
   const staff = await requireStaffByEmail(db, email);
   checkNewPassword(password, 'password');
   const passwordHash = await hashPassword(password);
@@ -96,6 +109,7 @@ export async function setStaffPassword(db: Db, email: string, password: string):
     await repo.updateStaffPassword(trx, staff.id, passwordHash);
     await repo.deleteSessionsOfStaff(trx, staff.id);
   });
+  tell({ kind: 'sessions-ended', staffId: staff.id });
 }
 
 /**
@@ -172,25 +186,32 @@ export async function changeOwnPassword(
   sessionToken: string,
   body: ChangePasswordBody,
   address: string,
+  tell: TellStaffNews,
 ): Promise<{ ended: number }> {
   const staff = await repo.findStaffById(db, identity.staffId);
   if (!staff) throw new AppError(ErrorCode.UNAUTHENTICATED);
   await provePassword(limiter, staff, body.currentPassword, address, 'currentPassword');
   const passwordHash = await hashPassword(body.newPassword);
-  return db.transaction().execute(async (trx) => {
+  const keep = hashToken(sessionToken);
+  const ended = await db.transaction().execute(async (trx) => {
     await repo.updateStaffPassword(trx, staff.id, passwordHash);
-    return { ended: await repo.deleteSessionsOfStaff(trx, staff.id, hashToken(sessionToken)) };
+    return repo.deleteSessionsOfStaff(trx, staff.id, keep);
   });
+  tell({ kind: 'sessions-ended', staffId: staff.id, keep });
+  return { ended };
 }
 
-export async function findSession(db: Db, token: string | undefined, now = Date.now()): Promise<StaffIdentity | undefined> {
+export async function findSession(db: Db, token: string | undefined, now = Date.now()): Promise<StaffSession | undefined> {
   if (!token || token.length > 100) return undefined;
-  const row = await repo.findLiveSession(db, hashToken(token), now);
-  return row ? { staffId: row.staffId, email: row.email } : undefined;
+  const sessionId = hashToken(token);
+  const row = await repo.findLiveSession(db, sessionId, now);
+  return row ? { staffId: row.staffId, email: row.email, sessionId, expiresAt: row.expiresAt } : undefined;
 }
 
-export async function logout(db: Db, token: string): Promise<void> {
-  await repo.deleteSession(db, hashToken(token));
+/** Ends this session, here and in the console streams it opened on every instance. */
+export async function logout(db: Db, session: StaffSession, tell: TellStaffNews): Promise<void> {
+  await repo.deleteSession(db, session.sessionId);
+  tell({ kind: 'session-ended', staffId: session.staffId, sessionId: session.sessionId });
 }
 
 export async function getMe(db: Db, identity: StaffIdentity): Promise<HostMeResponse> {

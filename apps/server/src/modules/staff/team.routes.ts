@@ -11,6 +11,7 @@ import {
   TeamRoleBody,
 } from '@vez/contract';
 import type { FastifyInstance } from 'fastify';
+import type { StaffNews } from '../../plugins/bus.js';
 import { pathParams } from '../../plugins/contract-schemas.js';
 import { readSessionToken } from '../../plugins/sessions.js';
 import type { LoginLimiter } from './login-limiter.js';
@@ -37,6 +38,7 @@ export async function teamRoutes(app: FastifyInstance, options: TeamRoutesOption
   const db = app.db;
   const now = app.queueDeps.now;
   const ownerFirst = ownerOfPathVenue(db, now);
+  const tell = (news: StaffNews) => app.bus.publishStaffNews(news);
   const passwordRateLimit = { rateLimit: { max: options.maxPerAddress, timeWindow: options.windowMs } };
 
   app.get<{ Params: { venueId: string } }>(
@@ -111,7 +113,14 @@ export async function teamRoutes(app: FastifyInstance, options: TeamRoutesOption
       },
     },
     async (request) => ({
-      member: await setMemberRole(db, request.params.venueId, request.params.staffId, request.body.role, verifiedStaff(request).staffId),
+      member: await setMemberRole(
+        db,
+        request.params.venueId,
+        request.params.staffId,
+        request.body.role,
+        verifiedStaff(request).staffId,
+        tell,
+      ),
     }),
   );
 
@@ -127,7 +136,7 @@ export async function teamRoutes(app: FastifyInstance, options: TeamRoutesOption
       },
     },
     async (request, reply) => {
-      await removeMember(db, request.params.venueId, request.params.staffId);
+      await removeMember(db, request.params.venueId, request.params.staffId, tell);
       return reply.status(204).send();
     },
   );
@@ -143,7 +152,7 @@ export async function teamRoutes(app: FastifyInstance, options: TeamRoutesOption
         response: { 200: EndedSessionsResponse, ...errors(400, 401, 403, 404) },
       },
     },
-    async (request) => endMemberSessions(db, request.params.venueId, request.params.staffId),
+    async (request) => endMemberSessions(db, request.params.venueId, request.params.staffId, tell),
   );
 
   app.post<{ Body: ChangePasswordBody }>(
@@ -161,7 +170,15 @@ export async function teamRoutes(app: FastifyInstance, options: TeamRoutesOption
     },
     async (request) => {
       const identity = await requireStaff(db, request, now());
-      return changeOwnPassword(db.kysely, options.limiter, identity, readSessionToken(request, 'staff') ?? '', request.body, request.ip);
+      return changeOwnPassword(
+        db.kysely,
+        options.limiter,
+        identity,
+        readSessionToken(request, 'staff') ?? '',
+        request.body,
+        request.ip,
+        tell,
+      );
     },
   );
 
@@ -171,7 +188,8 @@ export async function teamRoutes(app: FastifyInstance, options: TeamRoutesOption
       config: passwordRateLimit,
       schema: {
         tags: ['team'],
-        summary: 'What an invitation link is for: the venue, the email, whether it has an account (404 unknown, 410 used or expired)',
+        summary:
+          'What an invitation link is for: the venue, the email, whether it has an account (404 unknown; 410 used, expired, or its sender may no longer invite)',
         params: pathParams('token'),
         response: { 200: InviteInfoResponse, ...errors(404, 410, 429) },
       },
@@ -200,6 +218,7 @@ export async function teamRoutes(app: FastifyInstance, options: TeamRoutesOption
         request.body.password,
         request.ip,
         now(),
+        db.dialect,
       );
       setSessionCookie(reply, app.config, session.token, session.expiresAt);
       return me;

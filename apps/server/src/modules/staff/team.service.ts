@@ -2,8 +2,9 @@ import { ErrorCode, type StaffRole, type TeamMember, type TeamResponse } from '@
 import type { Db } from '../../db/connect.js';
 import { AppError } from '../../lib/app-error.js';
 import { listPendingInvites } from './invites.repository.js';
-import { toTeamInvite } from './invites.service.js';
+import { mayInvite, toTeamInvite } from './invites.service.js';
 import * as repo from './staff.repository.js';
+import type { TellStaffNews } from './staff.service.js';
 
 /**
  * A venue's team, run by its owners (docs/product.md §9, docs/decisions/023-staff-roles.md). Owners
@@ -23,7 +24,10 @@ const toMember = (row: Member, actorId: string): TeamMember => ({
 
 export async function getTeam(db: Db, venueId: string, actorId: string, now: number): Promise<TeamResponse> {
   const [members, invites] = await Promise.all([repo.listVenueMembers(db.kysely, venueId), listPendingInvites(db.kysely, venueId, now)]);
-  return { venueId, members: members.map((m) => toMember(m, actorId)), invites: invites.map(toTeamInvite) };
+  const roleOf = (staffId: string | null) => members.find((m) => m.id === staffId)?.role;
+  // An invitation whose sender may no longer invite is dead (docs/security.md): not pending.
+  const alive = invites.filter((invite) => mayInvite(roleOf(invite.created_by), invite.role));
+  return { venueId, members: members.map((m) => toMember(m, actorId)), invites: alive.map(toTeamInvite) };
 }
 
 /** The member's row among the locked team, or 404 STAFF_NOT_FOUND; 409 LAST_OWNER if `leaves` would leave no owner. */
@@ -36,28 +40,42 @@ function checkChange(team: Member[], staffId: string, leavesOwnership: (member: 
 }
 
 /** Makes a member owner or host. */
-export async function setMemberRole(db: Db, venueId: string, staffId: string, role: StaffRole, actorId: string): Promise<TeamMember> {
-  return db.kysely.transaction().execute(async (trx) => {
-    const member = checkChange(await repo.listVenueMembers(trx, venueId, db.dialect), staffId, () => role !== 'owner');
+export async function setMemberRole(
+  db: Db,
+  venueId: string,
+  staffId: string,
+  role: StaffRole,
+  actorId: string,
+  tell: TellStaffNews,
+): Promise<TeamMember> {
+  const member = await db.kysely.transaction().execute(async (trx) => {
+    const found = checkChange(await repo.listVenueMembers(trx, venueId, db.dialect), staffId, () => role !== 'owner');
     await repo.setStaffRole(trx, staffId, venueId, role);
-    return toMember({ ...member, role }, actorId);
+    return toMember({ ...found, role }, actorId);
   });
+  // Their console streams at this venue end and come back under the new role (docs/security.md).
+  tell({ kind: 'role-changed', staffId, venueId });
+  return member;
 }
 
 /**
  * Takes a member off the venue's team: they run it no more, and every session of theirs ends (an
  * account is signed in for all its venues at once), so they sign in again for any other venue.
  */
-export async function removeMember(db: Db, venueId: string, staffId: string): Promise<void> {
+export async function removeMember(db: Db, venueId: string, staffId: string, tell: TellStaffNews): Promise<void> {
   await db.kysely.transaction().execute(async (trx) => {
     checkChange(await repo.listVenueMembers(trx, venueId, db.dialect), staffId, () => true);
     await repo.removeStaffVenue(trx, staffId, venueId);
     await repo.deleteSessionsOfStaff(trx, staffId);
   });
+  tell({ kind: 'role-changed', staffId, venueId });
+  tell({ kind: 'sessions-ended', staffId });
 }
 
 /** Ends every session of a member of this venue's team; answers how many ended. */
-export async function endMemberSessions(db: Db, venueId: string, staffId: string): Promise<{ ended: number }> {
+export async function endMemberSessions(db: Db, venueId: string, staffId: string, tell: TellStaffNews): Promise<{ ended: number }> {
   if (!(await repo.findStaffRole(db.kysely, staffId, venueId))) throw new AppError(ErrorCode.STAFF_NOT_FOUND);
-  return { ended: await repo.deleteSessionsOfStaff(db.kysely, staffId) };
+  const ended = await repo.deleteSessionsOfStaff(db.kysely, staffId);
+  tell({ kind: 'sessions-ended', staffId });
+  return { ended };
 }

@@ -369,6 +369,7 @@ export const en: HostStrings = {
       INVITE_NOT_FOUND: 'This invitation does not exist or was withdrawn.',
       INVITE_EXPIRED: 'This invitation has expired. Ask the venue for a new one.',
       INVITE_USED: 'This invitation was already used. Sign in with your email and password.',
+      INVITE_SENDER_NOT_ALLOWED: 'Whoever sent this invitation may no longer invite to this venue team. Ask the venue for a new one.',
     },
   },
 };

@@ -368,6 +368,7 @@ export const pt = {
       INVITE_NOT_FOUND: 'Este convite não existe ou foi cancelado.',
       INVITE_EXPIRED: 'Este convite expirou. Peça um novo ao restaurante.',
       INVITE_USED: 'Este convite já foi usado. Entre com seu e-mail e senha.',
+      INVITE_SENDER_NOT_ALLOWED: 'Quem enviou este convite não pode mais convidar para a equipe deste restaurante. Peça um novo convite.',
     },
   },
 };
