@@ -14,3 +14,18 @@ export async function loadAppSecret(db: Db, name: string, now: number): Promise<
   const kept = await db.kysely.selectFrom('app_keys').select('value').where('name', '=', name).executeTakeFirstOrThrow();
   return kept.value;
 }
+
+/**
+ * The same secret, read on first use and then kept: an instance starts even while its store is
+ * away (its readiness says so, docs/deploy.md), and a failed read is tried again at the next use.
+ */
+export function appSecret(db: Db, name: string, now: () => number): () => Promise<string> {
+  let kept: Promise<string> | undefined;
+  return () => {
+    kept ??= loadAppSecret(db, name, now()).catch((error: unknown) => {
+      kept = undefined;
+      throw error;
+    });
+    return kept;
+  };
+}

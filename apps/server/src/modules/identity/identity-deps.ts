@@ -8,7 +8,7 @@ export interface IdentityDeps {
   notifier: Notifier;
   config: Config;
   /** The key of the client addresses' hashes kept with codes (`clientKeyOf`), the same on every instance. */
-  addressSecret: string;
+  addressSecret: () => Promise<string>;
 }
 
 /** Decisions §3: 10 minutes, 5 wrong tries; the send windows are 10 minutes too. */

@@ -10,7 +10,7 @@ import {
   UserEventResponse,
 } from '@vez/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { loadAppSecret } from '../../db/app-keys.js';
+import { appSecret } from '../../db/app-keys.js';
 import type { ProductUserRow } from '../../db/types.js';
 import { refuseCrossSiteWrites } from '../../plugins/same-origin.js';
 import { readSessionToken } from '../../plugins/sessions.js';
@@ -37,7 +37,7 @@ export async function identityRoutes(app: FastifyInstance): Promise<void> {
     now: app.queueDeps.now,
     notifier: app.notifier,
     config: app.config,
-    addressSecret: await loadAppSecret(app.db, 'code-client-address', app.queueDeps.now()),
+    addressSecret: appSecret(app.db, 'code-client-address', app.queueDeps.now),
   };
   // Every write here either uses the session cookie or sets it: refuse other sites (CSRF, login CSRF).
   refuseCrossSiteWrites(app, { message: (request) => text(langOfRequest(request), 'crossSite') });

@@ -55,7 +55,7 @@ export async function sendCode(deps: IdentityDeps, body: OtpSendBody, clientAddr
     );
   }
   const now = deps.now();
-  const clientKey = clientKeyOf(deps.addressSecret, clientAddress);
+  const clientKey = clientKeyOf(await deps.addressSecret(), clientAddress);
   const since = now - SEND_WINDOW_MS;
   assertUnderLimit(await repo.sendTimesForTarget(deps.db.kysely, target, since), deps.config.OTP_SENDS_PER_TARGET_PER_10_MIN, now, (min) =>
     text(lang, 'sendsPerTarget', { min }),

@@ -11,7 +11,7 @@ import {
 } from '@vez/contract';
 import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
-import { loadAppSecret } from '../../db/app-keys.js';
+import { appSecret } from '../../db/app-keys.js';
 import { joinAddressKey } from '../../lib/address-key.js';
 import { AppError } from '../../lib/app-error.js';
 import { pathParams } from '../../plugins/contract-schemas.js';
@@ -41,7 +41,7 @@ export async function waitlistRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // The key of the open parties' bound per client address (docs/decisions/026), the same on every instance.
-  const addressSecret = await loadAppSecret(deps.db, 'join-address', deps.now());
+  const addressSecret = appSecret(deps.db, 'join-address', deps.now);
   const maxOpen = app.config.JOIN_MAX_OPEN_PER_ADDRESS_PER_VENUE;
 
   app.post<{ Params: { venueId: string }; Body: CreateWaitlistBody }>(
@@ -78,7 +78,7 @@ export async function waitlistRoutes(app: FastifyInstance): Promise<void> {
           onJoined: app.joinHooks.run,
           onRepeat: app.joinHooks.repeat,
           context: { dinerSessionToken: readSessionToken(request, 'diner') },
-          ...(isKiosk ? {} : { address: { key: joinAddressKey(addressSecret, venueId, request.ip), maxOpen } }),
+          ...(isKiosk ? {} : { address: { key: joinAddressKey(await addressSecret(), venueId, request.ip), maxOpen } }),
         },
       );
       const answer: CreateWaitlistResponse = { _id: result.entry.id, created: result.created };
