@@ -180,7 +180,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         ...(deps.bench?.fanout ? { fanout: deps.bench.fanout } : {}),
       });
       // Uploads are branding, an owner's (docs/decisions/023-staff-roles.md); the upload routes refuse cross-site writes.
-      await api.register(imageUploadRoutes, { guard: ownerOfPathVenue(deps.db, now) });
+      await api.register(imageUploadRoutes, { guard: ownerOfPathVenue(deps.db, now), now });
       await api.register(docsRoutes, { routes });
     },
     { prefix: '/api' },

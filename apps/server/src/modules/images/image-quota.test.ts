@@ -65,7 +65,7 @@ describe.each(stores)('image quota per venue on $name', (store) => {
       statusCode: 409,
       code: 'IMAGE_QUOTA_EXCEEDED',
       field: 'file',
-      message: `This venue has ${MAX_IMAGES} images stored; the most is ${MAX_IMAGES}. Delete one before uploading another.`,
+      message: `This venue has ${MAX_IMAGES} images stored; the most is ${MAX_IMAGES}. Images the venue no longer shows make room an hour after their upload.`,
     });
     expect(await stored(DEMO_BISTRO_ID)).toBe(MAX_IMAGES);
 
@@ -83,6 +83,33 @@ describe.each(stores)('image quota per venue on $name', (store) => {
     for (const path of await t.db.kysely.selectFrom('images').select('id').where('venue_id', '=', DEMO_BISTRO_ID).execute()) {
       expect((await remove(DEMO_BISTRO_ID, owner, path.id)).statusCode).toBe(204);
     }
+  });
+
+  it('at the quota, the oldest upload the venue no longer shows makes room once an hour old; one it shows, or a newer one, never', async () => {
+    const small = await noisePng(8);
+    const paths: string[] = [];
+    for (let i = 0; i < MAX_IMAGES; i++) {
+      const res = await upload(DEMO_BISTRO_ID, owner, small);
+      expect(res.statusCode, res.body).toBe(201);
+      paths.push(res.json().path as string);
+      t.clock.now += 1_000;
+    }
+    // The first is the venue's logo; the others were replaced or never saved.
+    const saved = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/host/venues/${DEMO_BISTRO_ID}/settings`,
+      headers: { cookie: owner },
+      payload: { theme: { logo: { vertical: `/images${paths[0]}` } } },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    // Within the hour an upload may be one the owner is about to save: nothing makes room.
+    expect((await upload(DEMO_BISTRO_ID, owner, small)).statusCode).toBe(409);
+    t.clock.now += 3_600_000;
+    const next = await upload(DEMO_BISTRO_ID, owner, small);
+    expect(next.statusCode, next.body).toBe(201);
+    const left = (await t.db.kysely.selectFrom('images').select('id').where('venue_id', '=', DEMO_BISTRO_ID).execute()).map((r) => r.id);
+    expect(left.sort()).toEqual([idOf(paths[0]!), idOf(paths[2]!), idOf(next.json().path as string)].sort());
+    for (const id of left) await t.db.kysely.deleteFrom('images').where('id', '=', id).execute();
   });
 
   it('refuses the upload that would pass the bytes a venue may store, naming both sizes', async () => {

@@ -31,3 +31,14 @@ export async function deleteVenueImage(db: Executor, venueId: string, id: string
   const result = await db.deleteFrom('images').where('venue_id', '=', venueId).where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) === 1;
 }
+
+/** The venue's images, oldest first, without their bytes. */
+export function listVenueImages(db: Executor, venueId: string): Promise<{ id: string; size: number; created_at: number }[]> {
+  return db
+    .selectFrom('images')
+    .select(['id', 'size', 'created_at'])
+    .where('venue_id', '=', venueId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}

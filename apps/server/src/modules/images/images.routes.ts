@@ -13,6 +13,8 @@ export interface ImageUploadRoutesOptions {
    * (401) rather than accept anonymous uploads.
    */
   guard?: preValidationAsyncHookHandler;
+  /** The app's clock: an upload's time decides when it may make room for another (images.service.ts). */
+  now?: () => number;
 }
 
 const refuseWithoutGuard: preValidationAsyncHookHandler = async () => {
@@ -79,6 +81,7 @@ export async function imageUploadRoutes(app: FastifyInstance, options: ImageUplo
         maxBytes,
         timeoutSeconds: app.config.IMAGE_CONVERT_TIMEOUT_SECONDS,
         quota: { count: app.config.IMAGE_MAX_PER_VENUE, bytes: app.config.IMAGE_MAX_BYTES_PER_VENUE },
+        now: (options.now ?? Date.now)(),
       });
       const body: ImageUploadResponse = {
         path: stored.path,

@@ -7,7 +7,7 @@ import { AppError } from '../../lib/app-error.js';
 import { findVenueById } from '../venues/venues.service.js';
 import { assertVenueId } from '../venues/venues.service.js';
 import { extByContentType } from './image-formats.js';
-import { deleteVenueImage, insertImage, venueImageUsage } from './images.repository.js';
+import { deleteVenueImage, insertImage, listVenueImages, venueImageUsage } from './images.repository.js';
 import { ConvertTimeoutError, sharpGate } from './sharp-gate.js';
 import { rasteriseSvg } from './svg-raster.js';
 
@@ -143,7 +143,7 @@ export async function storeVenueImage(
   }
   if (!(await findVenueById(db, venueId))) throw new AppError(ErrorCode.VENUE_INFO_NOT_FOUND);
   // A full quota is refused before any decoding work, and checked again with the stored size.
-  if (options.quota) await assertWithinQuota(db, venueId, options.quota, 0);
+  if (options.quota) await assertWithinQuota(db, venueId, options.quota, 0, options.now ?? Date.now(), false);
   const timeoutMs = (options.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS) * 1000;
   assertSafeSvgText(buffer);
   const meta = await readMetadata(buffer, declaredType, timeoutMs);
@@ -168,7 +168,7 @@ export async function storeVenueImage(
   const contentType = `image/${out.format}`;
   const ext = extByContentType[contentType];
   if (!ext) throw new Error(`sharp produced an unexpected format: ${out.format}`);
-  if (options.quota) await assertWithinQuota(db, venueId, options.quota, out.data.length);
+  if (options.quota) await assertWithinQuota(db, venueId, options.quota, out.data.length, options.now ?? Date.now(), true);
   const id = randomBytes(16).toString('base64url');
   await insertImage(db, {
     id,
@@ -186,24 +186,59 @@ export async function storeVenueImage(
 /**
  * 409 IMAGE_QUOTA_EXCEEDED, naming the limit, when one more image of `size` bytes would pass the
  * venue's quota (docs/decisions/026). Two uploads at the same instant may each pass it by one: the
- * uploaders are the venue's own owners, and the next upload is refused.
+ * uploaders are the venue's own owners, and the next upload is refused. With `free`, uploads the
+ * venue no longer shows make room first.
  */
-async function assertWithinQuota(db: Kysely<Database>, venueId: string, quota: { count: number; bytes: number }, size: number) {
-  const used = await venueImageUsage(db, venueId);
+async function assertWithinQuota(
+  db: Kysely<Database>,
+  venueId: string,
+  quota: { count: number; bytes: number },
+  size: number,
+  now: number,
+  free: boolean,
+) {
+  let used = await venueImageUsage(db, venueId);
+  if (used.count >= quota.count || used.bytes + size > quota.bytes)
+    used = await freeUnusedImages(db, venueId, { quota, size, now, used, free });
   if (used.count >= quota.count) {
     throw new AppError(
       ErrorCode.IMAGE_QUOTA_EXCEEDED,
-      `This venue has ${used.count} images stored; the most is ${quota.count}. Delete one before uploading another.`,
+      `This venue has ${used.count} images stored; the most is ${quota.count}. Images the venue no longer shows make room an hour after their upload.`,
       'file',
     );
   }
   if (used.bytes + size > quota.bytes) {
     throw new AppError(
       ErrorCode.IMAGE_QUOTA_EXCEEDED,
-      `This venue's images take ${formatMb(used.bytes)}${size ? `, and this one ${formatMb(size)} more` : ''}; the most is ${formatMb(quota.bytes)}. Delete one before uploading another.`,
+      `This venue's images take ${formatMb(used.bytes)}${size ? `, and this one ${formatMb(size)} more` : ''}; the most is ${formatMb(quota.bytes)}. Images the venue no longer shows make room an hour after their upload.`,
       'file',
     );
   }
+}
+
+/** An upload this young may be one the owner is about to save in the settings: never freed for another. */
+const UNSAVED_UPLOAD_MS = 60 * 60_000;
+
+/**
+ * Makes room for an upload at the quota with the venue's oldest uploads that nothing of the venue
+ * shows any more (a logo or cover since replaced), so an owner who changes the logo every week is
+ * never stuck (docs/decisions/026). An upload of the last hour is kept: it may not be saved yet.
+ */
+async function freeUnusedImages(
+  db: Kysely<Database>,
+  venueId: string,
+  want: { quota: { count: number; bytes: number }; size: number; now: number; used: { count: number; bytes: number }; free: boolean },
+): Promise<{ count: number; bytes: number }> {
+  const { quota, size, now } = want;
+  const venue = JSON.stringify((await findVenueById(db, venueId)) ?? {});
+  let left = want.used;
+  for (const image of await listVenueImages(db, venueId)) {
+    if (left.count < quota.count && left.bytes + size <= quota.bytes) break;
+    if (image.created_at > now - UNSAVED_UPLOAD_MS || venue.includes(image.id)) continue;
+    // Before the upload is decoded, only counted: nothing goes for a file that turns out bad.
+    if (!want.free || (await deleteVenueImage(db, venueId, image.id))) left = { count: left.count - 1, bytes: left.bytes - image.size };
+  }
+  return left;
 }
 
 /** Deletes one of the venue's uploaded images (by the id in its `/uploads/<id>.<ext>` path); 404 when it has none such. */

@@ -16,8 +16,8 @@ export function errorText(t: TFunction, error: unknown): string {
   if (error.code === 'MESSAGE_TOO_LONG') return t('error.messageTooLong', { max: SMS_MAX_SEGMENTS });
   if (error.code === 'TEMPLATE_LINK_NOT_ALLOWED') return t('error.templateLink');
   if (error.status === 413 || error.status === 415) return `${t('error.image')} ${error.message}`;
-  // The server's message names the limit (docs/decisions/026); the sentence before it is the console's language.
-  if (error.code === 'IMAGE_QUOTA_EXCEEDED') return `${t('error.imageQuota')} ${error.message}`;
+  // The console's own sentence, in its language (docs/decisions/026): unused images make room in time.
+  if (error.code === 'IMAGE_QUOTA_EXCEEDED') return t('error.imageQuota');
   // Walk-in fields get the console's own sentence in the console's language.
   const fieldText = error.code === 'VALIDATION_FAILED' && error.field ? t(`error.fields.${error.field}`, { defaultValue: '' }) : '';
   if (fieldText) return fieldText;

@@ -40,7 +40,8 @@ export const en: HostStrings = {
     messageTooLong: 'Message too long: with the venue name it would cost more than {{max}} SMS. Shorten it.',
     templateLink: "Messages may link only to the venue's own pages: this site, the menu and reservations.",
     image: 'Image refused.',
-    imageQuota: "This venue's images have reached their limit: delete one before uploading another.",
+    imageQuota:
+      "This venue's images have reached their limit. Images the venue no longer shows make room an hour after their upload: try again later.",
     fields: {
       customer: { name: 'Enter first and last name.', phone: 'Invalid phone: include the area code.', email: 'Invalid email.' },
       partySize: 'Party size outside what this venue accepts.',

@@ -38,7 +38,8 @@ export const pt = {
     messageTooLong: 'Mensagem longa demais: com o nome do restaurante ela passaria de {{max}} SMS. Encurte o texto.',
     templateLink: 'As mensagens só podem ter links do próprio restaurante: esta página, o cardápio e as reservas.',
     image: 'Imagem recusada.',
-    imageQuota: 'As imagens deste local chegaram ao limite: apague uma antes de enviar outra.',
+    imageQuota:
+      'As imagens deste restaurante chegaram ao limite. As que ele não mostra mais liberam espaço uma hora depois do envio: tente de novo mais tarde.',
     fields: {
       customer: { name: 'Informe nome e sobrenome.', phone: 'Celular inválido: use DDD e número.', email: 'E-mail inválido.' },
       partySize: 'Número de pessoas fora do permitido por este restaurante.',
