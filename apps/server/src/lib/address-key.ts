@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import net from 'node:net';
+import ipaddr from 'ipaddr.js';
 
 /**
  * The key an entry keeps of the address that joined it (docs/decisions/026): an HMAC-SHA256 of the
@@ -16,24 +16,12 @@ export function joinAddressKey(secret: string, venueId: string, address: string)
 /**
  * What counts as one client: an IPv4 address, or an IPv6 address's /64 (one home or phone gets a
  * whole /64 and may pick any address in it). An IPv4-mapped IPv6 address is its IPv4 address.
+ * Anything that is not an address (never, from Fastify's `request.ip`) counts as itself.
  */
 export function addressScope(address: string): string {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped?.[1]) return mapped[1];
-  if (net.isIPv6(address)) return `${expandIPv6(address).slice(0, 4).join(':')}::/64`;
-  return address;
-}
-
-/** The eight 16-bit groups of an IPv6 address, as lower-case hex without leading zeros. */
-function expandIPv6(address: string): string[] {
-  const [head = '', tail] = address.split('%')[0]!.split('::') as [string, string | undefined];
-  const part = (s: string) => (s === '' ? [] : s.split(':'));
-  const left = part(head);
-  const right = tail === undefined ? [] : part(tail);
-  // An embedded IPv4 tail (::ffff:1.2.3.4 and the like) is two groups.
-  const last = right.length ? right : left;
-  const v4 = last.length && net.isIPv4(last[last.length - 1]!) ? last.pop()!.split('.').map(Number) : undefined;
-  if (v4) last.push(((v4[0]! << 8) | v4[1]!).toString(16), ((v4[2]! << 8) | v4[3]!).toString(16));
-  const fill = tail === undefined ? [] : Array<string>(8 - left.length - right.length).fill('0');
-  return [...left, ...fill, ...right].map((g) => parseInt(g, 16).toString(16));
+  const bare = address.split('%')[0]!;
+  if (!ipaddr.isValid(bare)) return address;
+  const parsed = ipaddr.process(bare);
+  if (parsed.kind() === 'ipv4') return parsed.toString();
+  return `${parsed.toNormalizedString().split(':').slice(0, 4).join(':')}::/64`;
 }
