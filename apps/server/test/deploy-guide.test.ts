@@ -1,14 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type http2 from 'node:http2';
 import { dinerStreamPath } from '@vez/contract';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_BISTRO_ID, createBody } from './fixtures.js';
 import { type GuideNginx, missingForGuideNginx, startGuideNginx } from './guide-nginx.js';
 import { connectH2, h2request } from './h2-client.js';
 import { type ServerProcess, startServerProcess } from './server-process.js';
 import { BISTRO_HOST, DEMO_PASSWORD } from './staff-session.js';
-import { postgresUrl } from './stores.js';
+import { dropPostgresSchema, postgresUrl } from './stores.js';
 
 const METRICS_TOKEN = `guide-${randomBytes(8).toString('hex')}`;
 const redisUrl = process.env.REDIS_URL?.startsWith('redis://') ? process.env.REDIS_URL : undefined;
@@ -49,10 +48,7 @@ describe.skipIf(missing.length > 0)("the deploy guide's nginx in front of two in
     session?.close();
     await nginx?.stop();
     await Promise.all(servers.map((s) => s.stop()));
-    const admin = new pg.Client({ connectionString: postgresUrl });
-    await admin.connect();
-    await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-    await admin.end();
+    await dropPostgresSchema(schema);
   });
 
   it('plain HTTP is redirected to https', async () => {

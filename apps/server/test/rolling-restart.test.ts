@@ -7,7 +7,7 @@ import { type GuideNginx, missingForGuideNginx, startGuideNginx } from './guide-
 import { type H2EventSource, connectH2, h2request, openH2EventSource } from './h2-client.js';
 import { type ServerProcess, freePort, startServerProcess } from './server-process.js';
 import { BISTRO_HOST, DEMO_PASSWORD } from './staff-session.js';
-import { postgresUrl } from './stores.js';
+import { dropPostgresSchema, postgresUrl } from './stores.js';
 
 const redisUrl = process.env.REDIS_URL?.startsWith('redis://') ? process.env.REDIS_URL : undefined;
 const missing = [...missingForGuideNginx(), !postgresUrl && 'DATABASE_URL=postgres://…', !redisUrl && 'REDIS_URL=redis://…'].filter(
@@ -81,10 +81,7 @@ describe.skipIf(missing.length > 0)("a rolling restart behind the guide's nginx 
   afterAll(async () => {
     await nginx?.stop();
     await Promise.all(servers.map((s) => s.stop()));
-    const admin = new pg.Client({ connectionString: postgresUrl });
-    await admin.connect();
-    await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-    await admin.end();
+    await dropPostgresSchema(schema);
   });
 
   /** The operator's step (docs/deploy.md): SIGTERM, wait for the exit, start it, wait until it is ready and taking traffic. */

@@ -47,14 +47,22 @@ export const postgresStore: TestStore = {
     await migrateToLatest(db);
     const close = async () => {
       await db.close();
-      const admin = new pg.Client({ connectionString: postgresUrl });
-      await admin.connect();
-      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-      await admin.end();
+      await dropPostgresSchema(schema);
     };
     return { ...db, close, location: { kind: 'postgres', url: postgresUrl, schema } };
   },
 };
+
+/** Drops a test's own PostgreSQL schema and everything in it (a suite's instances have stopped). */
+export async function dropPostgresSchema(schema: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: postgresUrl });
+  await admin.connect();
+  try {
+    await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+  } finally {
+    await admin.end();
+  }
+}
 
 /** Every store the contract suite loops over: SQLite always, PostgreSQL when configured. */
 export const stores: TestStore[] = postgresUrl ? [sqliteStore, postgresStore] : [sqliteStore];

@@ -1,14 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { type PositionResponse, StreamMessage, dinerStreamPath } from '@vez/contract';
 import { EventSource } from 'eventsource';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toE164 } from '../src/lib/phone.js';
 import { DEMO_BISTRO_ID, DEMO_CLUB_ID, createBody, nextPhone } from './fixtures.js';
 import { NGINX, type Nginx, hasNginx, startNginx } from './nginx.js';
 import { type ServerProcess, startServerProcess } from './server-process.js';
 import { BISTRO_HOST, DEMO_PASSWORD } from './staff-session.js';
-import { postgresUrl } from './stores.js';
+import { dropPostgresSchema, postgresUrl } from './stores.js';
 
 const redisUrl = process.env.REDIS_URL?.startsWith('redis://') ? process.env.REDIS_URL : undefined;
 const missing = [
@@ -134,10 +133,7 @@ describe.skipIf(missing.length > 0)('two instances behind nginx (PostgreSQL + Re
   afterAll(async () => {
     await nginx?.stop();
     await Promise.all(servers.map((s) => s.stop()));
-    const admin = new pg.Client({ connectionString: postgresUrl });
-    await admin.connect();
-    await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-    await admin.end();
+    await dropPostgresSchema(schema);
   });
 
   it('a diner joins on one instance, the host calls on the other, and the stream through the proxy shows the call', async () => {
