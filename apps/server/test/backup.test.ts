@@ -7,7 +7,7 @@ import SQLite from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDb } from '../src/db/connect.js';
 import { inspectSqliteFile } from '../src/db/sqlite-file.js';
-import { DEMO_BISTRO_ID, createBody } from './fixtures.js';
+import { DEMO_BISTRO_ID, createBody, padWithImages } from './fixtures.js';
 import { type ServerProcess, repoRoot, startServerProcess } from './server-process.js';
 import { seedUncappedDemo } from './uncapped-demo.js';
 
@@ -45,22 +45,7 @@ describe('admin backup and restore of the SQLite store', () => {
     async () => {
       await seedUncappedDemo({ kind: 'sqlite', file: live });
       const db = openDb({ kind: 'sqlite', file: live });
-      for (let i = 0; i < PADDING_IMAGES; i += 1) {
-        const bytes = randomBytes(1_000_000);
-        await db.kysely
-          .insertInto('images')
-          .values({
-            id: `pad${i}`,
-            venue_id: DEMO_BISTRO_ID,
-            content_type: 'image/png',
-            bytes,
-            width: 1,
-            height: 1,
-            size: bytes.length,
-            created_at: 0,
-          })
-          .execute();
-      }
+      await padWithImages(db, PADDING_IMAGES);
       await db.close();
       const server = await startServerProcess({
         DATABASE_URL: `file:${live}`,

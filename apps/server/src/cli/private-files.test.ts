@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_BISTRO_ID } from '../../test/fixtures.js';
+import { padWithImages } from '../../test/fixtures.js';
 import { seededStore } from '../../test/harness.js';
 import { sqliteStore } from '../../test/stores.js';
 import type { Db } from '../db/connect.js';
@@ -28,22 +27,7 @@ describe('files with personal data are written 0600', () => {
   beforeAll(async () => {
     const seeded = await seededStore(sqliteStore);
     // A store of a few MB: the backup then goes in several steps, the event loop free between them.
-    for (let i = 0; i < 4; i += 1) {
-      const bytes = randomBytes(1_000_000);
-      await seeded.kysely
-        .insertInto('images')
-        .values({
-          id: `pad${i}`,
-          venue_id: DEMO_BISTRO_ID,
-          content_type: 'image/png',
-          bytes,
-          width: 1,
-          height: 1,
-          size: bytes.length,
-          created_at: 0,
-        })
-        .execute();
-    }
+    await padWithImages(seeded, 4);
     fs.mkdirSync(path.dirname(store));
     fs.copyFileSync((seeded.location as { file: string }).file, store);
     await seeded.close();
