@@ -27,6 +27,7 @@ const row = (patch: Partial<MessageRow>): MessageRow => ({
   sent_at: null,
   safe_body: null,
   entry_id: null,
+  segments: null,
   ...patch,
 });
 
