@@ -109,7 +109,7 @@ describe('the conversation', () => {
       body: new URLSearchParams({ From: diner.phone, To: '+15005550006', Body: '9', MessageSid: 'SMe2e' }),
     });
     expect(response.status).toBe(200);
-    expect(await response.text()).toContain('Você saiu da fila de Bistrô Demo.');
+    expect(await response.text()).toContain('Voce saiu da fila de Bistro Demo.');
     await diner.page.getByRole('heading', { name: 'Você não está mais na fila.' }).waitFor({ timeout: 5000 });
     await card('Sílvia Castro').waitFor({ state: 'detached', timeout: 5000 });
     await expect.poll(alertCount).toBe(before + 1);
