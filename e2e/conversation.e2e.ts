@@ -109,7 +109,7 @@ describe('the conversation', () => {
       body: new URLSearchParams({ From: diner.phone, To: '+15005550006', Body: '9', MessageSid: 'SMe2e' }),
     });
     expect(response.status).toBe(200);
-    expect(await response.text()).toContain('Você saiu da fila de Bistrô Demo.');
+    expect(await response.text()).toContain('Voce saiu da fila de Bistro Demo.');
     await diner.page.getByRole('heading', { name: 'Você não está mais na fila.' }).waitFor({ timeout: 5000 });
     await card('Sílvia Castro').waitFor({ state: 'detached', timeout: 5000 });
     await expect.poll(alertCount).toBe(before + 1);
@@ -209,12 +209,12 @@ describe('calls that end well', () => {
     await text.fill('{venue}: oi {name}! Vc esta na fila. Veja sua vez em {link}');
     await messages
       .getByTestId('message-preview')
-      .getByText(/^Bistrô Demo: oi Ana! Vc esta na fila\. Veja sua vez em http/)
+      .getByText(/^Bistro Demo: oi Ana! Vc esta na fila\. Veja sua vez em http/)
       .waitFor();
-    // "Bistrô" is not GSM-7: the whole text goes as UCS-2.
+    // "SMS sem acentos" is on by default: "Bistrô" goes as "Bistro", and the text fits one GSM-7 SMS.
     await messages
       .getByTestId('message-segments')
-      .getByText(/^2 SMS · UCS-2 · \d+ caracteres/)
+      .getByText(/^1 SMS · GSM-7 · \d+\/160 caracteres/)
       .waitFor();
     await text.fill('{venue}: oi {name}! Vc esta na fila.');
     await messages
@@ -230,7 +230,7 @@ describe('calls that end well', () => {
     const id = await joinByApi('Lívia Prates', '+5511966700001');
     const outbox = (await (await fetch(`${server.baseUrl}/api/dev/outbox`)).json()) as { to: string; body: string }[];
     expect(outbox.find((m) => m.to === '+5511966700001')?.body).toBe(
-      `Bistrô Demo: oi Lívia! Vc esta na fila. ${server.baseUrl}/waitlist/${id}`,
+      `Bistro Demo: oi Livia! Vc esta na fila. ${server.baseUrl}/waitlist/${id}`,
     );
   });
 

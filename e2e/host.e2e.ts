@@ -261,6 +261,9 @@ describe('host console', () => {
     );
     // Joined today: the three demo parties, Beatriz and Otávio.
     expect(figures).toMatchObject({ Entraram: '5', Sentaram: '1', Desistiram: '0', 'Não vieram': '1', Removidos: '1' });
+    // The messages of the day by channel, the SMS with their segments (docs/product.md §8).
+    expect(figures.SMS).toMatch(/^\d+ mensage(m|ns) · \d+ segmentos? de SMS$/);
+    expect(figures.WhatsApp).toMatch(/^\d+ mensage(m|ns)$/);
     await host.getByRole('figure').waitFor();
     await saveScreenshot(host, 'host-today');
     expect(await axeViolations(host)).toEqual([]);

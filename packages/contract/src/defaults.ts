@@ -24,6 +24,7 @@ export const defaultVenueSettings: VenueSettings = {
   gettingCloseAt: 3,
   seatedMessage: false,
   channel: 'sms',
+  smsWithoutAccents: true,
   messageTemplates: {},
   tables: [],
 };

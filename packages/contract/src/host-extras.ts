@@ -40,6 +40,15 @@ export const HostStatsHour = z.object({
 });
 export type HostStatsHour = z.infer<typeof HostStatsHour>;
 
+/** Messages sent on a day about a venue's parties, on one channel (docs/product.md §8, SMS cost). */
+export const MessageChannelFigure = z.object({
+  channel: z.enum(['sms', 'whatsapp', 'push', 'email']),
+  sent: z.number(),
+  /** SMS segments those messages cost (GSM-7 160, UCS-2 70 a segment); null where a channel is not billed by segment. */
+  segments: z.nullable(z.number()),
+});
+export type MessageChannelFigure = z.infer<typeof MessageChannelFigure>;
+
 /** Today's figures of a venue: counts of the day and waits of the parties seated that day. */
 export const HostStatsResponse = z.object({
   venueId: z.string(),
@@ -58,5 +67,10 @@ export const HostStatsResponse = z.object({
   /** Quoted against actual waits of the day; null when no seated party was quoted. */
   quotes: z.nullable(QuoteAccuracy),
   byHour: z.array(HostStatsHour),
+  /**
+   * Messages sent that day by channel: sms, whatsapp, push, email, always in that order. Null for
+   * a day that began longer ago than messages are kept (RETENTION_HOURS): its figures are gone.
+   */
+  messages: z.nullable(z.array(MessageChannelFigure)),
 });
 export type HostStatsResponse = z.infer<typeof HostStatsResponse>;

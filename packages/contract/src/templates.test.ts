@@ -8,6 +8,7 @@ import {
   renderTemplate,
   smsSegments,
   templateProblem,
+  toGsm7,
   unknownVariables,
 } from './templates.js';
 
@@ -44,7 +45,7 @@ describe('message templates (docs/product.md §8)', () => {
       }
     }
     expect(builtInTemplate('call', 'pt', { hideReceptionistHint: true, holdMinutes: 0 })).toBe(
-      '{venue}: chegou a sua vez! {link} Responda 1 se estiver a caminho, 9 para sair.',
+      '{venue}: sua vez! {link} Responda 1 (a caminho) ou 9 (sair).',
     );
   });
 
@@ -59,14 +60,68 @@ describe('message templates (docs/product.md §8)', () => {
     expect(smsSegments('ã'.repeat(71)).segments).toBe(2);
     expect(smsSegments('é à è ñ ü Ç').encoding).toBe('GSM-7');
   });
+});
 
-  it('every built-in English text fits one GSM-7 segment with a real link', () => {
-    const link = 'https://vez.example/waitlist/AAAAAAAAAAAAAAAAAAAAAA';
-    const values = { venue: 'Demo Bistro', link, position: 3, hold: 10, name: 'Ana' };
-    for (const kind of ['join', 'call', 'gettingClose', 'seated', 'noShow'] as const) {
-      const text = renderTemplate(builtInTemplate(kind, 'en', { hideReceptionistHint: false, holdMinutes: 10 }), values);
-      expect(smsSegments(text), `${kind}: ${text}`).toMatchObject({ encoding: 'GSM-7', segments: 1 });
+describe('SMS sem acentos (docs/product.md §8)', () => {
+  it('drops accents only where GSM-7 lacks the letter, and keeps the letters it has', () => {
+    expect(toGsm7('Você está na posição 3; São Gonçalo, ônibus, açaí, pão')).toBe('Voce esta na posicao 3; Sao Goncalo, onibus, acai, pao');
+    // GSM 03.38's basic set has these: they stay, and the text is still GSM-7.
+    const kept = 'é É à è ù ì ò Ç ü Ü ñ Ñ ä Ä ö Ö å Å Ø ø Æ æ ß £ ¥ § ¿ ¡ € [ ] { } ~ ^ | \\';
+    expect(toGsm7(kept)).toBe(kept);
+    expect(toGsm7('À Á Â Ã Ê Í Ó Ô Õ Ú á â ã ê í ó ô õ ú ç')).toBe('A A A A E I O O O U a a a e i o o o u c');
+  });
+
+  it('writes what GSM-7 lacks plainly: quotes, dashes, ordinals, spaces; emoji go; the rest is ?', () => {
+    expect(toGsm7('“Mesa” ‘ok’ – já — 3º 1ª… 20°')).toBe('"Mesa" \'ok\' - ja - 3o 1a... 20o');
+    expect(toGsm7('a\u00a0b\tc')).toBe('a b c');
+    expect(toGsm7('Oi 👋🏽 pizza 🍕! 👨‍👩‍👧 ❤️ 🇧🇷')).toBe('Oi  pizza !   ');
+    expect(toGsm7('e\u0301 u\u0303')).toBe('é u');
+    expect(toGsm7('東京 Привет')).toBe('?? ??????');
+    for (const text of ['Café São Jorge — “ótimo” 🍝', 'Ação ☕ 1ª vez', 'Жук']) expect(smsSegments(toGsm7(text)).encoding).toBe('GSM-7');
+  });
+
+  // The worst case the built-in texts are written for: a 30-character venue name with accents (as
+  // many in Brazil), a real position link (PUBLIC_BASE_URL, a 22-character entry id), a hold of 120
+  // minutes and place 50. The README's table comes from tools/sms-segments.ts with the same values.
+  const venue = 'Cantina e Pizzaria São Gonçalo';
+  const link = 'https://vez.example/waitlist/Xk3pQ9rT2vLm8nB4cD6fGh';
+  const values = { venue, link, position: 50, hold: 120, name: 'Ana' };
+  const variants = [
+    { hideReceptionistHint: false, holdMinutes: 120 },
+    { hideReceptionistHint: true, holdMinutes: 120 },
+    { hideReceptionistHint: false, holdMinutes: 0 },
+    { hideReceptionistHint: true, holdMinutes: 0 },
+  ];
+
+  it('every built-in text, pt and en, fits one GSM-7 segment with a long venue name and a real link, once without accents', () => {
+    expect(venue).toHaveLength(30);
+    for (const kind of MESSAGE_KINDS) {
+      for (const lang of ['pt', 'en'] as const) {
+        for (const options of variants) {
+          const text = toGsm7(renderTemplate(builtInTemplate(kind, lang, options), values));
+          expect(smsSegments(text), `${kind} ${lang} ${JSON.stringify(options)}: ${text}`).toMatchObject({
+            encoding: 'GSM-7',
+            segments: 1,
+          });
+        }
+      }
     }
+  });
+
+  it('every built-in English text fits one GSM-7 segment as written, with a plain venue name', () => {
+    for (const kind of MESSAGE_KINDS) {
+      for (const options of variants) {
+        const text = renderTemplate(builtInTemplate(kind, 'en', options), { ...values, venue: 'Cantina e Pizzaria Sao Goncalo' });
+        expect(smsSegments(text), `${kind}: ${text}`).toMatchObject({ encoding: 'GSM-7', segments: 1 });
+      }
+    }
+  });
+
+  it('the join link with a login passport (43 more characters) takes two segments: too long for one with the replies', () => {
+    const text = toGsm7(
+      renderTemplate(builtInTemplate('join', 'pt', variants[0]!), { ...values, link: `${link}?passport=${'p'.repeat(43)}` }),
+    );
+    expect(smsSegments(text)).toMatchObject({ encoding: 'GSM-7', segments: 2 });
   });
 });
 

@@ -64,25 +64,45 @@ export interface BuiltInOptions {
   holdMinutes: number;
 }
 
-/** The built-in text of a kind, as a template (the editor shows it; the server sends it when the venue wrote none). */
+/**
+ * The built-in text of a kind, as a template (the editor shows it; the server sends it when the venue wrote none).
+ *
+ * Each fits one SMS (160 GSM-7 characters, docs/product.md §8) with a venue name of 30 characters, a
+ * real position link (`https://vez.example/waitlist/` and a 22-character entry id), a hold of 120
+ * minutes and a place of 50; the Portuguese ones once written without accents (`toGsm7`, the venue's
+ * "SMS sem acentos", on by default). Only the join link with a login passport (43 more characters)
+ * takes two. The join and call texts say which replies work (docs/product.md §7).
+ */
 export function builtInTemplate(kind: MessageKind, lang: 'pt' | 'en', options: BuiltInOptions): string {
   const en = lang === 'en';
-  const replies = en ? 'Reply 1 if you are on your way, 9 to leave.' : 'Responda 1 se estiver a caminho, 9 para sair.';
+  const replies = en ? 'Reply 1 (on my way) or 9 (leave).' : 'Responda 1 (a caminho) ou 9 (sair).';
   switch (kind) {
     case 'join':
-      return en
-        ? `{venue}: you joined the waitlist. Follow your position: {link} ${replies}`
-        : `{venue}: você entrou na fila de espera. Acompanhe sua posição: {link} ${replies}`;
+      return en ? `{venue}: you're on the waitlist. Follow: {link} ${replies}` : `{venue}: você está na fila. Acompanhe: {link} ${replies}`;
     case 'call': {
-      // English fits one GSM-7 SMS with a venue name of a dozen letters and a real link.
-      const hint = options.hideReceptionistHint ? '' : en ? ' See the host.' : ' Procure a recepção.';
-      const hold = options.holdMinutes > 0 ? (en ? ' Table held {hold} min.' : ' Sua mesa fica reservada por {hold} min.') : '';
-      return en ? `{venue}: it's your turn!${hint}${hold} {link} ${replies}` : `{venue}: chegou a sua vez!${hint}${hold} {link} ${replies}`;
+      const hint = !options.hideReceptionistHint;
+      const hold = options.holdMinutes > 0;
+      const detail = en
+        ? hint && hold
+          ? ' See the host within {hold} min.'
+          : hint
+            ? ' See the host.'
+            : hold
+              ? ' Table held {hold} min.'
+              : ''
+        : hint && hold
+          ? ' Vá à recepção em até {hold} min.'
+          : hint
+            ? ' Vá à recepção.'
+            : hold
+              ? ' Mesa guardada por {hold} min.'
+              : '';
+      return en ? `{venue}: your turn!${detail} {link} ${replies}` : `{venue}: sua vez!${detail} {link} ${replies}`;
     }
     case 'gettingClose':
       return en
         ? '{venue}: almost your turn! You are number {position} in line. Please head to the venue. {link}'
-        : '{venue}: falta pouco! Você é o {position}º da fila. Dirija-se ao restaurante. {link}';
+        : '{venue}: falta pouco! Sua posição na fila: {position}. Venha para o restaurante. {link}';
     case 'seated':
       return en ? '{venue}: enjoy your meal! Thank you for waiting.' : '{venue}: bom apetite! Obrigado por esperar.';
     case 'noShow':
@@ -121,6 +141,70 @@ export function smsSegments(text: string): SmsSegments {
   if (gsm) return { encoding: 'GSM-7', units: septets, segments: septets <= 160 ? 1 : Math.ceil(septets / 153), perSegment: 160 };
   const units = text.length;
   return { encoding: 'UCS-2', units, segments: units <= 70 ? 1 : Math.ceil(units / 67), perSegment: 70 };
+}
+
+/** What GSM-7 lacks, written with what it has (after the accents are dropped). */
+const GSM_LOOKALIKES: Record<string, string> = {
+  º: 'o',
+  ª: 'a',
+  '°': 'o',
+  '‘': "'",
+  '’': "'",
+  '‚': "'",
+  '′': "'",
+  '´': "'",
+  '`': "'",
+  '“': '"',
+  '”': '"',
+  '„': '"',
+  '″': '"',
+  '«': '"',
+  '»': '"',
+  '–': '-',
+  '—': '-',
+  '‐': '-',
+  '‑': '-',
+  '−': '-',
+  '•': '-',
+  '·': '.',
+  '…': '...',
+  '×': 'x',
+  Œ: 'OE',
+  œ: 'oe',
+  Ð: 'D',
+  ð: 'd',
+  Þ: 'Th',
+  þ: 'th',
+  Ł: 'L',
+  ł: 'l',
+  Đ: 'D',
+  đ: 'd',
+  ı: 'i',
+};
+const isGsm7 = (char: string) => GSM_BASIC.includes(char) || GSM_EXTENSION.includes(char);
+/** Marks that only decorate what they follow: emoji's joiners and presentation selectors. */
+const INVISIBLE = /^(?:\p{Extended_Pictographic}|\p{Emoji_Modifier}|[\u200b-\u200f\u2060]|\ufe0e|\ufe0f|[\u{1f1e6}-\u{1f1ff}])$/u;
+
+/**
+ * The text in GSM-7 only, so an SMS costs 160 characters a segment instead of 70 (docs/product.md
+ * §8, "SMS sem acentos"): a character of GSM 03.38 stays (é, à, ü, ñ, Ç and the extension table
+ * among them); any other letter loses its accents (ã→a, ç→c, ê→e); typographic quotes, dashes,
+ * ordinals and spaces become their plain forms; emoji go; anything else becomes `?`.
+ */
+export function toGsm7(text: string): string {
+  let out = '';
+  for (const char of text.normalize('NFC')) {
+    if (isGsm7(char)) out += char;
+    else if (GSM_LOOKALIKES[char] !== undefined) out += GSM_LOOKALIKES[char];
+    else if (/^\s$/u.test(char)) out += ' ';
+    else if (INVISIBLE.test(char)) continue;
+    else {
+      // A lone accent (a combining mark) is dropped with the rest.
+      const bare = char.normalize('NFD').replace(/\p{M}+/gu, '');
+      if (bare.length > 0) out += [...bare].every(isGsm7) ? bare : '?';
+    }
+  }
+  return out;
 }
 
 // Sends that cost money (docs/security.md): the segment cap and the links a template may carry.

@@ -97,6 +97,11 @@ export const VenueSettings = z.object({
   seatedMessage: z.boolean(),
   /** How the venue's messages reach parties. */
   channel: z.enum(['sms', 'whatsapp']),
+  /**
+   * "SMS sem acentos" (docs/product.md §8): SMS go in GSM-7, accents dropped (`toGsm7`), one segment
+   * per 160 characters instead of 70. WhatsApp, push, email and the pages keep every accent.
+   */
+  smsWithoutAccents: z.boolean(),
   /** The venue's own message texts, by kind and language; built-in texts where none (docs/product.md §8). */
   messageTemplates: MessageTemplates,
   /** The tables the venue has, by seats; empty: not given (docs/product.md §2). */

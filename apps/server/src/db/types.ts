@@ -323,6 +323,8 @@ export interface MessageTable {
   safe_body: string | null;
   /** The entry this message is about, when there is one (its card shows the delivery). */
   entry_id: string | null;
+  /** An SMS's cost in segments, counted at queue time (migration 016); null for other channels. */
+  segments: number | null;
 }
 
 /** Parties waiting (status 'active') per venue and priority, kept by triggers (migration 005). */

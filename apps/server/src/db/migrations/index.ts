@@ -14,6 +14,7 @@ import * as m012 from './012-staff-roles.js';
 import * as m013 from './013-floor.js';
 import * as m014 from './014-send-guards.js';
 import * as m015 from './015-join-address-key.js';
+import * as m016 from './016-message-segments.js';
 
 /** Every migration, in order. Later issues append here; a landed migration is never edited. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '013-floor': m013,
   '014-send-guards': m014,
   '015-join-address-key': m015,
+  '016-message-segments': m016,
 };

@@ -48,7 +48,7 @@ export async function hostExtrasRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: HostStatsResponse, ...errors(400, 401, 403, 422) },
       },
     },
-    async (request) => getDayStats(deps, request.params.venueId, request.query),
+    async (request) => getDayStats(deps, request.params.venueId, request.query, app.config.RETENTION_HOURS * 3_600_000),
   );
 
   app.get<{ Params: { venueId: string } }>(

@@ -1,10 +1,13 @@
+import { smsSegments } from '@vez/contract';
 import QRCode from 'qrcode';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_BISTRO_ID, DEMO_CLUB_ID, nextPhone } from '../../../test/fixtures.js';
 import { type TestApp, startTestApp } from '../../../test/harness.js';
+import { outbox } from '../../../test/identity.js';
 import { CLUB_HOST, loginCookie } from '../../../test/staff-session.js';
 import { stores } from '../../../test/stores.js';
+import { setVenueSettings } from '../../../test/venues.js';
 
 const MIN = 60_000;
 const DINER_LEAVE = { logs: { customer: 'x', actionType: 'Remove' }, customer: 'x', cancelReason: 'Customer' };
@@ -116,6 +119,8 @@ describe.each(stores)('host undo, figures, poster and uploads on $name', (store)
         p90WaitMinutes: 40,
         // docs/product.md §4: quoted against actual, for the day and by hour.
         quotes: { quoted: 3, medianErrorMinutes: 5, medianAbsErrorMinutes: 5, withinRange: 0.667 },
+        // The next test counts them: here they depend on when the queue ran.
+        messages: expect.any(Array),
         byHour: [
           {
             hour: 12,
@@ -135,6 +140,53 @@ describe.each(stores)('host undo, figures, poster and uploads on $name', (store)
       expect(nextDay).toMatchObject({ joined: 0, seated: 0, medianWaitMinutes: null, p90WaitMinutes: null, quotes: null, byHour: [] });
       // In UTC the 17:40 seat is still the 10th too, but hours shift by three.
       expect((await host('GET', '/stats?date=2030-03-10&tz=0')).json().byHour.map((h: { hour: number }) => h.hour)).toEqual([15, 17]);
+    });
+
+    it('counts the messages sent that day by channel, with the segments the SMS cost (docs/product.md §8)', async () => {
+      const at = async (iso: string) => {
+        t.clock.now = Date.parse(iso);
+        cookie = await loginCookie(t.app);
+      };
+      const sent = async () => t.app.notifier.drain();
+      await at('2030-04-01T15:00:00Z');
+      // Without accents (the default): the join and the call cost one segment each.
+      const plain = await walkIn();
+      await sent();
+      await host('POST', `/entries/${plain}/call`);
+      await sent();
+      // With accents: the join goes in UCS-2, two segments.
+      await setVenueSettings(t, { smsWithoutAccents: false });
+      await walkIn();
+      await sent();
+      // By WhatsApp: a message, no segments.
+      await setVenueSettings(t, { channel: 'whatsapp' });
+      await walkIn();
+      await sent();
+      await setVenueSettings(t, { channel: 'sms', smsWithoutAccents: true });
+      const bodies = (await outbox(t)).filter((m) => Date.parse(m.createdAt) >= Date.parse('2030-04-01T15:00:00Z'));
+      expect(bodies.map((m) => [m.to.startsWith('whatsapp:'), smsSegments(m.body).segments])).toEqual([
+        [true, 2],
+        [false, 2],
+        [false, 1],
+        [false, 1],
+      ]);
+      const day = await host('GET', '/stats?date=2030-04-01&tz=-180');
+      expect(day.json().messages).toEqual([
+        { channel: 'sms', sent: 3, segments: 4 },
+        { channel: 'whatsapp', sent: 1, segments: null },
+        { channel: 'push', sent: 0, segments: null },
+        { channel: 'email', sent: 0, segments: null },
+      ]);
+      // Another venue's messages are not this venue's.
+      const club = await loginCookie(t.app, CLUB_HOST);
+      expect((await host('GET', '/stats?date=2030-04-01&tz=-180', undefined, club, DEMO_CLUB_ID)).json().messages[0]).toEqual({
+        channel: 'sms',
+        sent: 0,
+        segments: 0,
+      });
+      // A day older than the messages are kept (RETENTION_HOURS, 24 by default): no figures rather than wrong ones.
+      await at('2030-04-03T15:00:00Z');
+      expect((await host('GET', '/stats?date=2030-04-01&tz=-180')).json()).toMatchObject({ joined: 3, messages: null });
     });
 
     it.each(['date=10/03/2030', 'tz=2000', 'tz=1.5', 'tz=abc'])('refuses %s with 422', async (query) => {

@@ -1,6 +1,7 @@
 import type { HostStatsQuery, HostStatsResponse, QuoteAccuracy } from '@vez/contract';
 import { getVenue } from '../venues/venues.service.js';
 import { type QueueDeps as WaitlistDeps, listDayEntries } from '../queue/index.js';
+import { sentByChannel } from '../notifications/sent-figures.js';
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
@@ -44,9 +45,15 @@ function localDate(now: number, tz: number): string {
  * A venue's day (local to `tz`): parties joined, seated, left, no-shows and removed, and the waits
  * of the parties seated that day (median, 90th percentile, median by the hour they joined), with
  * how the quotes they were given at join turned out, for the day and by hour. Works
- * on timings only, so it still counts after personal data is erased.
+ * on timings only, so it still counts after personal data is erased. With them, the messages sent
+ * that day by channel and their SMS segments (docs/product.md §8, SMS cost).
  */
-export async function getDayStats(deps: WaitlistDeps, venueId: string, query: HostStatsQuery): Promise<HostStatsResponse> {
+export async function getDayStats(
+  deps: WaitlistDeps,
+  venueId: string,
+  query: HostStatsQuery,
+  messagesKeptMs = Number.POSITIVE_INFINITY,
+): Promise<HostStatsResponse> {
   await getVenue(deps.db.kysely, venueId);
   const tz = query.tz ?? 0;
   const date = query.date ?? localDate(deps.now(), tz);
@@ -111,5 +118,7 @@ export async function getDayStats(deps: WaitlistDeps, venueId: string, query: Ho
     p90WaitMinutes: toMinutes(percentile(waits, 0.9)),
     quotes: quoteAccuracyOf(quotes),
     byHour,
+    // Sent messages are deleted after RETENTION_HOURS: a day older than that would show too few.
+    messages: from < deps.now() - messagesKeptMs ? null : await sentByChannel(deps.db.kysely, venueId, from, to),
   };
 }

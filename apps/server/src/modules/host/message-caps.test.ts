@@ -109,7 +109,7 @@ describe.each(stores)('message caps on $name', (store) => {
     expect(thread.json().messages).toEqual([]);
     expect(await t.db.kysely.selectFrom('staff_sends').select('id').where('entry_id', '=', party.id).execute()).toEqual([]);
     expect((await send('a'.repeat(255))).statusCode).toBe(201);
-    expect((await outbox(t)).filter((m) => m.to === party.phone).map((m) => m.body)).toContain(`Bistrô Demo: ${'a'.repeat(255)}`);
+    expect((await outbox(t)).filter((m) => m.to === party.phone).map((m) => m.body)).toContain(`Bistro Demo: ${'a'.repeat(255)}`);
   });
 
   it("a venue's text past the cap at send: the call is refused naming it, the join goes with the built-in text", async () => {
@@ -119,7 +119,7 @@ describe.each(stores)('message caps on $name', (store) => {
     });
     const party = await join(venueId);
     expect((await outbox(t)).filter((m) => m.to === party.phone).map((m) => m.body)).toEqual([
-      expect.stringMatching(/^Bistrô Demo: você entrou na fila de espera\./),
+      expect.stringMatching(/^Bistro Demo: voce esta na fila\./),
     ]);
     const entry = (await findEntryById(t.db.kysely, party.id))!;
     const refused = await callEntry(t.app.queueDeps, entry).catch((error: AppError) => error);

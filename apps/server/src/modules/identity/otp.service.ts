@@ -4,7 +4,7 @@ import type { Database } from '../../db/types.js';
 import { AppError } from '../../lib/app-error.js';
 import { newEntryId } from '../../lib/ids.js';
 import { toE164 } from '../../lib/phone.js';
-import { codeMessage, venueNameIn } from '../notifications/message-texts.js';
+import { codeMessage, smsTextFor, venueNameIn } from '../notifications/message-texts.js';
 import { canTextPhone, smsCountriesText } from '../venues/venue.js';
 import { getVenue } from '../venues/venues.service.js';
 import { CODE_MAX_TRIES, CODE_TTL_MS, type IdentityDeps, SEND_WINDOW_MS } from './identity-deps.js';
@@ -70,8 +70,11 @@ export async function sendCode(deps: IdentityDeps, body: OtpSendBody, clientAddr
   const code = newCode();
   const codeHash = await hashCode(code);
   const id = newEntryId();
-  const message = codeMessage(lang, code, venueNameIn(venue, lang));
-  const safeBody = codeMessage(lang, MASKED_CODE, venueNameIn(venue, lang)).body;
+  // By SMS, in GSM-7 when the venue asks for it (docs/product.md §8, "SMS sem acentos"); email as written.
+  const written = (text: string) => (body.channel === 'sms' ? smsTextFor(venue.settings, target, text) : text);
+  const coded = codeMessage(lang, code, venueNameIn(venue, lang));
+  const message = { ...coded, body: written(coded.body) };
+  const safeBody = written(codeMessage(lang, MASKED_CODE, venueNameIn(venue, lang)).body);
   await deps.db.kysely.transaction().execute(async (trx) => {
     // Only the newest code counts (docs/product.md §3): the ones sent before stop working now.
     await repo.voidLiveCodes(trx, body.channel, target, now);

@@ -5,9 +5,11 @@ import {
   SMS_MAX_SEGMENTS,
   TEMPLATE_NAME_MAX_LENGTH,
   type TemplateValues,
+  type VenueSettings,
   builtInTemplate,
   renderTemplate,
   smsSegments,
+  toGsm7,
 } from '@vez/contract';
 import { AppError } from '../../lib/app-error.js';
 import type { Venue } from '../venues/venue.js';
@@ -15,6 +17,16 @@ import type { Venue } from '../venues/venue.js';
 /** What the diner reads in SMS and email, per language (pt is the default and fallback). */
 export function venueNameIn(venue: Venue, lang: string): string {
   return (lang === 'en' ? venue.name.en : undefined) ?? venue.name.pt;
+}
+
+/**
+ * A text as it goes to this address: an SMS in GSM-7, accents dropped, when the venue asks for it
+ * ("SMS sem acentos", on by default: docs/product.md §8), so Portuguese costs 160 characters a
+ * segment instead of 70. A WhatsApp address (`whatsapp:`) gets the text as written, as do push,
+ * email and the pages, which never pass through here.
+ */
+export function smsTextFor(settings: Pick<VenueSettings, 'smsWithoutAccents'>, address: string, text: string): string {
+  return settings.smsWithoutAccents && !address.startsWith('whatsapp:') ? toGsm7(text) : text;
 }
 
 export const langOf = (value: string | null | undefined): Language => (value === 'en' ? 'en' : 'pt');

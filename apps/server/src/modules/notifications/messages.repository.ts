@@ -6,7 +6,7 @@ type Executor = Kysely<Database>;
 
 export type NewMessage = Pick<
   MessageTable,
-  'id' | 'channel' | 'recipient' | 'subject' | 'body' | 'safe_body' | 'idempotency_key' | 'created_at' | 'entry_id'
+  'id' | 'channel' | 'recipient' | 'subject' | 'body' | 'safe_body' | 'idempotency_key' | 'created_at' | 'entry_id' | 'segments'
 >;
 
 /** Queues a message; a second message with the same idempotency key is ignored. Returns whether it was new. */
@@ -166,6 +166,39 @@ export function findByProviderId(db: Executor, providerId: string): Promise<Mess
 
 export function findMessageOfEntry(db: Executor, id: string, entryId: string): Promise<MessageRow | undefined> {
   return db.selectFrom('messages').selectAll().where('id', '=', id).where('entry_id', '=', entryId).executeTakeFirst();
+}
+
+/**
+ * Messages about a venue's parties sent in [from, to), by channel, with the SMS segments they cost
+ * (docs/product.md §8, SMS cost). WhatsApp goes on the `sms` channel to a `whatsapp:` address.
+ */
+export async function countSentAboutVenue(
+  db: Executor,
+  venueId: string,
+  from: number,
+  to: number,
+): Promise<{ channel: MessageRow['channel']; whatsapp: boolean; sent: number; segments: number }[]> {
+  const rows = await db
+    .selectFrom('messages')
+    .innerJoin('entries', 'entries.id', 'messages.entry_id')
+    .select((eb) => [
+      'messages.channel as channel',
+      sql<number>`case when messages.recipient like 'whatsapp:%' then 1 else 0 end`.as('whatsapp'),
+      eb.fn.countAll<number | string>().as('sent'),
+      eb.fn.sum<number | string | null>('messages.segments').as('segments'),
+    ])
+    .where('entries.venue_id', '=', venueId)
+    .where('messages.status', '=', 'sent')
+    .where('messages.sent_at', '>=', from)
+    .where('messages.sent_at', '<', to)
+    .groupBy(['messages.channel', sql`case when messages.recipient like 'whatsapp:%' then 1 else 0 end`])
+    .execute();
+  return rows.map((r) => ({
+    channel: r.channel,
+    whatsapp: Number(r.whatsapp) === 1,
+    sent: Number(r.sent),
+    segments: Number(r.segments ?? 0),
+  }));
 }
 
 /** Messages waiting to be sent or being sent, by channel and status: the queue's depth (plugins/metrics.ts). */

@@ -1,3 +1,4 @@
+import { smsSegments } from '@vez/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/connect.js';
@@ -181,6 +182,8 @@ export function createNotifier(deps: NotifierDeps): Notifier {
         idempotency_key: message.idempotencyKey.slice(0, 120),
         created_at: created,
         entry_id: message.entryId ?? null,
+        // What this SMS costs as it goes (the stored body may be masked later): the Today screen's figure.
+        segments: message.channel === 'sms' && !message.to.startsWith('whatsapp:') ? smsSegments(message.body).segments : null,
       });
       if (!inserted) return undefined;
       // The demo outbox shows what it delivered, though the stored row is masked (providers.ts).

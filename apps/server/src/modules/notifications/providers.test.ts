@@ -27,6 +27,7 @@ const row = (patch: Partial<MessageRow>): MessageRow => ({
   sent_at: null,
   safe_body: null,
   entry_id: null,
+  segments: null,
   ...patch,
 });
 
@@ -163,7 +164,7 @@ describe('Twilio SMS provider against a local HTTP server', () => {
       const res = await sendCode(t, { target: '+5511987650077' }, nextAddress());
       expect(res.statusCode).toBe(200);
       await t.app.notifier.drain();
-      expect(twilio.requests.at(-1)?.form.get('Body')).toMatch(/seu código é \d{6}/);
+      expect(twilio.requests.at(-1)?.form.get('Body')).toMatch(/seu codigo é \d{6}/);
       expect((await t.app.inject({ method: 'GET', url: '/api/dev/outbox' })).statusCode).toBe(404);
     } finally {
       await t.close();

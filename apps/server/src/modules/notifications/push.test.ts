@@ -5,6 +5,7 @@ import ece from 'http_ece';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_BISTRO_ID, createBody } from '../../../test/fixtures.js';
 import { type TestApp, startTestApp } from '../../../test/harness.js';
+import { outbox } from '../../../test/identity.js';
 import { loginCookie } from '../../../test/staff-session.js';
 import { stores } from '../../../test/stores.js';
 import { erasePersonalDataEndedBefore } from '../queue/index.js';
@@ -81,7 +82,11 @@ describe.each(stores)('browser push on $name (docs/product.md §8)', (store) => 
     await t.app.notifier.drain();
     const [notification] = decrypted(path, keys);
     expect(notification).toMatchObject({ title: 'Bistrô Demo', url: `http://localhost:3000/waitlist/${id}` });
-    expect(notification.body).toContain('chegou a sua vez!');
+    // The notification keeps its accents; the SMS of the same call goes without (docs/product.md §8).
+    expect(notification.body).toContain('sua vez! Vá à recepção em até 10 min.');
+    expect((await outbox(t)).find((m) => m.body.includes(`/waitlist/${id} `) && m.body.includes('sua vez!'))?.body).toContain(
+      'sua vez! Va à recepcao em até 10 min.',
+    );
     const got = push.received.find((r) => r.path === path)!;
     expect(got.headers['content-encoding']).toBe('aes128gcm');
     const { publicKey } = (await t.app.inject({ method: 'GET', url: '/api/push/key' })).json();

@@ -1,11 +1,11 @@
 import formbody from '@fastify/formbody';
-import { ErrorCode, SMS_MORE_TIME_MINUTES } from '@vez/contract';
+import { ErrorCode, SMS_MORE_TIME_MINUTES, defaultVenueSettings } from '@vez/contract';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
 import { AppError } from '../../lib/app-error.js';
 import { findLatestEntryOfPhone, findOpenEntryOfPhone, endEntry, messageFromParty, recordDelivery, replyToVenue } from '../queue/index.js';
 import { getVenue } from '../venues/venues.service.js';
-import { type SmsReplyOutcome, langOf, smsReplyConfirmation, venueNameIn } from './message-texts.js';
+import { type SmsReplyOutcome, langOf, smsReplyConfirmation, smsTextFor, venueNameIn } from './message-texts.js';
 import { findByProviderId, optOut } from './messages.repository.js';
 import { intentOf } from './sms-keywords.js';
 import { isValidTwilioSignature } from './twilio-signature.js';
@@ -94,8 +94,9 @@ export async function smsWebhookRoutes(app: FastifyInstance): Promise<void> {
         request.log.info({ sid }, 'sms reply seen before: ignored');
         return reply.type('text/xml; charset=utf-8').send(twiml());
       }
-      const { lang, outcome, venueName } = acted.value;
-      return reply.type('text/xml; charset=utf-8').send(twiml(smsReplyConfirmation(lang, outcome, venueName)));
+      const { lang, outcome, venueName, settings } = acted.value;
+      const answer = smsTextFor(settings, request.body.From, smsReplyConfirmation(lang, outcome, venueName));
+      return reply.type('text/xml; charset=utf-8').send(twiml(answer));
     },
   );
 
@@ -107,7 +108,8 @@ export async function smsWebhookRoutes(app: FastifyInstance): Promise<void> {
     const entry = await findOpenEntryOfPhone(deps, phone);
     const latest = entry ?? (await findLatestEntryOfPhone(deps, phone));
     const lang = langOf(latest?.lang);
-    const venueName = latest ? venueNameIn(await getVenue(app.db.kysely, latest.venue_id), lang) : '';
+    const venue = latest ? await getVenue(app.db.kysely, latest.venue_id) : undefined;
+    const venueName = venue ? venueNameIn(venue, lang) : '';
     let outcome: SmsReplyOutcome;
     if (intent === 'stop') {
       // Nothing more to this phone, from any venue; what was still waiting to go is dropped.
@@ -128,7 +130,8 @@ export async function smsWebhookRoutes(app: FastifyInstance): Promise<void> {
       outcome = 'message';
     }
     log.info({ intent, outcome, entryId: entry?.id }, 'sms reply');
-    return { outcome, lang, venueName };
+    // The answer is an SMS too: in GSM-7 like the venue's others (docs/product.md §8), by default without a venue.
+    return { outcome, lang, venueName, settings: venue?.settings ?? defaultVenueSettings };
   }
 
   app.post<{ Body: z.infer<typeof StatusBody> }>(

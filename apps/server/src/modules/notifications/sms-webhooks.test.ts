@@ -78,7 +78,7 @@ describe.each(stores)('SMS replies through the demo outbox (unsigned: the demo) 
       const row = await entry(id);
       if (meaning === 'leave') {
         expect([row.status, row.cancel_reason]).toEqual(['cancelled', 'Customer']);
-        expect(res.body).toContain('Você saiu da fila de Bistrô Demo.');
+        expect(res.body).toContain('Voce saiu da fila de Bistro Demo.');
       } else {
         expect(row.status).toBe('active');
         expect(row.reply_kind).toBe(meaning);
@@ -94,14 +94,15 @@ describe.each(stores)('SMS replies through the demo outbox (unsigned: the demo) 
     expect(res.body).toContain('<Message>Demo Bistro knows you are on your way.</Message>');
     const pt = nextPhone();
     await joinAs(t, pt);
-    expect((await reply(e164(pt), '1')).body).toContain('<Message>Bistrô Demo já sabe que você está a caminho.</Message>');
+    // The answer is an SMS too: without accents, as the venue's SMS go by default (docs/product.md §8).
+    expect((await reply(e164(pt), '1')).body).toContain('<Message>Bistro Demo ja sabe que voce esta a caminho.</Message>');
   });
 
   it('free text becomes a message to the venue: unread on the card, in the thread, marked read once opened', async () => {
     const phone = nextPhone();
     const id = await joinAs(t, phone);
     const res = await reply(e164(phone), 'Estou estacionando, <2 min> & chego');
-    expect(res.body).toContain('Sua mensagem foi para Bistrô Demo.');
+    expect(res.body).toContain('Sua mensagem foi para Bistro Demo.');
     const queue = await t.app.inject({ method: 'GET', url: `/api/host/venues/${DEMO_BISTRO_ID}/entries`, headers: { cookie: staff } });
     const card = queue.json().entries.find((e: { _id: string }) => e._id === id);
     expect(card.unread).toBe(1);
@@ -117,7 +118,7 @@ describe.each(stores)('SMS replies through the demo outbox (unsigned: the demo) 
   it('a keyword when the party is on no list says so, and changes nothing', async () => {
     const res = await reply(e164(nextPhone()), '1');
     expect(res.statusCode).toBe(200);
-    expect(res.body).toContain('Você não está em nenhuma fila no momento.');
+    expect(res.body).toContain('Voce nao esta em nenhuma fila no momento.');
   });
 
   it('the most recent open entry of the sender gets the reply', async () => {
@@ -137,7 +138,7 @@ describe.each(stores)('SMS replies through the demo outbox (unsigned: the demo) 
       const before = (await outbox(t)).filter((m) => m.to === e164(phone)).length;
       expect(before).toBe(1);
       const res = await reply(e164(phone), stop);
-      expect(res.body).toContain('Você não receberá mais mensagens da Vez.');
+      expect(res.body).toContain('Voce nao recebera mais mensagens da Vez.');
       // The call and a staff message go nowhere; the entry stays on the list.
       expect((await call(id)).statusCode).toBe(200);
       const written = await t.app.inject({
@@ -158,7 +159,7 @@ describe.each(stores)('SMS replies through the demo outbox (unsigned: the demo) 
     await call(id);
     const sent = (await outbox(t)).filter((m) => m.to === e164(phone));
     expect(sent).toHaveLength(2);
-    for (const sms of sent) expect(sms.body).toContain('Responda 1 se estiver a caminho, 9 para sair.');
+    for (const sms of sent) expect(sms.body).toContain('Responda 1 (a caminho) ou 9 (sair).');
   });
 
   it('refuses a reply without From (422 naming it) and changes nothing', async () => {
@@ -264,7 +265,7 @@ describe.each(stores)('Twilio webhooks, signed, with the Twilio provider on $nam
     const leave = newSid();
     const other = nextPhone();
     await joinAndSend(other);
-    expect((await inbound(e164(other), '9', undefined, leave)).body).toContain('Você saiu da fila');
+    expect((await inbound(e164(other), '9', undefined, leave)).body).toContain('Voce saiu da fila');
     expect((await inbound(e164(other), '9', undefined, leave)).body).not.toContain('<Message>');
   });
 

@@ -36,7 +36,7 @@ describe.each(stores)('SMS on join and call, passports, on $name', (store) => {
     expect(more).toHaveLength(0);
     expect(sms).toMatchObject({ channel: 'sms', to: toE164(phone) });
     expect(sms?.body).toBe(
-      `Bistrô Demo: você entrou na fila de espera. Acompanhe sua posição: ${BASE}/waitlist/${res.json()._id} Responda 1 se estiver a caminho, 9 para sair.`,
+      `Bistro Demo: voce esta na fila. Acompanhe: ${BASE}/waitlist/${res.json()._id} Responda 1 (a caminho) ou 9 (sair).`,
     );
     expect(Date.parse(sms?.createdAt ?? '')).toBe(t.clock.now);
   });
@@ -45,7 +45,7 @@ describe.each(stores)('SMS on join and call, passports, on $name', (store) => {
     const phone = nextPhone();
     const res = await join(phone, { lang: 'en' });
     expect((await smsTo(phone))[0]?.body).toBe(
-      `Demo Bistro: you joined the waitlist. Follow your position: ${BASE}/waitlist/${res.json()._id} Reply 1 if you are on your way, 9 to leave.`,
+      `Demo Bistro: you're on the waitlist. Follow: ${BASE}/waitlist/${res.json()._id} Reply 1 (on my way) or 9 (leave).`,
     );
   });
 
@@ -59,7 +59,7 @@ describe.each(stores)('SMS on join and call, passports, on $name', (store) => {
     expect(stranger.statusCode).toBe(409);
     const [resent] = await smsTo(phone);
     expect(resent?.body).toBe(
-      `Bistrô Demo: você entrou na fila de espera. Acompanhe sua posição: ${BASE}/waitlist/${first._id} Responda 1 se estiver a caminho, 9 para sair.`,
+      `Bistro Demo: voce esta na fila. Acompanhe: ${BASE}/waitlist/${first._id} Responda 1 (a caminho) ou 9 (sair).`,
     );
     expect(await smsTo(phone)).toHaveLength(2);
   });
@@ -141,7 +141,7 @@ describe.each(stores)('SMS on join and call, passports, on $name', (store) => {
     const joined = await join(phone, {}, { cookie });
     const shown = (await smsTo(phone)).map((m) => m.body);
     expect(shown.some((b) => /passport=[\w-]{43}/.test(b))).toBe(true);
-    expect(shown.some((b) => /seu código é \d{6}/.test(b))).toBe(true);
+    expect(shown.some((b) => /seu codigo é \d{6}/.test(b))).toBe(true);
     const rows = await t.db.kysely.selectFrom('messages').select(['body', 'safe_body', 'status']).where('recipient', '=', phone).execute();
     expect(rows).toHaveLength(2);
     for (const row of rows) {
@@ -149,8 +149,8 @@ describe.each(stores)('SMS on join and call, passports, on $name', (store) => {
       expect(row.body).not.toMatch(/\d{6}|passport/);
     }
     expect(rows.map((r) => r.body).sort()).toEqual([
-      `Bistrô Demo: você entrou na fila de espera. Acompanhe sua posição: ${BASE}/waitlist/${joined.json()._id} Responda 1 se estiver a caminho, 9 para sair.`,
-      'Clube Demo (Vez): seu código é ••••••. Ele vale por 10 minutos. Não o compartilhe.',
+      `Bistro Demo: voce esta na fila. Acompanhe: ${BASE}/waitlist/${joined.json()._id} Responda 1 (a caminho) ou 9 (sair).`,
+      'Clube Demo (Vez): seu codigo é ------. Ele vale por 10 minutos. Nao o compartilhe.',
     ]);
   });
 
@@ -168,7 +168,7 @@ describe.each(stores)('SMS on join and call, passports, on $name', (store) => {
     await callEntry(t.app.queueDeps, entry);
     const [called] = await smsTo(phone);
     expect(called?.body).toBe(
-      `Demo Bistro: it's your turn! See the host. Table held 10 min. ${BASE}/waitlist/${id} Reply 1 if you are on your way, 9 to leave.`,
+      `Demo Bistro: your turn! See the host within 10 min. ${BASE}/waitlist/${id} Reply 1 (on my way) or 9 (leave).`,
     );
     // The same call twice (a stale copy of the entry, a doubled click) is one message.
     await callEntry(t.app.queueDeps, entry);
@@ -197,7 +197,7 @@ describe.each(stores)('SMS on join and call, passports, on $name', (store) => {
     });
     expect(call.statusCode).toBe(200);
     expect((await smsTo(phone))[0]?.body).toBe(
-      `Bistrô Demo: chegou a sua vez! Procure a recepção. Sua mesa fica reservada por 10 min. ${BASE}/waitlist/${id} Responda 1 se estiver a caminho, 9 para sair.`,
+      `Bistro Demo: sua vez! Va à recepcao em até 10 min. ${BASE}/waitlist/${id} Responda 1 (a caminho) ou 9 (sair).`,
     );
   });
 });

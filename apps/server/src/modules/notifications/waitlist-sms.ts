@@ -4,7 +4,7 @@ import type { Database, EntryRow } from '../../db/types.js';
 import { type JoinContext, type PartyMessenger, recordLastMessage } from '../queue/index.js';
 import { type Venue, canTextPhone } from '../venues/venue.js';
 import { getVenue } from '../venues/venues.service.js';
-import { firstNameOf, langOf, staffSms, venueNameIn, venueText } from './message-texts.js';
+import { firstNameOf, langOf, smsTextFor, staffSms, venueNameIn, venueText } from './message-texts.js';
 import { findMessageOfEntry } from './messages.repository.js';
 import { type PushPayload, hasSubscriptions } from './push.js';
 import type { Notifier } from './notifier.js';
@@ -33,11 +33,16 @@ export function smsOnJoin(notifier: Notifier, publicBaseUrl: string, issuePasspo
     if (!entry.phone || !canTextPhone(venue, entry.phone)) return;
     const passport = await issuePassport(trx, context.dinerSessionToken, entry);
     const lang = langOf(entry.lang);
+    const to = addressOf(venue, entry.phone);
     const text = (login?: string) =>
-      venueText('join', venue, lang, { name: firstNameOf(entry.name), link: positionLink(publicBaseUrl, entry.id, login) });
+      smsTextFor(
+        venue.settings,
+        to,
+        venueText('join', venue, lang, { name: firstNameOf(entry.name), link: positionLink(publicBaseUrl, entry.id, login) }),
+      );
     const id = await notifier.enqueue(trx, {
       channel: 'sms',
-      to: addressOf(venue, entry.phone),
+      to,
       body: text(passport),
       // Once sent, the stored row keeps the plain link: no usable passport (docs/product.md §3).
       ...(passport ? { safeBody: text() } : {}),
@@ -57,10 +62,15 @@ export function smsOnRepeatJoin(notifier: Notifier, publicBaseUrl: string) {
   return async (trx: Executor, entry: EntryRow, venue: Venue): Promise<void> => {
     if (!entry.phone || !canTextPhone(venue, entry.phone)) return;
     const lang = langOf(entry.lang);
+    const to = addressOf(venue, entry.phone);
     const id = await notifier.enqueue(trx, {
       channel: 'sms',
-      to: addressOf(venue, entry.phone),
-      body: venueText('join', venue, lang, { name: firstNameOf(entry.name), link: positionLink(publicBaseUrl, entry.id) }),
+      to,
+      body: smsTextFor(
+        venue.settings,
+        to,
+        venueText('join', venue, lang, { name: firstNameOf(entry.name), link: positionLink(publicBaseUrl, entry.id) }),
+      ),
       idempotencyKey: `rejoin:${entry.id}:${entry.link_resent_at ?? 0}`,
       entryId: entry.id,
     });
@@ -86,10 +96,12 @@ async function sendAbout(
   const values = { name: firstNameOf(entry.name), link, ...message.values };
   const body = venueText(message.kind, venue, lang, values, message.byStaff ? 'refuse' : 'builtIn');
   if (entry.phone && canTextPhone(venue, entry.phone)) {
+    const to = addressOf(venue, entry.phone);
     const id = await notifier.enqueue(trx, {
       channel: 'sms',
-      to: addressOf(venue, entry.phone),
-      body,
+      to,
+      // The notification below keeps the accents: only an SMS is written in GSM-7.
+      body: smsTextFor(venue.settings, to, body),
       idempotencyKey: `${message.key}:${entry.id}`,
       entryId: entry.id,
     });
@@ -120,10 +132,11 @@ export function partyMessenger(notifier: Notifier, now: () => number, publicBase
       await pushToEntry(notifier, trx, entry, { title: venueNameIn(venue, langOf(entry.lang)), body: text, url: link }, idempotencyKey);
       if (!entry.phone) return undefined;
       if (!canTextPhone(venue, entry.phone)) return undefined;
+      const to = addressOf(venue, entry.phone);
       return notifier.enqueue(trx, {
         channel: 'sms',
-        to: addressOf(venue, entry.phone),
-        body: sms,
+        to,
+        body: smsTextFor(venue.settings, to, sms),
         idempotencyKey,
         entryId: entry.id,
       });

@@ -42,9 +42,9 @@ describe.each(stores)('calls that end well on $name', (store) => {
     await callEntry(deps(), await row(party.id));
     const again = await row(party.id);
     expect([again.calls, again.hold_until]).toEqual([2, t.clock.now + 15 * 60_000]);
-    const calls = (await smsTo(party.phone)).filter((b) => b.includes('chegou a sua vez'));
+    const calls = (await smsTo(party.phone)).filter((b) => b.includes('sua vez!'));
     expect(calls).toHaveLength(2);
-    expect(calls[0]).toContain('Sua mesa fica reservada por 15 min.');
+    expect(calls[0]).toContain('Va à recepcao em até 15 min.');
     const page = (await t.app.inject({ method: 'GET', url: `/api/waitlists/${party.id}/position` })).json().waitlist;
     expect(page.holdUntil).toBe(new Date(t.clock.now + 15 * 60_000).toISOString());
     expect(page.calls).toBe(2);
@@ -55,7 +55,7 @@ describe.each(stores)('calls that end well on $name', (store) => {
     const party = await join(venueId);
     await callEntry(deps(), await row(party.id));
     expect((await row(party.id)).hold_until).toBeNull();
-    expect((await smsTo(party.phone)).find((b) => b.includes('chegou'))).not.toContain('reservada');
+    expect((await smsTo(party.phone)).find((b) => b.includes('sua vez!'))).not.toContain(' min.');
     t.clock.now += 24 * 3_600_000;
     await endExpiredHolds(deps());
     expect((await row(party.id)).status).toBe('called');
@@ -110,7 +110,7 @@ describe.each(stores)('calls that end well on $name', (store) => {
     expect(await close(parties[0]!)).toEqual([]);
     expect(await close(parties[1]!)).toEqual([]);
     // Parties 3 is now second: one message, with its place.
-    expect(await close(parties[2]!)).toEqual([expect.stringContaining('Você é o 2º da fila')]);
+    expect(await close(parties[2]!)).toEqual([expect.stringContaining('Sua posicao na fila: 2.')]);
     // Party 4 is called before it gets close: no message after a call.
     await callEntry(deps(), await row(parties[3]!.id));
     await endEntry(deps(), await row(parties[1]!.id), 'cancel', 'Host');
@@ -156,17 +156,18 @@ describe.each(stores)('calls that end well on $name', (store) => {
     });
     expect(ok.statusCode).toBe(200);
     const pt = await join(DEMO_BISTRO_ID);
-    expect(await smsTo(pt.phone)).toEqual([`Oi Ana! Você está na fila do Bistrô Demo: http://localhost:3000/waitlist/${pt.id}`]);
+    // The venue's own text goes without accents too, by default (docs/product.md §8).
+    expect(await smsTo(pt.phone)).toEqual([`Oi Ana! Voce esta na fila do Bistro Demo: http://localhost:3000/waitlist/${pt.id}`]);
     const en = await join(DEMO_BISTRO_ID, 'en');
     expect(await smsTo(en.phone)).toEqual([`Hi Ana, you are in line at Demo Bistro: http://localhost:3000/waitlist/${en.id}`]);
     await callEntry(deps(), await row(pt.id));
-    expect((await smsTo(pt.phone))[0]).toBe(`Ana, sua mesa está pronta (10 min). http://localhost:3000/waitlist/${pt.id}`);
+    expect((await smsTo(pt.phone))[0]).toBe(`Ana, sua mesa esta pronta (10 min). http://localhost:3000/waitlist/${pt.id}`);
     // The English call has no text of the venue's: the built-in one.
     await callEntry(deps(), await row(en.id));
-    expect((await smsTo(en.phone))[0]).toMatch(/^Demo Bistro: it's your turn!/);
+    expect((await smsTo(en.phone))[0]).toMatch(/^Demo Bistro: your turn!/);
     expect((await patch({})).statusCode).toBe(200);
     const back = await join(DEMO_BISTRO_ID);
-    expect((await smsTo(back.phone))[0]).toMatch(/^Bistrô Demo: você entrou na fila de espera\./);
+    expect((await smsTo(back.phone))[0]).toMatch(/^Bistro Demo: voce esta na fila\./);
   });
 
   it('refuses settings out of range (422 naming them), and staff change them through the API', async () => {
@@ -218,7 +219,8 @@ describe.each(stores)('WhatsApp through the Twilio-compatible provider on $name'
     expect(sent).toHaveLength(1);
     expect(sent[0]!.path).toBe('/2010-04-01/Accounts/AC0123456789abcdef0123456789abcdef/Messages.json');
     expect(sent[0]!.form.get('From')).toBe('whatsapp:+14155238886');
-    expect(sent[0]!.form.get('Body')).toContain('você entrou na fila de espera');
+    // WhatsApp keeps every accent, though the venue's SMS go without (docs/product.md §8).
+    expect(sent[0]!.form.get('Body')).toMatch(/^Bistrô Demo: você está na fila\. Acompanhe: /);
     // A reply from WhatsApp names the sender as whatsapp:+…: it reaches the same entry.
     const id = res.json()._id as string;
     const params = { From: `whatsapp:${toE164(phone)}`, Body: 'sim' };
@@ -231,6 +233,7 @@ describe.each(stores)('WhatsApp through the Twilio-compatible provider on $name'
       payload: new URLSearchParams(params).toString(),
     });
     expect(reply.statusCode).toBe(200);
+    expect(reply.body).toContain('<Message>Bistrô Demo já sabe que você está a caminho.</Message>');
     expect((await findEntryById(t.db.kysely, id))?.reply_kind).toBe('onMyWay');
   });
 });

@@ -65,7 +65,7 @@ describe.each(stores)('repeat join on $name', (store) => {
     const resent = (await outbox(t)).filter((m) => m.to === e164);
     expect(resent).toHaveLength(2);
     // The plain link (no passport), then which replies work (docs/product.md §7).
-    expect(resent[0]?.body).toMatch(new RegExp(`/waitlist/${id} Responda 1 se estiver a caminho, 9 para sair.$`));
+    expect(resent[0]?.body).toMatch(new RegExp(`/waitlist/${id} Responda 1 \\(a caminho\\) ou 9 \\(sair\\)\\.$`));
 
     // Again at once, and 30 s later: no further SMS inside the minute.
     expect((await join('Mallory Intruder', `11${local}`)).statusCode).toBe(409);

@@ -3,7 +3,7 @@ import type { SettingsDraft } from '../lib/settings-draft';
 import { useHostT } from '../lib/host-i18n';
 import type { DraftUpdate } from './settings-screen';
 
-/** Calls that end well (docs/product.md §8): the hold window, no-shows, getting close, seated, the channel. */
+/** Calls that end well (docs/product.md §8): the hold window, no-shows, getting close, seated, the channel, SMS sem acentos. */
 export function SettingsCalls({ draft, update }: { draft: SettingsDraft; update: DraftUpdate }) {
   const { t } = useHostT();
   const set = <K extends keyof VenueSettings>(key: K, value: VenueSettings[K]) =>
@@ -36,6 +36,20 @@ export function SettingsCalls({ draft, update }: { draft: SettingsDraft; update:
           <input type="checkbox" checked={draft.settings.seatedMessage} onChange={(e) => set('seatedMessage', e.target.checked)} />
           <span>{t('settings.seatedMessage')}</span>
         </label>
+        <div>
+          <label className="host-check">
+            <input
+              type="checkbox"
+              checked={draft.settings.smsWithoutAccents}
+              onChange={(e) => set('smsWithoutAccents', e.target.checked)}
+              aria-describedby="smsWithoutAccents-hint"
+            />
+            <span>{t('settings.smsWithoutAccents')}</span>
+          </label>
+          <small id="smsWithoutAccents-hint" className="host-hint">
+            {t('settings.smsWithoutAccentsHint')}
+          </small>
+        </div>
         <label className="host-field">
           <span>{t('settings.channel')}</span>
           <select value={draft.settings.channel} onChange={(e) => set('channel', e.target.value as VenueSettings['channel'])}>

@@ -9,6 +9,7 @@ import {
   renderTemplate,
   smsSegments,
   templateProblem,
+  toGsm7,
 } from '@vez/contract';
 import { useId, useState } from 'react';
 import type { SettingsDraft } from '../lib/settings-draft';
@@ -46,7 +47,7 @@ export function SettingsMessages({
       return { ...d, settings: { ...d.settings, messageTemplates: templates } };
     });
   const venueName = (lang === 'en' && draft.name.en) || draft.name.pt;
-  const preview = renderTemplate(text, {
+  const written = renderTemplate(text, {
     venue: venueName,
     name: 'Ana',
     link: `${window.location.origin}/waitlist/Xk3pQ9rT2vLm8nB4cD6fGh`,
@@ -54,6 +55,10 @@ export function SettingsMessages({
     minutes: 15,
     hold: settings.holdMinutes,
   });
+  // The SMS as the server sends it: without accents when the venue asks (docs/product.md §8), so the
+  // count is what the SMS costs. WhatsApp would take the text as written.
+  const withoutAccents = settings.smsWithoutAccents && settings.channel === 'sms';
+  const preview = withoutAccents ? toGsm7(written) : written;
   const cost = smsSegments(preview);
   const missingLink = kind === 'join' && !text.includes('{link}');
   // The server's own check at save (docs/security.md, segment cap and template links), run as staff type.
@@ -128,6 +133,7 @@ export function SettingsMessages({
         <p className="host-preview__text" data-testid="message-preview">
           {preview}
         </p>
+        {withoutAccents && preview !== written && <p className="host-hint">{t('messages.withoutAccents')}</p>}
         <p className="host-hint" data-testid="message-segments">
           {t('messages.segments', { count: cost.segments, encoding: cost.encoding, units: cost.units, per: cost.perSegment })}
         </p>

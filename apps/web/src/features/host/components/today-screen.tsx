@@ -9,7 +9,10 @@ import { useHostT } from '../lib/host-i18n';
 import { QuoteChart, signed } from './quote-chart';
 import { WaitChart } from './wait-chart';
 
-/** Today's figures (or another day's): counts, median and p90 wait, waits by hour, quoted against actual (docs/product.md §4). */
+/**
+ * Today's figures (or another day's): counts, median and p90 wait, waits by hour, quoted against
+ * actual (docs/product.md §4), and the messages sent by channel with their SMS segments (§8).
+ */
 export function TodayScreen({ venueId }: { venueId: string }) {
   const { t } = useHostT();
   const [{ date, tz }, setDay] = useState(localToday);
@@ -78,6 +81,22 @@ export function TodayScreen({ venueId }: { venueId: string }) {
             </dl>
           ) : null}
           <QuoteChart hours={stats.data.byHour} />
+          <h2 className="host-today__subtitle">{t('today.messagesTitle')}</h2>
+          {stats.data.messages ? (
+            <dl className="host-figures" data-testid="message-figures">
+              {stats.data.messages.map((figure) => (
+                <div key={figure.channel} className="host-figure">
+                  <dt>{t(`today.channel_${figure.channel}`)}</dt>
+                  <dd>
+                    {t('today.sent', { count: figure.sent })}
+                    {figure.segments === null ? null : ` · ${t('today.segments', { count: figure.segments })}`}
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          ) : (
+            <p className="host-hint">{t('today.messagesGone')}</p>
+          )}
         </>
       )}
     </section>

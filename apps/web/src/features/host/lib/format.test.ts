@@ -93,6 +93,7 @@ describe('settings draft', () => {
       autoNoShow: defaultVenueSettings.autoNoShow,
       gettingCloseAt: defaultVenueSettings.gettingCloseAt,
       seatedMessage: defaultVenueSettings.seatedMessage,
+      smsWithoutAccents: defaultVenueSettings.smsWithoutAccents,
       channel: defaultVenueSettings.channel,
       messageTemplates: defaultVenueSettings.messageTemplates,
       // docs/product.md §2: no tables given.
