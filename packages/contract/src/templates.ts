@@ -282,6 +282,8 @@ export interface TemplateCheck {
   /** Where the position pages are (the server's PUBLIC_BASE_URL). */
   publicBaseUrl: string;
   holdMinutes: number;
+  /** The venue writes its SMS without accents ("SMS sem acentos"): a text is counted as it is sent. */
+  withoutAccents?: boolean;
   /** Hosts a template may link to: the site's own, the venue's menu and reservation sites. */
   allowedHosts: readonly string[];
 }
@@ -298,6 +300,6 @@ export function templateProblem(kind: MessageKind, template: string, check: Temp
     venue: check.venueName,
     hold: check.holdMinutes,
   });
-  const { segments } = smsSegments(longest);
+  const { segments } = smsSegments(check.withoutAccents ? toGsm7(longest) : longest);
   return segments > SMS_MAX_SEGMENTS ? { kind: 'tooLong', segments } : undefined;
 }

@@ -76,6 +76,7 @@ function checkTemplates(venue: Venue, config: Config): void {
         venueName,
         publicBaseUrl: config.publicBaseUrl,
         holdMinutes: settings.holdMinutes,
+        withoutAccents: settings.smsWithoutAccents,
         allowedHosts,
       });
       const field = `settings.messageTemplates.${kind}.${lang}`;

@@ -69,6 +69,8 @@ describe.each(stores)('message caps on $name', (store) => {
   });
 
   it(`a template past ${SMS_MAX_SEGMENTS} segments with the venue's name and the longest values is a 422 naming it`, async () => {
+    // Counted as the SMS goes: with accents kept, 'ã' needs UCS-2 (the option's own test is below).
+    expect((await patch({ settings: { smsWithoutAccents: false } })).statusCode).toBe(200);
     const before = await saved();
     // 200 letters that need UCS-2 and the plain link fit 268 units; the longest first name does not.
     const long = `${'ã'.repeat(200)} {link}`;
@@ -86,9 +88,22 @@ describe.each(stores)('message caps on $name', (store) => {
     expect(renamed.json().field).toBe('settings.messageTemplates.call.pt');
     expect((await saved()).venue.name).toEqual(before.venue.name);
     expect((await patch({ settings: { messageTemplates: {} } })).statusCode).toBe(200);
+    expect((await patch({ settings: { smsWithoutAccents: true } })).statusCode).toBe(200);
+  });
+
+  it('a venue that writes its SMS without accents (the default) has its texts counted as they go: folded to GSM-7', async () => {
+    // 'ã' folds to 'a': the longest first name, 200 letters and the link fit 4 GSM-7 segments.
+    const text = `{name} ${'ã'.repeat(200)} {link}`;
+    expect((await patch({ settings: { messageTemplates: { call: { pt: text } } } })).statusCode).toBe(200);
+    // With the accents kept, the same text would cost more: turning them on names it.
+    const kept = await patch({ settings: { smsWithoutAccents: false } });
+    expect(kept.statusCode).toBe(422);
+    expect(kept.json()).toMatchObject({ code: 'MESSAGE_TOO_LONG', field: 'settings.messageTemplates.call.pt' });
+    expect((await patch({ settings: { messageTemplates: {} } })).statusCode).toBe(200);
   });
 
   it('a staff message past the cap with the venue name is a 422 naming the text; nothing is sent or counted', async () => {
+    expect((await patch({ settings: { smsWithoutAccents: false } })).statusCode).toBe(200);
     const party = await join();
     const send = (text: string) =>
       t.app.inject({
@@ -109,17 +124,24 @@ describe.each(stores)('message caps on $name', (store) => {
     expect(thread.json().messages).toEqual([]);
     expect(await t.db.kysely.selectFrom('staff_sends').select('id').where('entry_id', '=', party.id).execute()).toEqual([]);
     expect((await send('a'.repeat(255))).statusCode).toBe(201);
-    expect((await outbox(t)).filter((m) => m.to === party.phone).map((m) => m.body)).toContain(`Bistro Demo: ${'a'.repeat(255)}`);
+    expect((await outbox(t)).filter((m) => m.to === party.phone).map((m) => m.body)).toContain(`Bistrô Demo: ${'a'.repeat(255)}`);
+    // Without accents (the default) "Bistro Demo: " is GSM-7: 256 letters fit 2 segments.
+    expect((await patch({ settings: { smsWithoutAccents: true } })).statusCode).toBe(200);
+    expect((await send('a'.repeat(256))).statusCode).toBe(201);
   });
 
   it("a venue's text past the cap at send: the call is refused naming it, the join goes with the built-in text", async () => {
     const long = `{name} ${'ã'.repeat(240)} {link}`;
     const venueId = await addVenueLike(t.db, DEMO_BISTRO_ID, {
-      settings: JSON.stringify({ ...defaultVenueSettings, messageTemplates: { join: { pt: long }, call: { pt: long } } }),
+      settings: JSON.stringify({
+        ...defaultVenueSettings,
+        smsWithoutAccents: false,
+        messageTemplates: { join: { pt: long }, call: { pt: long } },
+      }),
     });
     const party = await join(venueId);
     expect((await outbox(t)).filter((m) => m.to === party.phone).map((m) => m.body)).toEqual([
-      expect.stringMatching(/^Bistro Demo: voce esta na fila\./),
+      expect.stringMatching(/^Bistrô Demo: você está na fila\./),
     ]);
     const entry = (await findEntryById(t.db.kysely, party.id))!;
     const refused = await callEntry(t.app.queueDeps, entry).catch((error: AppError) => error);

@@ -54,7 +54,8 @@ export function venueText(
   const own = settings.messageTemplates[kind]?.[lang];
   if (own !== undefined) {
     const text = renderTemplate(own, filled);
-    const { segments } = smsSegments(text);
+    // Counted as the SMS goes: without accents when the venue writes them so (smsTextFor).
+    const { segments } = smsSegments(settings.smsWithoutAccents ? toGsm7(text) : text);
     if (segments <= SMS_MAX_SEGMENTS) return text;
     if (tooLong === 'refuse') {
       throw new AppError(
@@ -76,11 +77,12 @@ export const firstNameOf = (name: string | null): string =>
 
 /**
  * A message from staff to the party, by SMS: the venue's name first, so the party knows who writes.
- * Past SMS_MAX_SEGMENTS it is refused, naming the text (docs/security.md, segment cap).
+ * Past SMS_MAX_SEGMENTS it is refused, naming the text (docs/security.md, segment cap); counted as
+ * it goes, without accents when the venue writes its SMS so.
  */
-export function staffSms(venueName: string, text: string): string {
+export function staffSms(venueName: string, text: string, withoutAccents = false): string {
   const sms = `${venueName}: ${text}`;
-  const { segments } = smsSegments(sms);
+  const { segments } = smsSegments(withoutAccents ? toGsm7(sms) : sms);
   if (segments > SMS_MAX_SEGMENTS) {
     throw new AppError(
       ErrorCode.MESSAGE_TOO_LONG,

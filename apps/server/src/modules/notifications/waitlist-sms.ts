@@ -127,7 +127,7 @@ export function partyMessenger(notifier: Notifier, now: () => number, publicBase
     async send(trx, entry, text, idempotencyKey) {
       const venue = await getVenue(trx, entry.venue_id);
       // Refused past the segment cap whether or not this party gets an SMS: one rule for staff.
-      const sms = staffSms(venueNameIn(venue, langOf(entry.lang)), text);
+      const sms = staffSms(venueNameIn(venue, langOf(entry.lang)), text, venue.settings.smsWithoutAccents);
       const link = positionLink(publicBaseUrl, entry.id);
       await pushToEntry(notifier, trx, entry, { title: venueNameIn(venue, langOf(entry.lang)), body: text, url: link }, idempotencyKey);
       if (!entry.phone) return undefined;

@@ -68,7 +68,13 @@ export function SettingsMessages({
   const problem =
     own === undefined
       ? undefined
-      : templateProblem(kind, own, { venueName, publicBaseUrl: window.location.origin, holdMinutes: settings.holdMinutes, allowedHosts });
+      : templateProblem(kind, own, {
+          venueName,
+          publicBaseUrl: window.location.origin,
+          holdMinutes: settings.holdMinutes,
+          withoutAccents: settings.smsWithoutAccents,
+          allowedHosts,
+        });
 
   return (
     <fieldset className="host-group">
