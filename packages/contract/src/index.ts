@@ -10,6 +10,7 @@ export * from './identity.js';
 export * from './ids.js';
 export * from './header-images.js';
 export * from './images.js';
+export * from './phone.js';
 export * from './plain-text.js';
 export * from './realtime.js';
 export * from './team.js';

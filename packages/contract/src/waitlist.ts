@@ -4,6 +4,7 @@ import { EntryReply, VenueMessage } from './conversation.js';
 import { EntryId, VenueId } from './ids.js';
 import { OperationMode } from './venue.js';
 import { messages } from './messages.js';
+import { phoneProblem } from './phone.js';
 import { plainText } from './plain-text.js';
 
 export { messages } from './messages.js';
@@ -11,24 +12,18 @@ export { messages } from './messages.js';
 /** docs/product.md §15: two letters, a space, a surname of at least two characters. */
 export const FULL_NAME_PATTERN = /^\s*\p{L}[\p{L}\p{M}'’.-]+(?:\s+[\p{L}\p{M}'’.-]+)*\s+[\p{L}\p{M}'’.-]{2,}\s*$/u;
 
-export function phoneDigits(value: string): string {
-  return value.replace(/\D/g, '');
-}
-
-/**
- * docs/product.md §15: an optional country prefix plus at least 9 digits; parsing rejects numbers under
- * 2 or over 17 digits. The server also parses it to E.164 with libphonenumber-js.
- */
-export function isPlausiblePhone(value: string): boolean {
-  if (!/^\+?[\d\s().-]+$/.test(value.trim())) return false;
-  const digits = phoneDigits(value).length;
-  return digits >= 9 && digits <= 17;
-}
-
 export const FullName = z
   .string()
   .check(plainText(), z.maxLength(120, { error: messages.surname }), z.regex(FULL_NAME_PATTERN, { error: messages.surname }));
-export const Phone = z.string().check(z.refine(isPlausiblePhone, { error: messages.phone }));
+/**
+ * A phone a party can be reached at, as people paste it (docs/product.md §15): valid, and in Brazil a
+ * mobile. The server stores it as E.164 (`readPhone`). Pure: a page that uses no schema with a phone
+ * does not load the phone library (the diner JS budget, docs/decisions/028).
+ */
+export const Phone = /* @__PURE__ */ z.string().check(
+  z.refine((value) => phoneProblem(value) !== 'invalid', { error: messages.phone }),
+  z.refine((value) => phoneProblem(value) !== 'landline', { error: messages.mobile }),
+);
 export const Email = z.email({ error: messages.email }).check(z.maxLength(254, { error: messages.email }));
 /** Optional email: absent or empty means none. */
 export const OptionalEmail = z.optional(z.union([z.literal(''), Email]));
