@@ -11,6 +11,7 @@ export * from './ids.js';
 export * from './header-images.js';
 export * from './images.js';
 export * from './phone.js';
+export * from './phone-digits.js';
 export * from './plain-text.js';
 export * from './realtime.js';
 export * from './team.js';

@@ -1,5 +1,6 @@
 import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { DEFAULT_COUNTRY } from './constants.js';
+import { isPlausiblePhone } from './phone-digits.js';
 
 /**
  * Phones as people paste them (docs/product.md §15): one reading shared by the join form, the
@@ -8,20 +9,6 @@ import { DEFAULT_COUNTRY } from './constants.js';
  * `55 11 98765 4321`, `011 98765-4321`, `(11)98765-4321`); `min` cannot tell a mobile from a
  * landline, so the Brazilian mobile rule is written below.
  */
-
-export function phoneDigits(value: string): string {
-  return value.replace(/\D/g, '');
-}
-
-/**
- * docs/product.md §15: an optional country prefix plus at least 9 digits; parsing rejects numbers under
- * 2 or over 17 digits. Only digits, spaces, dots, dashes and brackets: never letters (no vanity numbers).
- */
-export function isPlausiblePhone(value: string): boolean {
-  if (!/^\+?[\d\s().-]+$/.test(value.trim())) return false;
-  const digits = phoneDigits(value).length;
-  return digits >= 9 && digits <= 17;
-}
 
 /** A valid number, read. */
 export interface ParsedPhone {
