@@ -29,12 +29,7 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          groups: [
-            { name: 'vendor', test: (id: string) => SHARED.some((re) => re.test(id)) },
-            // The phone's text checks the join page's first load needs, apart from the phone reading
-            // (contract phone.ts and libphonenumber's metadata: the personal-data block's).
-            { name: 'phone-digits', test: (id: string) => /packages[\\/]contract[\\/]src[\\/]phone-digits\.ts$/.test(id) },
-          ],
+          groups: [{ name: 'vendor', test: (id: string) => SHARED.some((re) => re.test(id)) }],
         },
       },
     },

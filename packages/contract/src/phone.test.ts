@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from './messages.js';
+import { CreateWaitlistBody } from './join-body.js';
 import { parsePhone, readPhone } from './phone.js';
-import { CreateWaitlistBody, Phone } from './waitlist.js';
+import { Phone } from './phone-schema.js';
 
 /** docs/product.md §15: phones as people paste them (WhatsApp, contact cards, typed by hand). */
 describe('phones as people paste them', () => {

@@ -31,12 +31,12 @@ export type PhoneReading = { ok: true; phone: ParsedPhone } | { ok: false; probl
 export const BRAZIL_CALLING_CODE = '55';
 
 // Brazil's area codes as libphonenumber's full metadata lists them (its `max` build); the `min`
-// build the browser loads accepts any two digits.
-const AREA_CODE = '(?:[14689][1-9]|2[12478]|3[1-578]|5[13-5]|7[13-579])';
+// build the browser loads accepts any two digits. Literals, not `new RegExp`: a module with no
+// top-level work lets the bundler leave it off pages that do not read phones.
 /** docs/product.md §15: area code, then 9 digits starting with 9. */
-const BRAZILIAN_MOBILE = new RegExp(`^${AREA_CODE}9\\d{8}$`);
+const BRAZILIAN_MOBILE = /^(?:[14689][1-9]|2[12478]|3[1-578]|5[13-5]|7[13-579])9\d{8}$/;
 /** Area code, then 8 digits starting with 2 to 5: a fixed line. */
-const BRAZILIAN_LANDLINE = new RegExp(`^${AREA_CODE}[2-5]\\d{7}$`);
+const BRAZILIAN_LANDLINE = /^(?:[14689][1-9]|2[12478]|3[1-578]|5[13-5]|7[13-579])[2-5]\d{7}$/;
 
 /**
  * Any valid number, Brazilian by default (a number typed without its country code), whatever
