@@ -54,6 +54,17 @@ describe('pasted phones on the join form, against the real API', { timeout: 30_0
     expect(namesWithPhone(e164)).toEqual(['Beatriz Lima']);
   });
 
+  it('typed key by key: area code 55 stays an area code, a trunk 0 goes', async () => {
+    const user = userEvent.setup();
+    await openForm(user);
+    const phone = screen.getByLabelText('Celular');
+    await user.type(phone, '55987654315');
+    expect(phone).toHaveValue('(55) 98765-4315');
+    await user.clear(phone);
+    await user.type(phone, '011987654315');
+    expect(phone).toHaveValue('(11) 98765-4315');
+  });
+
   it('a landline says "Use um celular" at the field before any submit', async () => {
     const user = userEvent.setup();
     await openForm(user);
