@@ -74,7 +74,7 @@ export function WalkInDialog({ maxPartySize, mutation, onClose }: Props) {
 
   const fieldError = (name: keyof WalkInValues, fieldErrorOf: FieldError | undefined) =>
     fieldErrorOf?.message ? (
-      <small id={`${ids}-${name}`} className="host-error" role="alert">
+      <small id={`${ids}-${name}`} className="host-field__error" role="alert">
         {fieldErrorOf.message}
       </small>
     ) : null;
