@@ -27,7 +27,8 @@ const messages = {
     'Feature "{{from}}" imports feature "{{to}}". A feature never imports another feature: move the shared piece to components/ or lib/, or compose both in src/app.',
   sharedImportsFeature:
     'Shared code ({{layer}}/) imports from {{to}}/. Imports flow shared → features → app: move what you need down into components/ or lib/.',
-  contractImport: 'The contract package imports only its schema library (zod/mini) and its own files: "{{source}}" is not allowed.',
+  contractImport:
+    'The contract package imports only its schema library (zod/mini), the phone library (libphonenumber-js/min, docs/decisions/028) and its own files: "{{source}}" is not allowed.',
   crossApp: 'apps/{{from}} imports apps/{{to}}: apps share code only through packages/ (put it in @vez/contract).',
   classicZodInWeb: 'The browser must not load classic zod (92 KB gzip): import from "zod/mini" or from @vez/contract instead.',
   foreignRepository:
@@ -49,6 +50,7 @@ export const boundaries = {
           from.app === 'contract' &&
           !source.startsWith('.') &&
           source !== 'zod/mini' &&
+          source !== 'libphonenumber-js/min' &&
           !(/\.test\.ts$/.test(file) && source === 'vitest')
         ) {
           context.report({ node, messageId: 'contractImport', data: { source } });

@@ -3,7 +3,8 @@ import { EntryReply, LastMessage } from './conversation.js';
 import { VenueId } from './ids.js';
 import { StaffRole } from './team.js';
 import { ThemeResponse, VenueName, VenueResponse, VenueSettings } from './venue.js';
-import { EntryStatus, EstimatedRange, FullName, Note, OptionalEmail, Phone, messages } from './waitlist.js';
+import { Phone } from './phone-schema.js';
+import { EntryStatus, EstimatedRange, FullName, Note, OptionalEmail, messages } from './waitlist.js';
 
 /** POST /api/host/login */
 export const HostLoginBody = z.strictObject({

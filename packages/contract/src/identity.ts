@@ -2,7 +2,8 @@ import * as z from 'zod/mini';
 import { CODE_LENGTH, PRODUCT_NAME } from './constants.js';
 import { EntryId, VenueId } from './ids.js';
 import { isCalendarDate, plainText } from './plain-text.js';
-import { Email, Phone } from './waitlist.js';
+import { Phone } from './phone-schema.js';
+import { Email } from './waitlist.js';
 
 /**
  * The user-manager API (docs/product.md §17): one-time codes, product users, passports, user events.

@@ -7,6 +7,8 @@ import { NOTE_MAX_LENGTH } from './constants.js';
 export const messages = {
   surname: 'Insert Surname',
   phone: 'Invalid phone number',
+  /** A Brazilian landline (docs/product.md §15): no SMS, no WhatsApp. */
+  mobile: 'Use a mobile number',
   email: 'Invalid email',
   emailRequired: 'Invalid email',
   partySize: 'Party size is required',

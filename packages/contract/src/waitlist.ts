@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { CREATE_DATA_ORIGIN, NOTE_MAX_LENGTH, ORIGIN_LABEL_WIDGET } from './constants.js';
+import { NOTE_MAX_LENGTH } from './constants.js';
 import { EntryReply, VenueMessage } from './conversation.js';
 import { EntryId, VenueId } from './ids.js';
 import { OperationMode } from './venue.js';
@@ -11,50 +11,14 @@ export { messages } from './messages.js';
 /** docs/product.md §15: two letters, a space, a surname of at least two characters. */
 export const FULL_NAME_PATTERN = /^\s*\p{L}[\p{L}\p{M}'’.-]+(?:\s+[\p{L}\p{M}'’.-]+)*\s+[\p{L}\p{M}'’.-]{2,}\s*$/u;
 
-export function phoneDigits(value: string): string {
-  return value.replace(/\D/g, '');
-}
-
-/**
- * docs/product.md §15: an optional country prefix plus at least 9 digits; parsing rejects numbers under
- * 2 or over 17 digits. The server also parses it to E.164 with libphonenumber-js.
- */
-export function isPlausiblePhone(value: string): boolean {
-  if (!/^\+?[\d\s().-]+$/.test(value.trim())) return false;
-  const digits = phoneDigits(value).length;
-  return digits >= 9 && digits <= 17;
-}
-
 export const FullName = z
   .string()
   .check(plainText(), z.maxLength(120, { error: messages.surname }), z.regex(FULL_NAME_PATTERN, { error: messages.surname }));
-export const Phone = z.string().check(z.refine(isPlausiblePhone, { error: messages.phone }));
 export const Email = z.email({ error: messages.email }).check(z.maxLength(254, { error: messages.email }));
 /** Optional email: absent or empty means none. */
 export const OptionalEmail = z.optional(z.union([z.literal(''), Email]));
 /** A note may span lines (a unit, a company name and a location on their own lines). */
 export const Note = z.string().check(plainText({ multiLine: true }), z.maxLength(NOTE_MAX_LENGTH, { error: messages.note }));
-
-/** POST /waitlists/{venueId}/create (docs/product.md §13). Strict: an unknown key is a 422 naming it (docs/ARCHITECTURE.md, habit 15). */
-export const CreateWaitlistBody = z.strictObject({
-  customer: z.strictObject({ name: FullName, phone: Phone, email: OptionalEmail }),
-  venue: VenueId,
-  origin: z.strictObject({ label: z.literal(ORIGIN_LABEL_WIDGET) }),
-  partySize: z.int().check(z.gte(1, { error: messages.partySize }), z.lte(1000, { error: messages.partySize })),
-  benefits: z.literal(''),
-  logs: z.strictObject({ actionType: z.literal('Add') }),
-  data: z.strictObject({ origin: z.literal(CREATE_DATA_ORIGIN) }),
-  sendSms: z.literal(true),
-  note: z.optional(Note),
-  /** The diner's language for messages; not in the spec's payload, optional. */
-  lang: z.optional(z.enum(['pt', 'en'])),
-  /**
-   * The `joinProof` of this browser's own first join (docs/product.md §3): a repeat join that shows it
-   * gets its entry back (200); without it a repeat join answers 409 ALREADY_ON_WAITLIST, no id.
-   */
-  joinProof: z.optional(z.string().check(z.maxLength(100))),
-});
-export type CreateWaitlistBody = z.infer<typeof CreateWaitlistBody>;
 
 /**
  * 201: a new entry, with its `joinProof` (only its hash is stored; keep it to get the entry back).

@@ -1,10 +1,13 @@
+import { parsePhone } from '@vez/contract';
 import { type CountryCode, getCountries, parsePhoneNumberFromString } from 'libphonenumber-js/min';
 
-/** Parses what a diner typed to E.164, Brazil by default; undefined when it is not a valid number. */
+/**
+ * Any valid number as E.164, Brazilian by default, read as the contract reads phones
+ * (docs/decisions/028); undefined when it is not a valid number. A party's phone must also be a
+ * mobile in Brazil: joins and walk-ins ask the contract's `readPhone`.
+ */
 export function toE164(input: string, defaultCountry: 'BR' | 'US' = 'BR'): string | undefined {
-  const parsed = parsePhoneNumberFromString(input.trim(), defaultCountry);
-  if (!parsed || !parsed.isValid()) return undefined;
-  return parsed.number;
+  return parsePhone(input, defaultCountry)?.e164;
 }
 
 /** The ISO 3166-1 alpha-2 country of an E.164 number, when its digits name one. */

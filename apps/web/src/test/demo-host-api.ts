@@ -9,7 +9,8 @@ const staff: Record<string, string> = {
   '6553f1a2b3c4d5e6f7a8b902': 'host@clube.example',
 };
 
-async function cookieFor(api: TestApi, venueId: string): Promise<string> {
+/** A staff session of the demo venue (its Cookie header), as the console's login makes one. */
+export async function cookieFor(api: TestApi, venueId: string): Promise<string> {
   const response = await fetch(`${api.baseUrl}/api/host/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

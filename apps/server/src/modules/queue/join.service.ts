@@ -1,11 +1,10 @@
-import { ErrorCode, type Language, REPEAT_JOIN_SMS_INTERVAL_MS, SECTION_NOTE_PREFIX, bandOf, messages } from '@vez/contract';
+import { ErrorCode, type Language, REPEAT_JOIN_SMS_INTERVAL_MS, SECTION_NOTE_PREFIX, bandOf, messages, readPhone } from '@vez/contract';
 import { runWriteTransaction } from '../../db/write-batch.js';
 import type { Database, EntryRow } from '../../db/types.js';
 import type { Kysely } from 'kysely';
 import { AppError } from '../../lib/app-error.js';
 import { newEntryId } from '../../lib/ids.js';
 import { isJoinProofOf, newJoinProof } from '../../lib/join-proof.js';
-import { toE164 } from '../../lib/phone.js';
 import { type Venue, canTextPhone, smsCountriesText } from '../venues/venue.js';
 import { getVenue } from '../venues/venues.service.js';
 import { eventOf } from './entry-state.js';
@@ -132,8 +131,12 @@ export async function joinWaitlist(deps: QueueDeps, venueId: string, body: JoinR
   const venue = await getVenue(deps.db.kysely, venueId);
   assertOpen(venue.waitlistActive, venue.waitlistLocked && !options.ignoreLock);
   const section = checkAgainstVenue(venue, body);
-  const phone = toE164(body.customer.phone);
-  if (!phone) throw new AppError(ErrorCode.VALIDATION_FAILED, messages.phone, 'customer.phone');
+  // A phone a party can be reached at, stored as E.164 (docs/product.md §15): in Brazil, a mobile.
+  const reading = readPhone(body.customer.phone);
+  if (!reading.ok) {
+    throw new AppError(ErrorCode.VALIDATION_FAILED, reading.problem === 'landline' ? messages.mobile : messages.phone, 'customer.phone');
+  }
+  const phone = reading.phone.e164;
   if (!options.byStaff && !canTextPhone(venue, phone)) {
     throw new AppError(
       ErrorCode.PHONE_COUNTRY_NOT_ALLOWED,

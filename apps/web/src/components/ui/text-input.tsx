@@ -9,16 +9,18 @@ interface TextInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id
   error?: string;
   /** Whether the field holds a value; decides between hint and error hint. */
   filled: boolean;
+  /** Show the error even while empty: the server refused the field (docs/product.md §15). */
+  errorWhenEmpty?: boolean;
   ref?: Ref<HTMLInputElement>;
   /** Rendered before the input inside the same frame (the phone's country button). */
   prefix?: ReactNode;
 }
 
 /** Text input of docs/product.md §12: label, a hint when empty, an error hint when invalid and filled. */
-export function TextInput({ label, hint, error, filled, ref, prefix, className, ...inputProps }: TextInputProps) {
+export function TextInput({ label, hint, error, filled, errorWhenEmpty = false, ref, prefix, className, ...inputProps }: TextInputProps) {
   const id = useId();
   const hintId = `${id}-hint`;
-  const showError = filled && Boolean(error);
+  const showError = (filled || errorWhenEmpty) && Boolean(error);
   const message = showError ? error : !filled ? hint : undefined;
   return (
     <div className={`field${showError ? ' field--invalid' : ''}${className ? ` ${className}` : ''}`}>

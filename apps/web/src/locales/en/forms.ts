@@ -79,6 +79,7 @@ export const enForms: FormsTranslation = {
   validation: {
     surname: messages.surname,
     phone: messages.phone,
+    mobile: messages.mobile,
     email: messages.email,
     required: messages.section,
     partySize: messages.partySize,

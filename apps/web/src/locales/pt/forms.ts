@@ -79,6 +79,7 @@ export const ptForms = {
   validation: {
     surname: 'Informe o sobrenome',
     phone: 'Número de telefone inválido',
+    mobile: 'Use um celular',
     email: 'E-mail inválido',
     required: 'Obrigatório',
     partySize: 'Informe o número de pessoas',

@@ -1,8 +1,9 @@
-import type { HostCreateEntryBody, HostEntryResponse } from '@vez/contract';
+import { type HostCreateEntryBody, type HostEntryResponse, messages, readPhone } from '@vez/contract';
 import type { UseMutationResult } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useId } from 'react';
+import { type FieldError, useForm } from 'react-hook-form';
 import { Modal } from '../../../components/ui/modal';
-import { isApiError } from '../../../lib/api-client';
+import { type ApiError, isApiError } from '../../../lib/api-client';
 import { currentLanguage } from '../../../lib/i18n';
 import { errorText } from '../lib/error-text';
 import { useHostT } from '../lib/host-i18n';
@@ -13,31 +14,74 @@ interface Props {
   onClose: () => void;
 }
 
-/** A party at the door: name, phone (for the SMS), size, note, priority. */
+interface WalkInValues {
+  name: string;
+  phone: string;
+  partySize: number;
+  note: string;
+  priority: boolean;
+}
+
+/** The server's field paths (422 `field`) to the dialog's fields. */
+const FIELDS: Record<string, keyof WalkInValues> = {
+  'customer.name': 'name',
+  'customer.phone': 'phone',
+  partySize: 'partySize',
+  note: 'note',
+};
+
+/**
+ * A party at the door: name, phone (for the SMS), size, note, priority. The phone is read as the
+ * server reads it (docs/product.md §15: pasted as people copy it; in Brazil a mobile), and every
+ * field the server refuses shows at that field.
+ */
 export function WalkInDialog({ maxPartySize, mutation, onClose }: Props) {
   const { t, i18n } = useHostT();
-  const [name, setName] = useState('');
-  const [phone, setPhone] = useState('');
-  const [partySize, setPartySize] = useState(2);
-  const [note, setNote] = useState('');
-  const [priority, setPriority] = useState(false);
+  const ids = useId();
+  const form = useForm<WalkInValues>({
+    mode: 'onTouched',
+    defaultValues: { name: '', phone: '', partySize: 2, note: '', priority: false },
+  });
+  const { errors } = form.formState;
+  const phoneText = (problem: 'invalid' | 'landline') => (problem === 'landline' ? t('error.mobile') : t('error.fields.customer.phone'));
+  // A refusal that names no field of the dialog shows under the form.
   const error = mutation.error;
-  const field = isApiError(error) ? error.field : undefined;
+  const fieldOfError = isApiError(error) && error.field ? FIELDS[error.field] : undefined;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    // Numbers typed without a country code are Brazilian (the product's default country).
-    const digits = phone.replace(/[^\d+]/g, '');
-    const e164 = digits.startsWith('+') ? digits : `+55${digits}`;
+  const showAtField = (apiError: ApiError) => {
+    const field = apiError.field ? FIELDS[apiError.field] : undefined;
+    if (!field || apiError.status !== 422) return;
+    const message = field === 'phone' && apiError.message === messages.mobile ? t('error.mobile') : errorText(t, apiError);
+    form.setError(field, { type: 'server', message }, { shouldFocus: true });
+  };
+
+  const submit = form.handleSubmit((values) => {
+    const phone = readPhone(values.phone);
     const body: HostCreateEntryBody = {
-      customer: { name: name.trim(), phone: e164 },
-      partySize,
-      priority,
+      customer: { name: values.name.trim(), phone: phone.ok ? phone.phone.e164 : values.phone },
+      partySize: values.partySize,
+      priority: values.priority,
       lang: currentLanguage(i18n.language),
     };
-    if (note.trim()) body.note = note.trim();
-    mutation.mutate(body, { onSuccess: onClose });
-  };
+    if (values.note.trim()) body.note = values.note.trim();
+    mutation.mutate(body, {
+      onSuccess: onClose,
+      onError: (failure) => {
+        if (isApiError(failure)) showAtField(failure);
+      },
+    });
+  });
+
+  const fieldError = (name: keyof WalkInValues, fieldErrorOf: FieldError | undefined) =>
+    fieldErrorOf?.message ? (
+      <small id={`${ids}-${name}`} className="host-field__error" role="alert">
+        {fieldErrorOf.message}
+      </small>
+    ) : null;
+  const invalid = (name: keyof WalkInValues) => ({
+    'aria-invalid': Boolean(errors[name]),
+    'aria-describedby': errors[name] ? `${ids}-${name}` : undefined,
+  });
 
   return (
     <Modal
@@ -51,52 +95,57 @@ export function WalkInDialog({ maxPartySize, mutation, onClose }: Props) {
         </button>
       }
     >
-      <form id="walk-in-form" className="host-form" onSubmit={submit}>
+      <form id="walk-in-form" className="host-form" noValidate onSubmit={submit}>
         <label className="host-field">
           <span>{t('walkIn.name')}</span>
           <input
-            required
             autoComplete="off"
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            aria-invalid={field === 'customer.name'}
+            {...form.register('name', { validate: (v) => v.trim().length > 0 || t('error.fields.customer.name') })}
+            {...invalid('name')}
           />
+          {fieldError('name', errors.name)}
         </label>
         <label className="host-field">
           <span>{t('walkIn.phone')}</span>
           <input
-            required
             type="tel"
             inputMode="tel"
             autoComplete="off"
-            value={phone}
-            onChange={(e) => setPhone(e.target.value)}
-            aria-invalid={field === 'customer.phone'}
+            {...form.register('phone', {
+              validate: (v) => {
+                const phone = readPhone(v);
+                return phone.ok || phoneText(phone.problem);
+              },
+            })}
+            {...invalid('phone')}
           />
-          <small>{t('walkIn.phoneHint')}</small>
+          {errors.phone ? fieldError('phone', errors.phone) : <small>{t('walkIn.phoneHint')}</small>}
         </label>
         <label className="host-field">
           <span>{t('walkIn.partySize')}</span>
           <input
-            required
             type="number"
             min={1}
             max={maxPartySize}
-            value={partySize}
-            onChange={(e) => setPartySize(Number(e.target.value))}
-            aria-invalid={field === 'partySize'}
+            {...form.register('partySize', {
+              valueAsNumber: true,
+              validate: (v) => (Number.isInteger(v) && v >= 1 && v <= maxPartySize) || t('error.fields.partySize'),
+            })}
+            {...invalid('partySize')}
           />
+          {fieldError('partySize', errors.partySize)}
         </label>
         <label className="host-field">
           <span>{t('walkIn.note')}</span>
-          <textarea rows={2} maxLength={255} value={note} onChange={(e) => setNote(e.target.value)} />
+          <textarea rows={2} maxLength={255} {...form.register('note')} {...invalid('note')} />
+          {fieldError('note', errors.note)}
         </label>
         <label className="host-check">
-          <input type="checkbox" checked={priority} onChange={(e) => setPriority(e.target.checked)} />
+          <input type="checkbox" {...form.register('priority')} />
           <span>{t('walkIn.priority')}</span>
         </label>
         <p role="alert" className="host-error">
-          {error ? errorText(t, error) : ''}
+          {error && !fieldOfError ? errorText(t, error) : ''}
         </p>
       </form>
     </Modal>

@@ -30,6 +30,8 @@ export const en: HostStrings = {
   },
   error: {
     generic: 'Something went wrong. Try again.',
+    /** A Brazilian landline at the door (docs/product.md §15). */
+    mobile: 'Use a mobile number',
     session: 'Your session ended. Log in again.',
     network: 'No connection to the server.',
     notActive: 'This party is no longer in the queue.',

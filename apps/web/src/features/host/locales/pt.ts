@@ -28,6 +28,8 @@ export const pt = {
   },
   error: {
     generic: 'Algo deu errado. Tente de novo.',
+    /** A Brazilian landline at the door (docs/product.md §15). */
+    mobile: 'Use um celular',
     session: 'Sua sessão terminou. Entre de novo.',
     network: 'Sem conexão com o servidor.',
     notActive: 'Este grupo não está mais na fila.',

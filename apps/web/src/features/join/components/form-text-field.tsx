@@ -27,6 +27,7 @@ export function FormTextField({ control, name, label, hint, type = 'text', autoC
       hint={hint}
       error={key ? t(key) : undefined}
       filled={field.value.trim().length > 0}
+      errorWhenEmpty={fieldState.error?.type === 'server'}
       type={type}
       autoComplete={autoComplete}
       inputMode={inputMode}

@@ -1,6 +1,6 @@
 import { ErrorCode, type Language, phoneDigits } from '@vez/contract';
 import { useMutation } from '@tanstack/react-query';
-import { Suspense, lazy, useEffect, useMemo, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../components/ui/spinner';
@@ -9,17 +9,18 @@ import { reportError } from '../../../lib/error-reporter';
 import { zodMiniResolver } from '../../../lib/zod-mini-resolver';
 import { createWaitlist } from '../api/create-waitlist';
 import { FullNameMissingError, buildCreatePayload } from '../lib/build-create-payload';
-import { type JoinFormValues, type JoinRules, emptyJoinForm, joinFormSchema } from '../lib/join-form-schema';
+import { type JoinFormValues, type JoinRules, type PhoneRule, emptyJoinForm, joinFormSchema } from '../lib/join-form-schema';
 import { findJoinProof, findSessionLock, writeSessionLock } from '../lib/session-lock';
 import type { JoinLoginJourney } from '../lib/login-journey-slot';
 import { countryNames } from '../lib/country-names';
-import { serverFieldToFormField } from '../lib/validation-messages';
+import { serverErrorKey, serverFieldToFormField } from '../lib/validation-messages';
 import type { JoinOutcome } from './join-outcome-modal';
 import { PartySizeSelect } from './party-size-select';
 import './join-form.css';
 
 const loadPersonalData = () => import('./personal-data-fields');
 const PersonalDataFields = lazy(loadPersonalData);
+const loadPhoneRule = () => import('../lib/phone-rule');
 
 /** Step 0 is the form; step 1 (code verification, login-journey issue) is inserted after it. */
 export type JoinStep = 0 | 1;
@@ -56,8 +57,15 @@ export function JoinForm({
   const [verifying, setVerifying] = useState<JoinFormValues>();
   const journey = hasLoginJourney ? loginJourney : undefined;
   const user = journey?.user;
-  const resolver = useMemo(() => zodMiniResolver(joinFormSchema(rules)), [rules]);
+  // The contract's phone reading comes with the personal-data block's chunk (phone metadata):
+  // until then the schema checks plausibility (lib/join-form-schema.ts).
+  const [phoneRule, setPhoneRule] = useState<PhoneRule>();
+  const resolver = useMemo(() => zodMiniResolver(joinFormSchema(rules, phoneRule)), [rules, phoneRule]);
   const form = useForm<JoinFormValues>({ mode: 'onChange', defaultValues: emptyJoinForm, resolver });
+  const loadPersonalDataAndPhoneRule = useCallback(() => {
+    void loadPersonalData();
+    void loadPhoneRule().then((module) => setPhoneRule(() => module.phoneRule));
+  }, []);
   const join = useMutation({ mutationFn: createWaitlist });
   const partySize = form.watch('partySize');
   const { isValid, isSubmitting, errors } = form.formState;
@@ -69,6 +77,14 @@ export function JoinForm({
     setValue('phone', user.phone, { shouldValidate: true });
     setValue('email', user.email, { shouldValidate: true });
   }, [user, setValue]);
+  useEffect(() => {
+    if (partySize !== '' || user) loadPersonalDataAndPhoneRule();
+  }, [partySize, user, loadPersonalDataAndPhoneRule]);
+  // A phone entered before the rule arrived (a logged-in diner's) is checked again with it.
+  const { getValues, trigger } = form;
+  useEffect(() => {
+    if (phoneRule && getValues('phone')) void trigger('phone');
+  }, [phoneRule, getValues, trigger]);
   // The summary replaces name, phone and email, unless one of them needs the diner's hand.
   const showSummary = Boolean(user) && !errors.name && !errors.phone && !errors.email;
 
@@ -101,12 +117,17 @@ export function JoinForm({
         const countries = countryNames(smsCountries, language);
         return onOutcome({ kind: 'error', messageKey: 'join.phoneCountry', values: { countries } });
       }
+      // docs/product.md §15: a field the server refused shows at that field, not as a failure to join.
+      const field = isApiError(error) && error.field ? serverFieldToFormField[error.field] : undefined;
+      if (field && isApiError(error) && error.status === 422) {
+        setStep(0);
+        form.setError(field, { type: 'server', message: serverErrorKey(field, error.message) }, { shouldFocus: true });
+        return;
+      }
       reportError(error, { venueId, code: ErrorCode.FAILED_TO_CREATE_NEW_WAITLIST });
       if (isApiError(error) && error.code === ErrorCode.WAITLIST_LOCKED) return onOutcome({ kind: 'closed', reason: 'locked' });
       if (isApiError(error) && error.code === ErrorCode.WAITLIST_STATUS_NOT_ACTIVE)
         return onOutcome({ kind: 'closed', reason: 'inactive' });
-      const field = isApiError(error) && error.field ? serverFieldToFormField[error.field] : undefined;
-      if (field && isApiError(error)) form.setError(field, { type: 'server', message: error.message }, { shouldFocus: true });
       onOutcome({ kind: 'error', messageKey: 'join.createFailed' });
     }
   };
@@ -139,7 +160,7 @@ export function JoinForm({
         <fieldset className="join-form__fieldset" disabled={disabled}>
           <legend className="visually-hidden">{t('join.summaryTitle')}</legend>
           {showSummary && journey?.userSummary}
-          <PartySizeSelect control={form.control} maxPartySize={rules.maxPartySize} onFirstInteraction={() => void loadPersonalData()} />
+          <PartySizeSelect control={form.control} maxPartySize={rules.maxPartySize} onFirstInteraction={loadPersonalDataAndPhoneRule} />
           {partySize !== '' && (
             <>
               {!hidePriorityDisclaimer && <p className="join-form__disclaimer">{t('join.priorityDisclaimer')}</p>}

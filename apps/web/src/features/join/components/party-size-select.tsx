@@ -3,6 +3,7 @@ import { type Control, useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Dropdown } from '../../../components/ui/dropdown';
 import type { JoinFormValues } from '../lib/join-form-schema';
+import { validationKey } from '../lib/validation-messages';
 
 interface PartySizeSelectProps {
   control: Control<JoinFormValues>;
@@ -14,7 +15,9 @@ interface PartySizeSelectProps {
 /** Party size first (docs/product.md §12): 1..maxPartySize, '1 lugar' / '2 lugares' ('seat' / 'seats'). */
 export function PartySizeSelect({ control, maxPartySize, onFirstInteraction }: PartySizeSelectProps) {
   const { t } = useTranslation();
-  const { field } = useController({ control, name: 'partySize' });
+  const { field, fieldState } = useController({ control, name: 'partySize' });
+  // Only the server's refusal shows here (docs/product.md §15): the select offers allowed sizes alone.
+  const serverKey = fieldState.error?.type === 'server' ? validationKey(fieldState.error.message) : undefined;
   const options = useMemo(
     () =>
       Array.from({ length: Math.max(1, maxPartySize) }, (_, i) => ({
@@ -35,6 +38,7 @@ export function PartySizeSelect({ control, maxPartySize, onFirstInteraction }: P
         field.onBlur();
       }}
       onFirstInteraction={onFirstInteraction}
+      error={serverKey ? t(serverKey) : undefined}
     />
   );
 }

@@ -1,3 +1,4 @@
+import { parsePhone } from '@vez/contract';
 import { AsYouType, type CountryCode, getCountryCallingCode, parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,8 +25,9 @@ function format(country: CountryCode, digits: string): string {
 /**
  * Phone input with country search (docs/product.md §12): Brazil and the United States first, Brazil by
  * default; the country code is shown, not editable; the number is formatted as typed. The value is
- * `+<code> <formatted national number>`. This file (and libphonenumber's metadata) is loaded only
- * with the personal-data block of the join form.
+ * `+<code> <formatted national number>`; a whole number pasted or typed with its country code or
+ * trunk prefix is read as the server reads it. This file (and libphonenumber's metadata) is loaded
+ * only with the personal-data block of the join form.
  */
 export function PhoneInput({ value, onChange, onBlur, error, name }: PhoneInputProps) {
   const { t, i18n } = useTranslation();
@@ -73,9 +75,18 @@ export function PhoneInput({ value, onChange, onBlur, error, name }: PhoneInputP
       value={shown}
       onBlur={onBlur}
       onChange={(event) => {
-        let digits = event.target.value.replace(/\D/g, '');
+        const typed = event.target.value;
+        const digits = typed.replace(/\D/g, '');
         // Deleting a formatting character alone ('-', ')') deletes the digit before it.
-        if (digits === national && event.target.value.length < shown.length) digits = digits.slice(0, -1);
+        if (digits === national && typed.length < shown.length) return emit(country, digits.slice(0, -1));
+        // A number as people paste it (docs/product.md §15): `+55 (11) 97777-6543`, `55 11 …`,
+        // `011 …`: the contract reads its country and national number, as the server will.
+        const read = parsePhone(typed, country);
+        if (read?.country && read.nationalNumber !== digits) {
+          setCountry(read.country);
+          emit(read.country, read.nationalNumber);
+          return;
+        }
         emit(country, digits);
       }}
       className="phone-input"

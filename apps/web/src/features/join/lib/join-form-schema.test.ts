@@ -1,4 +1,4 @@
-import { defaultVenueSettings } from '@vez/contract';
+import { defaultVenueSettings, phoneProblem } from '@vez/contract';
 import { describe, expect, it } from 'vitest';
 import { type JoinFormValues, type JoinRules, emptyJoinForm, joinFormSchema } from './join-form-schema';
 
@@ -35,6 +35,14 @@ describe('join form rules (docs/product.md §15)', () => {
     expect(errorsOf({ phone: '+55 1234-5678' })).toEqual({ phone: 'Invalid phone number' });
     expect(errorsOf({ phone: '+1 (201) 555-0123' })).toEqual({});
     expect(errorsOf({ phone: '+55 123456789012345678' })).toEqual({ phone: 'Invalid phone number' });
+  });
+
+  it('with the contract’s phone rule: a mobile, and a landline refused with its own message', () => {
+    const withRule = (phone: string) => joinFormSchema(rules(), phoneProblem).safeParse({ ...valid, phone }).error?.issues;
+    expect(withRule('+55 (11) 97777-6543')).toBeUndefined();
+    expect(withRule('+55 (11) 3456-7890')).toEqual([expect.objectContaining({ path: ['phone'], message: 'Use a mobile number' })]);
+    expect(withRule('+55 (11) 8765-4321')).toEqual([expect.objectContaining({ path: ['phone'], message: 'Invalid phone number' })]);
+    expect(withRule('+1 (201) 555-0123')).toBeUndefined();
   });
 
   it('takes an optional email, which must look like an address', () => {

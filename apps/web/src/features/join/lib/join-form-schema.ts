@@ -1,4 +1,13 @@
-import { Email, FullName, NOTE_MAX_LENGTH, type VenueSettings, isPlausiblePhone, messages, phoneDigits } from '@vez/contract';
+import {
+  Email,
+  FullName,
+  NOTE_MAX_LENGTH,
+  type PhoneProblem,
+  type VenueSettings,
+  isPlausiblePhone,
+  messages,
+  phoneDigits,
+} from '@vez/contract';
 import * as z from 'zod/mini';
 import { composeNote } from './compose-note';
 
@@ -40,8 +49,21 @@ export function nationalDigits(phone: string): string {
   return phoneDigits(match ? (match[2] ?? '') : phone);
 }
 
-/** The validation rules of docs/product.md §15 for one venue's settings (docs/product.md §2). */
-export function joinFormSchema(rules: JoinRules) {
+/** What is wrong with a phone as the form holds it (`+55 (11) 98765-4321`), if anything. */
+export type PhoneRule = (phone: string) => PhoneProblem | undefined;
+
+/**
+ * Until the contract's phone reading has loaded with the personal-data block (it carries the phone
+ * metadata, kept off the join page's first load): the phone is plausible, or it is invalid. The
+ * phone field is not shown before then, and the server reads the phone again.
+ */
+const plausiblePhone: PhoneRule = (v) => (isPlausiblePhone(v) && nationalDigits(v).length >= 9 ? undefined : 'invalid');
+
+/**
+ * The validation rules of docs/product.md §15 for one venue's settings (docs/product.md §2). `phoneRule`
+ * is the contract's `phoneProblem` once loaded (lib/phone-rule.ts): a valid number, in Brazil a mobile.
+ */
+export function joinFormSchema(rules: JoinRules, phoneRule: PhoneRule = plausiblePhone) {
   const { settings, sections, maxPartySize } = rules;
   return z
     .object({
@@ -55,7 +77,10 @@ export function joinFormSchema(rules: JoinRules) {
         ),
       ),
       name: FullName,
-      phone: z.string().check(z.refine((v) => isPlausiblePhone(v) && nationalDigits(v).length >= 9, { error: messages.phone })),
+      phone: z.string().check(
+        z.refine((v) => phoneRule(v) !== 'invalid', { error: messages.phone }),
+        z.refine((v) => phoneRule(v) !== 'landline', { error: messages.mobile }),
+      ),
       email: settings.emailRequired ? Email : z.union([z.literal(''), Email]),
       note: settings.noteMode === 'unit' ? required.check(z.maxLength(NOTE_MAX_LENGTH, { error: messages.note })) : z.string(),
       location: settings.noteMode === 'locationAndCompany' ? required : z.string(),

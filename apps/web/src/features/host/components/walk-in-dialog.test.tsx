@@ -1,0 +1,109 @@
+import type { HostCreateEntryBody, HostEntryResponse } from '@vez/contract';
+import { QueryClient, QueryClientProvider, useMutation } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import Database from 'better-sqlite3';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../../lib/api-client';
+import { initI18n } from '../../../lib/i18n';
+import { cookieFor } from '../../../test/demo-host-api';
+import { setUpTestApi } from '../../../test/set-up-test-api';
+import { WalkInDialog } from './walk-in-dialog';
+
+const BISTRO = '6553f1a2b3c4d5e6f7a8b901';
+const api = setUpTestApi();
+
+beforeEach(async () => {
+  await initI18n().changeLanguage('pt');
+});
+
+/**
+ * The dialog with the console's own mutation, sent to the real API with a staff session (Node's
+ * fetch keeps no cookies, so the session's header is added here).
+ */
+function renderDialog(options: { maxPartySize?: number } = {}) {
+  const sent = vi.fn();
+  const onClose = vi.fn();
+  function Harness() {
+    const mutation = useMutation<HostEntryResponse, Error, HostCreateEntryBody>({
+      mutationFn: async (body) => {
+        sent(body);
+        const response = await fetch(`${api.baseUrl}/api/host/venues/${BISTRO}/entries`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', cookie: await cookieFor(api, BISTRO) },
+          body: JSON.stringify(body),
+        });
+        const answer = await response.json();
+        if (!response.ok) throw new ApiError(response.status, answer);
+        return answer as HostEntryResponse;
+      },
+    });
+    return <WalkInDialog maxPartySize={options.maxPartySize ?? 8} mutation={mutation} onClose={onClose} />;
+  }
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <Harness />
+    </QueryClientProvider>,
+  );
+  return { sent, onClose };
+}
+
+const storedPhones = (name: string): string[] => {
+  const db = new Database(api.dbFile, { readonly: true });
+  try {
+    return (db.prepare('SELECT phone FROM entries WHERE name = ?').all(name) as { phone: string }[]).map((row) => row.phone);
+  } finally {
+    db.close();
+  }
+};
+
+/** docs/product.md §15: a walk-in's phone as people paste it; every field error at its field. */
+describe('the walk-in dialog against the real API', { timeout: 30_000 }, () => {
+  it('adds a party whose phone was pasted as +55 (11) …, stored as E.164', async () => {
+    const user = userEvent.setup();
+    const { onClose } = renderDialog();
+    await user.type(screen.getByLabelText(/^Nome e sobrenome/), 'Rui Costa');
+    await user.click(screen.getByLabelText(/^Celular/));
+    await user.paste('+55 (11) 96543-2201');
+    await user.click(screen.getByRole('button', { name: 'Adicionar à fila' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled(), { timeout: 15_000 });
+    expect(storedPhones('Rui Costa')).toEqual(['+5511965432201']);
+  });
+
+  it('a landline says "Use um celular" at the phone before anything is sent', async () => {
+    const user = userEvent.setup();
+    const { sent } = renderDialog();
+    await user.type(screen.getByLabelText(/^Nome e sobrenome/), 'Lia Prado');
+    await user.type(screen.getByLabelText(/^Celular/), '(11) 3456-7890');
+    await user.tab();
+    expect(await screen.findByText('Use um celular')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Celular/)).toHaveAttribute('aria-invalid', 'true');
+    await user.click(screen.getByRole('button', { name: 'Adicionar à fila' }));
+    expect(sent).not.toHaveBeenCalled();
+  });
+
+  it('says "Use a mobile number" in English', async () => {
+    await initI18n().changeLanguage('en');
+    const user = userEvent.setup();
+    renderDialog();
+    await user.type(screen.getByLabelText(/^Mobile phone/), '+55 11 3456 7890');
+    await user.tab();
+    expect(await screen.findByText('Use a mobile number')).toBeInTheDocument();
+  });
+
+  it('a field the server refuses shows at that field', async () => {
+    const user = userEvent.setup();
+    // The console still offers 12 while the venue now takes at most 8.
+    const { sent } = renderDialog({ maxPartySize: 12 });
+    await user.type(screen.getByLabelText(/^Nome e sobrenome/), 'Ivo Santos');
+    await user.type(screen.getByLabelText(/^Celular/), '11965432202');
+    await user.clear(screen.getByLabelText(/^Número de pessoas/));
+    await user.type(screen.getByLabelText(/^Número de pessoas/), '12');
+    await user.click(screen.getByRole('button', { name: 'Adicionar à fila' }));
+    const message = await screen.findByText('Número de pessoas fora do permitido por este restaurante.', {}, { timeout: 15_000 });
+    expect(sent).toHaveBeenCalledTimes(1);
+    expect(screen.getByLabelText(/^Número de pessoas/)).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText(/^Número de pessoas/)).toHaveAccessibleDescription(message.textContent ?? '');
+    expect(storedPhones('Ivo Santos')).toEqual([]);
+  });
+});

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { messages } from './messages.js';
+import { CreateWaitlistBody } from './join-body.js';
+import { parsePhone, readPhone } from './phone.js';
+import { Phone } from './phone-schema.js';
+
+/** docs/product.md §15: phones as people paste them (WhatsApp, contact cards, typed by hand). */
+describe('phones as people paste them', () => {
+  it.each([
+    ['+55 11 98765-4321', '+5511987654321'],
+    ['55 (11) 98765 4321', '+5511987654321'],
+    ['011 98765-4321', '+5511987654321'],
+    ['(11)98765-4321', '+5511987654321'],
+    ['+55 (11) 97777-6543', '+5511977776543'],
+    ['11987654321', '+5511987654321'],
+    ['+5511987654321', '+5511987654321'],
+    ['11.98765.4321', '+5511987654321'],
+    ['11 98765 4321', '+5511987654321'],
+    ['  (21) 99876-5432  ', '+5521998765432'],
+    ['021 99876-5432', '+5521998765432'],
+    ['5511977776543', '+5511977776543'],
+    // Area code 55 (Santa Maria, RS) is not mistaken for the country code.
+    ['(55) 98765-4321', '+5555987654321'],
+    ['+55 (55) 98765-4321', '+5555987654321'],
+    // Foreign numbers: valid here; the venue's SMS countries decide (docs/product.md §3.6).
+    ['+1 (415) 555-2671', '+14155552671'],
+    ['+351 912 345 678', '+351912345678'],
+  ])('%j is %s', (input, e164) => {
+    expect(readPhone(input)).toMatchObject({ ok: true, phone: { e164 } });
+    expect(Phone.safeParse(input).success).toBe(true);
+  });
+
+  it.each([['+55 11 3456-7890'], ['(11) 3456-7890'], ['1134567890'], ['55 11 3456 7890'], ['011 2345-6789'], ['+55 (21) 5432-1098']])(
+    '%j is a landline: "Use a mobile number"',
+    (input) => {
+      expect(parsePhone(input)).toBeDefined();
+      expect(readPhone(input)).toEqual({ ok: false, problem: 'landline' });
+      const result = Phone.safeParse(input);
+      expect(result.success).toBe(false);
+      expect(result.error?.issues.map((i) => i.message)).toEqual([messages.mobile]);
+    },
+  );
+
+  it.each([
+    ['1234'],
+    ['11 9abc-12345'],
+    ['+55 00 00000-0000'],
+    ['+55 5511977776543'],
+    // Without the area code, or an old 8-digit mobile without its 9.
+    ['98765-4321'],
+    ['(11) 8765-4321'],
+    // An area code Brazil does not have.
+    ['(10) 98765-4321'],
+    ['(11) 1234-5678'],
+    ['0800 123 4567'],
+    ['+55 11 98765-43210'],
+    ['1-800-FLOWERS'],
+    [''],
+  ])('%j is refused: "Invalid phone number"', (input) => {
+    expect(readPhone(input)).toEqual({ ok: false, problem: 'invalid' });
+    const result = Phone.safeParse(input);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((i) => i.message)).toEqual([messages.phone]);
+  });
+
+  it('reads a number typed without its country code in the country the form shows', () => {
+    expect(readPhone('(415) 555-2671', 'US')).toMatchObject({ ok: true, phone: { e164: '+14155552671', country: 'US' } });
+    expect(readPhone('912 345 678', 'pt')).toMatchObject({ ok: true, phone: { e164: '+351912345678', country: 'PT' } });
+  });
+
+  it('the create payload refuses a landline at customer.phone', () => {
+    const body = {
+      customer: { name: 'Ana Souza', phone: '+55 11 3456-7890', email: '' },
+      venue: '6553f1a2b3c4d5e6f7a8b901',
+      origin: { label: 'Widget' },
+      partySize: 2,
+      benefits: '',
+      logs: { actionType: 'Add' },
+      data: { origin: 'Waitlist widget' },
+      sendSms: true,
+    };
+    const result = CreateWaitlistBody.safeParse(body);
+    expect(result.error?.issues).toEqual([expect.objectContaining({ path: ['customer', 'phone'], message: messages.mobile })]);
+    expect(CreateWaitlistBody.safeParse({ ...body, customer: { ...body.customer, phone: '+55 (11) 97777-6543' } }).success).toBe(true);
+  });
+});

@@ -1,0 +1,78 @@
+import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js/min';
+import { DEFAULT_COUNTRY } from './constants.js';
+import { isPlausiblePhone } from './phone-digits.js';
+
+/**
+ * Phones as people paste them (docs/product.md §15): one reading shared by the join form, the
+ * walk-in dialog and the server, so that what the browser accepts the server stores, as E.164.
+ * libphonenumber-js with its `min` metadata does the parsing (`+55 (11) 97777-6543`,
+ * `55 11 98765 4321`, `011 98765-4321`, `(11)98765-4321`); `min` cannot tell a mobile from a
+ * landline, so the Brazilian mobile rule is written below.
+ */
+
+/** A valid number, read. */
+export interface ParsedPhone {
+  /** `+5511987654321` */
+  e164: string;
+  /** Its ISO 3166-1 alpha-2 country, when its digits name one. */
+  country: CountryCode | undefined;
+  /** `55` */
+  countryCallingCode: string;
+  /** `11987654321`: area code and number, without the country code or a trunk prefix. */
+  nationalNumber: string;
+}
+
+/** Why a phone is refused: not a number at all, or a Brazilian landline (no SMS, no WhatsApp). */
+export type PhoneProblem = 'invalid' | 'landline';
+
+export type PhoneReading = { ok: true; phone: ParsedPhone } | { ok: false; problem: PhoneProblem };
+
+/** Brazil's calling code: its numbers follow the mobile rule. */
+export const BRAZIL_CALLING_CODE = '55';
+
+// Brazil's area codes as libphonenumber's full metadata lists them (its `max` build); the `min`
+// build the browser loads accepts any two digits. Literals, not `new RegExp`: a module with no
+// top-level work lets the bundler leave it off pages that do not read phones.
+/** docs/product.md §15: area code, then 9 digits starting with 9. */
+const BRAZILIAN_MOBILE = /^(?:[14689][1-9]|2[12478]|3[1-578]|5[13-5]|7[13-579])9\d{8}$/;
+/** Area code, then 8 digits starting with 2 to 5: a fixed line. */
+const BRAZILIAN_LANDLINE = /^(?:[14689][1-9]|2[12478]|3[1-578]|5[13-5]|7[13-579])[2-5]\d{7}$/;
+
+/**
+ * Any valid number, Brazilian by default (a number typed without its country code), whatever
+ * spaces, dots, dashes and brackets it carries; undefined when it is not a valid number.
+ */
+export function parsePhone(input: string, defaultCountry: string = DEFAULT_COUNTRY): ParsedPhone | undefined {
+  if (!isPlausiblePhone(input)) return undefined;
+  const parsed = parsePhoneNumberFromString(input.trim(), defaultCountry.toUpperCase() as CountryCode);
+  if (!parsed?.isValid()) return undefined;
+  return {
+    e164: parsed.number,
+    country: parsed.country,
+    countryCallingCode: parsed.countryCallingCode,
+    nationalNumber: parsed.nationalNumber,
+  };
+}
+
+/** What is wrong with a read number for reaching a party (docs/product.md §15), if anything. */
+export function problemOf(phone: ParsedPhone | undefined): PhoneProblem | undefined {
+  if (!phone) return 'invalid';
+  if (phone.countryCallingCode !== BRAZIL_CALLING_CODE || BRAZILIAN_MOBILE.test(phone.nationalNumber)) return undefined;
+  return BRAZILIAN_LANDLINE.test(phone.nationalNumber) ? 'landline' : 'invalid';
+}
+
+/**
+ * A phone a party can be reached at (docs/product.md §15): a valid number and, in Brazil, a mobile.
+ * Foreign numbers are valid here; the venue's SMS countries decide on them (docs/product.md §3.6).
+ */
+export function readPhone(input: string, defaultCountry: string = DEFAULT_COUNTRY): PhoneReading {
+  const phone = parsePhone(input, defaultCountry);
+  const problem = problemOf(phone);
+  return phone && !problem ? { ok: true, phone } : { ok: false, problem: problem ?? 'invalid' };
+}
+
+/** `readPhone`'s refusal alone: what the forms and the contract's `Phone` check. */
+export const phoneProblem = (input: string, defaultCountry: string = DEFAULT_COUNTRY): PhoneProblem | undefined => {
+  const reading = readPhone(input, defaultCountry);
+  return reading.ok ? undefined : reading.problem;
+};
