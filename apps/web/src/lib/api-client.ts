@@ -1,4 +1,8 @@
-import { type ApiErrorBody, ErrorCode, isApiErrorBody } from '@vez/contract';
+import { type ApiErrorBody, type ErrorCode, isApiErrorBody } from '@vez/contract';
+
+// The diner pages name error codes as typed literals (`'UNKNOWN_ERROR'`, checked against ErrorCode),
+// never through the ErrorCode object: that object lists every code the server has and would sit in
+// the shared chunk of the position page's JS budget (bench/web.bench.ts).
 import { getRuntimeConfig } from './runtime-config';
 
 /** An answer that was not 2xx, or no answer at all (status 0). Carries the catalogue's code. */
@@ -43,7 +47,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     });
   } catch (error) {
     if (signal?.aborted) throw error;
-    throw new ApiError(0, { code: ErrorCode.UNKNOWN_ERROR, message: error instanceof Error ? error.message : 'Network error' });
+    throw new ApiError(0, { code: 'UNKNOWN_ERROR', message: error instanceof Error ? error.message : 'Network error' });
   }
   const text = await response.text();
   let data: unknown = undefined;
@@ -58,7 +62,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     const retryAfter = Number(response.headers.get('retry-after') ?? Number.NaN);
     throw new ApiError(
       response.status,
-      isApiErrorBody(data) ? data : { code: ErrorCode.UNKNOWN_ERROR, message: `HTTP ${response.status}` },
+      isApiErrorBody(data) ? data : { code: 'UNKNOWN_ERROR', message: `HTTP ${response.status}` },
       Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter : undefined,
     );
   }

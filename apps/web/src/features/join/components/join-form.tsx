@@ -1,4 +1,4 @@
-import { ErrorCode, type Language, phoneDigits } from '@vez/contract';
+import { type ErrorCode, type Language, phoneDigits } from '@vez/contract';
 import { useMutation } from '@tanstack/react-query';
 import { Suspense, lazy, useCallback, useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -107,12 +107,12 @@ export function JoinForm({
       onOutcome({ kind: 'success', waitlistId: created._id });
     } catch (error) {
       // Refusals the diner can act on, not failures to report.
-      if (isApiError(error) && error.code === ErrorCode.ALREADY_ON_WAITLIST) return onOutcome({ kind: 'alreadyOnList' });
-      if (isApiError(error) && error.code === ErrorCode.WAITLIST_FULL) return onOutcome({ kind: 'error', messageKey: 'join.waitlistFull' });
-      if (isApiError(error) && error.code === ErrorCode.TOO_MANY_OPEN_FROM_ADDRESS) {
+      if (isApiError(error) && error.code === 'ALREADY_ON_WAITLIST') return onOutcome({ kind: 'alreadyOnList' });
+      if (isApiError(error) && error.code === 'WAITLIST_FULL') return onOutcome({ kind: 'error', messageKey: 'join.waitlistFull' });
+      if (isApiError(error) && error.code === 'TOO_MANY_OPEN_FROM_ADDRESS') {
         return onOutcome({ kind: 'error', messageKey: 'join.tooManyFromAddress' });
       }
-      if (isApiError(error) && error.code === ErrorCode.PHONE_COUNTRY_NOT_ALLOWED) {
+      if (isApiError(error) && error.code === 'PHONE_COUNTRY_NOT_ALLOWED') {
         form.setError('phone', { type: 'server', message: 'validation.phoneCountry' }, { shouldFocus: true });
         const countries = countryNames(smsCountries, language);
         return onOutcome({ kind: 'error', messageKey: 'join.phoneCountry', values: { countries } });
@@ -124,10 +124,9 @@ export function JoinForm({
         form.setError(field, { type: 'server', message: serverErrorKey(field, error.message) }, { shouldFocus: true });
         return;
       }
-      reportError(error, { venueId, code: ErrorCode.FAILED_TO_CREATE_NEW_WAITLIST });
-      if (isApiError(error) && error.code === ErrorCode.WAITLIST_LOCKED) return onOutcome({ kind: 'closed', reason: 'locked' });
-      if (isApiError(error) && error.code === ErrorCode.WAITLIST_STATUS_NOT_ACTIVE)
-        return onOutcome({ kind: 'closed', reason: 'inactive' });
+      reportError(error, { venueId, code: 'FAILED_TO_CREATE_NEW_WAITLIST' satisfies ErrorCode });
+      if (isApiError(error) && error.code === 'WAITLIST_LOCKED') return onOutcome({ kind: 'closed', reason: 'locked' });
+      if (isApiError(error) && error.code === 'WAITLIST_STATUS_NOT_ACTIVE') return onOutcome({ kind: 'closed', reason: 'inactive' });
       onOutcome({ kind: 'error', messageKey: 'join.createFailed' });
     }
   };

@@ -1,4 +1,4 @@
-import { DEFAULT_SMS_COUNTRIES, ErrorCode, type Language, type VenueSettings } from '@vez/contract';
+import { DEFAULT_SMS_COUNTRIES, type ErrorCode, type Language, type VenueSettings } from '@vez/contract';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { reportError } from '../../../lib/error-reporter';
@@ -33,7 +33,7 @@ export function JoinScreen({ venue, language, loginJourney }: { venue: JoinVenue
   );
 
   useEffect(() => {
-    if (statuses.error) reportError(statuses.error, { venueId: venue.venueId, code: ErrorCode.FAILED_TO_GET_WAITLIST_STATUS });
+    if (statuses.error) reportError(statuses.error, { venueId: venue.venueId, code: 'FAILED_TO_GET_WAITLIST_STATUS' satisfies ErrorCode });
   }, [statuses.error, venue.venueId]);
 
   const status = statuses.data?.waitlist;

@@ -1,4 +1,4 @@
-import { ErrorCode, type Language, type PositionResponse } from '@vez/contract';
+import { type ErrorCode, type Language, type PositionResponse } from '@vez/contract';
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Modal } from '../../../components/ui/lazy-modal';
@@ -40,7 +40,7 @@ export function PositionScreen({ waitlistId, position, venue }: PositionScreenPr
   const failed = position.isError && !data;
 
   useEffect(() => {
-    if (failed) reportError(error, { code: ErrorCode.FAILED_TO_GET_WAITLIST_INFORMATION, waitlistId });
+    if (failed) reportError(error, { code: 'FAILED_TO_GET_WAITLIST_INFORMATION' satisfies ErrorCode, waitlistId });
   }, [failed, error, waitlistId]);
 
   if (failed) {

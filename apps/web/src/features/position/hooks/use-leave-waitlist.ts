@@ -1,4 +1,4 @@
-import { ErrorCode, type PositionResponse } from '@vez/contract';
+import { type ErrorCode, type PositionResponse } from '@vez/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { reportError } from '../../../lib/error-reporter';
@@ -30,7 +30,7 @@ export function useLeaveWaitlist(waitlistId: string) {
         );
         setState('idle');
       } catch (error) {
-        reportError(error, { code: ErrorCode.FAILED_TO_LEAVE_WAITLIST, waitlistId });
+        reportError(error, { code: 'FAILED_TO_LEAVE_WAITLIST' satisfies ErrorCode, waitlistId });
         setState('error');
       }
     },

@@ -1,5 +1,5 @@
 import {
-  ErrorCode,
+  type ErrorCode,
   PRODUCT_NAME,
   type PartySizesResponse,
   type ThemeResponse,
@@ -57,15 +57,11 @@ export async function loadVenueInfo(venueId: string): Promise<VenueInfoResult> {
 
   const base = `/waitlists/${encodeURIComponent(venueId)}`;
   const [venue, sizes, theme] = await Promise.all([
-    settle(apiGet<VenueResponse>(`/venues/${encodeURIComponent(venueId)}`), ErrorCode.FAILED_TO_GET_VENUE_INFO_FROM_CUSTOMER_API, venueId),
-    settle(
-      apiGet<PartySizesResponse>(`${base}/party-sizes`),
-      ErrorCode.FAILED_TO_GET_WAITLIST_SETTINGS_UNAUTHENTICATED_FROM_LEGACY_API,
-      venueId,
-    ),
+    settle(apiGet<VenueResponse>(`/venues/${encodeURIComponent(venueId)}`), 'FAILED_TO_GET_VENUE_INFO_FROM_CUSTOMER_API', venueId),
+    settle(apiGet<PartySizesResponse>(`${base}/party-sizes`), 'FAILED_TO_GET_WAITLIST_SETTINGS_UNAUTHENTICATED_FROM_LEGACY_API', venueId),
     settle(
       apiGet<ThemeResponse>(`/themes/${PRODUCT_NAME}-api/${encodeURIComponent(venueId)}`),
-      ErrorCode.FAILED_TO_GET_THEME_FROM_CUSTOMER_API,
+      'FAILED_TO_GET_THEME_FROM_CUSTOMER_API',
       venueId,
     ),
   ]);
@@ -87,14 +83,14 @@ export async function loadVenueInfo(venueId: string): Promise<VenueInfoResult> {
       reservationUrl: v.reservationUrl || reservationFallback(venueId),
     });
   } else {
-    errors.push(ErrorCode.VENUE_INFO_NOT_FOUND);
+    errors.push('VENUE_INFO_NOT_FOUND');
   }
 
   const first = sizes.ok ? sizes.data?.[0] : undefined;
   if (first) {
     parts.push({ maxPartySize: Math.max(1, first.partySizesWidget.max), sections: first.sections ?? [] });
   } else {
-    errors.push(ErrorCode.WAITLIST_SETTINGS_NOT_FOUND);
+    errors.push('WAITLIST_SETTINGS_NOT_FOUND');
   }
 
   if (theme.ok && theme.data?.color) {
@@ -110,7 +106,7 @@ export async function loadVenueInfo(venueId: string): Promise<VenueInfoResult> {
       largeBackgroundImage: images.large,
     });
   } else {
-    errors.push(ErrorCode.THEME_NOT_FOUND);
+    errors.push('THEME_NOT_FOUND');
   }
 
   const venueInfo = mergeVenueInfo(defaultVenueInfo(venueId, reservationFallback(venueId), placeholder), ...parts);
