@@ -34,7 +34,8 @@ describe('admin sms-reply against a listening server', () => {
     });
     const id = joined.json()._id as string;
     const result = await run(['sms-reply', '--from', toE164(phone)!, '--body', '9', '--url', base]);
-    expect(result).toEqual({ code: 0, out: ['Você saiu da fila de Bistrô Demo.'], err: [] });
+    // The answer goes back by SMS: without accents, the venue's default (docs/product.md §8).
+    expect(result).toEqual({ code: 0, out: ['Voce saiu da fila de Bistro Demo.'], err: [] });
     expect((await findEntryById(t.db.kysely, id))?.cancel_reason).toBe('Customer');
   });
 
