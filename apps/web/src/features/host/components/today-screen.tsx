@@ -85,7 +85,7 @@ export function TodayScreen({ venueId }: { venueId: string }) {
           {stats.data.messages ? (
             <dl className="host-figures" data-testid="message-figures">
               {stats.data.messages.map((figure) => (
-                <div key={figure.channel} className="host-figure">
+                <div key={figure.channel} className="host-figure host-figure--words">
                   <dt>{t(`today.channel_${figure.channel}`)}</dt>
                   <dd>
                     {t('today.sent', { count: figure.sent })}
