@@ -11,6 +11,11 @@ export interface ServerProcess {
   child: ChildProcess;
   /** What the server wrote to stderr so far (for failure messages). */
   stderr(): string;
+  /**
+   * Resolves at the first log line (standard output; start it with a LOG_LEVEL that writes one)
+   * matching `pattern`, from now on; rejects after `timeoutMs` or when the process ends first.
+   */
+  untilLogged(pattern: RegExp, timeoutMs?: number): Promise<void>;
   /** Sends the signal and waits for the process to end. */
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
@@ -49,11 +54,19 @@ export async function startServerProcess(env: Record<string, string>, timeoutMs 
       ...env,
       PORT: String(port),
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
   child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
     stderr += chunk;
+  });
+  // Whole lines of standard output, to whoever waits for one (untilLogged).
+  const lineListeners = new Set<(line: string) => void>();
+  let partial = '';
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+    const lines = (partial + chunk).split('\n');
+    partial = lines.pop() ?? '';
+    for (const line of lines) for (const listener of [...lineListeners]) listener(line);
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = `http://127.0.0.1:${port}`;
@@ -61,6 +74,24 @@ export async function startServerProcess(env: Record<string, string>, timeoutMs 
     url,
     child,
     stderr: () => stderr,
+    untilLogged(pattern, timeoutMs = 15_000) {
+      return new Promise<void>((resolve, reject) => {
+        const finish = (error?: Error) => {
+          lineListeners.delete(listener);
+          clearTimeout(timer);
+          child.off('exit', onExit);
+          if (error) reject(error);
+          else resolve();
+        };
+        const listener = (line: string) => {
+          if (pattern.test(line)) finish();
+        };
+        const onExit = () => finish(new Error(`server exited before logging ${pattern}:\n${stderr}`));
+        const timer = setTimeout(() => finish(new Error(`server did not log ${pattern} within ${timeoutMs} ms`)), timeoutMs);
+        lineListeners.add(listener);
+        child.once('exit', onExit);
+      });
+    },
     async stop(signal = 'SIGTERM') {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       await exited;
