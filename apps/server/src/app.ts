@@ -108,7 +108,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Several instances share venue events through Redis when REDIS_URL is set (README, Scale-out).
   const channels =
     deps.bus ??
-    (config.REDIS_URL ? createRedisBus(config.REDIS_URL, { onError: (e) => app.log.error({ err: e }, 'redis bus') }) : createLocalBus());
+    (config.REDIS_URL
+      ? createRedisBus(config.REDIS_URL, { prefix: config.REDIS_PREFIX, onError: (e) => app.log.error({ err: e }, 'redis bus') })
+      : createLocalBus());
   // Every publish goes through the position cache first, so this instance never answers an old position.
   const caches = createQueueCaches(channels);
   // The queue's depth comes from the notifier, set up below; asked at each scrape.

@@ -80,6 +80,14 @@ const ConfigSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'REDIS_URL must be redis://…')
     .optional(),
+  /**
+   * The start of every Redis channel name: deployments (or test runs) that share one Redis give each
+   * its own, so one never hears the other's venue events or ended sessions (README, Configuration).
+   */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]{1,64}$/, 'REDIS_PREFIX must be 1 to 64 letters, digits, or _ : . -')
+    .default('vez:venue:'),
   SENTRY_DSN: url('SENTRY_DSN').optional(),
   /** `/metrics` answers a bearer of this token (plugins/metrics.ts); unset, the route does not exist. */
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),

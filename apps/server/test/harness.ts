@@ -3,6 +3,7 @@ import { type AppDeps, buildApp } from '../src/app.js';
 import { type Config, loadConfig } from '../src/config.js';
 import type { Db } from '../src/db/connect.js';
 import { seedDemo } from '../src/seed/demo.js';
+import { TEST_REDIS_PREFIX } from './server-process.js';
 import type { TestLocation, TestStore } from './stores.js';
 
 export interface TestApp {
@@ -59,5 +60,9 @@ export const ONE_ADDRESS_JOINS = { JOIN_MAX_OPEN_PER_ADDRESS_PER_VENUE: '1000000
  * (NODE_ENV relaxes nothing, docs/security.md). Closing the app leaves the store open.
  */
 export function appOnStore(db: Db, env: Record<string, string> = {}, deps: Omit<AppDeps, 'config' | 'db'> = {}): Promise<FastifyInstance> {
-  return buildApp({ config: loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', ...ONE_ADDRESS_JOINS, ...env }), db, ...deps });
+  return buildApp({
+    config: loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', REDIS_PREFIX: TEST_REDIS_PREFIX, ...ONE_ADDRESS_JOINS, ...env }),
+    db,
+    ...deps,
+  });
 }

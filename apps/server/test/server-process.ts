@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +20,12 @@ export interface ServerProcess {
   /** Sends the signal and waits for the process to end. */
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
+
+/**
+ * This test file's own Redis channels: files run side by side and share one Redis, and every
+ * instance of a file (a cluster behind nginx) shares the file's prefix.
+ */
+export const TEST_REDIS_PREFIX = `vez-test-${randomBytes(6).toString('hex')}:`;
 
 /** A port nobody listens on right now (the kernel picks it). */
 export async function freePort(): Promise<number> {
@@ -51,6 +58,7 @@ export async function startServerProcess(env: Record<string, string>, timeoutMs 
       HOST: '127.0.0.1',
       DEMO: '1',
       JOIN_MAX_OPEN_PER_ADDRESS_PER_VENUE: '1000000',
+      REDIS_PREFIX: TEST_REDIS_PREFIX,
       ...env,
       PORT: String(port),
     },

@@ -61,7 +61,10 @@ async function main(): Promise<void> {
       ...(redisUrl
         ? {
             tellStaffNews: (news: StaffNews) =>
-              (bus ??= createRedisBus(redisUrl, { onError: (e) => err(`redis: ${String(e)}`) })).publishStaffNews(news),
+              (bus ??= createRedisBus(redisUrl, {
+                prefix: config.REDIS_PREFIX,
+                onError: (e) => err(`redis: ${String(e)}`),
+              })).publishStaffNews(news),
           }
         : {}),
     });
