@@ -6,8 +6,8 @@ import { DEMO_BISTRO_ID, DEMO_CLUB_ID, createBody, nextPhone } from '../fixtures
 import { type TestApp, startTestApp } from '../harness.js';
 import { signUp } from '../identity.js';
 import { loginCookie } from '../staff-session.js';
-import { stores } from '../stores.js';
-import { type Allowance, diffSnapshots, listTables, snapshot } from './db-snapshot.js';
+import type { TestStore } from '../stores.js';
+import { type Allowance, type Snapshot, diffSnapshots, listTables, snapshot } from './db-snapshot.js';
 import { type FuzzBody, extraHeaders, fuzzBody, injected, paramValue, queryString, replaced, textPathsOf } from './fuzz-inputs.js';
 import { PHONE, seedBodies } from './seed-bodies.js';
 
@@ -16,10 +16,12 @@ import { PHONE, seedBodies } from './seed-bodies.js';
  * wrong types, unknown keys, huge and unicode values, control characters, bad ids. Each answer
  * is below 500; each error answer has the JSON error shape; a refused request (4xx) changed no
  * row of any table. FUZZ_SEED replays a run, FUZZ_RUNS sets the runs per route and store.
+ *
+ * One file per store (`sqlite.fuzz.test.ts`, `postgres.fuzz.test.ts`), so the two run side by
+ * side. `npm test` runs 20 per route; `npm run fuzz` runs 200 (README, Tests).
  */
 const seed = Number(process.env.FUZZ_SEED ?? 20_261_123);
-const numRuns = Number(process.env.FUZZ_RUNS ?? 60);
-process.stdout.write(`[fuzz] seed ${seed}, ${numRuns} runs per route and store (FUZZ_SEED / FUZZ_RUNS to change)\n`);
+const numRuns = Number(process.env.FUZZ_RUNS ?? 20);
 
 /** Limits far above what the fuzzer sends: a 429 would hide the route's own answer. */
 const fuzzEnv = {
@@ -48,6 +50,12 @@ const isLogout = (route: RouteTableEntry) => route.url.endsWith('/logout');
 interface Context {
   t: TestApp;
   tables: string[];
+  /**
+   * The store as the last refused request left it, unchanged since (a refusal changes nothing,
+   * which each check proves): the next check's "before" without reading every table again.
+   * Unset after an accepted request, which may change rows.
+   */
+  lastSeen?: Snapshot;
   staffCookie: string;
   userCookie: string;
   realParams: Record<string, string[]>;
@@ -155,7 +163,8 @@ function count(route: RouteTableEntry, status: number): void {
 async function checkOne(route: RouteTableEntry, ctx: Context, request: FuzzRequest): Promise<void> {
   const { t } = ctx;
   const payload = typeof request.body.payload === 'string' ? request.body.payload.replaceAll(PHONE, nextPhone()) : request.body.payload;
-  const before = await snapshot(t.db, ctx.tables);
+  const before = ctx.lastSeen ?? (await snapshot(t.db, ctx.tables));
+  ctx.lastSeen = undefined;
   const res = await t.app.inject({
     method: route.method as 'GET',
     url: request.url,
@@ -174,85 +183,90 @@ async function checkOne(route: RouteTableEntry, ctx: Context, request: FuzzReque
   if (!isStaticAsset) expect(isErrorBody(body, res.statusCode), `error shape: ${what}`).toBe(true);
   const code = (body as { code?: string } | undefined)?.code ?? '';
   const allowance = allowedChanges[code] ?? (route.url.startsWith('/api/product-user') ? wrongCodeAllowance : {});
-  const changed = diffSnapshots(before, await snapshot(t.db, ctx.tables), allowance);
-  expect(changed, `a refused request changed rows: ${what}`).toEqual([]);
+  const after = await snapshot(t.db, ctx.tables);
+  expect(diffSnapshots(before, after, allowance), `a refused request changed rows: ${what}`).toEqual([]);
+  ctx.lastSeen = after;
 }
 
 /** Swept through every text of every valid body, one at a time (beside the random runs). */
 const sweepChars = ['\u0000', '\u001b', '\u007f', '\u0085', '\u202e', '\u2067', '\ud800', '\u2028'];
 const sweepValues = ['0000-00-00', '2026-02-30', 'x'.repeat(5000)];
 
-describe.each(stores.map((store) => [store.name, store] as const))('fuzzing every route on %s', (_name, store) => {
-  let ctx: Context;
-  const routes: RouteTableEntry[] = [];
+/** The whole fuzz suite on one store. */
+export function fuzzEveryRoute(store: TestStore): void {
+  describe(`fuzzing every route on ${store.name}`, () => {
+    process.stdout.write(`[fuzz] ${store.name}: seed ${seed}, ${numRuns} runs per route (FUZZ_SEED / FUZZ_RUNS to change)\n`);
+    let ctx: Context;
+    const routes: RouteTableEntry[] = [];
 
-  beforeAll(async () => {
-    const t = await startTestApp(store, fuzzEnv);
-    ctx = await prepare(t);
-    // Paths no route has go to the not-found handler (the web app's shell, or a JSON 404 under /api).
-    routes.push(
-      ...t.app.routeTable,
-      { method: 'GET', url: '/*', hasBodySchema: false },
-      { method: 'POST', url: '/api/*', hasBodySchema: false },
-    );
-  });
-  afterAll(async () => {
-    await ctx?.t.close();
-  });
+    beforeAll(async () => {
+      const t = await startTestApp(store, fuzzEnv);
+      ctx = await prepare(t);
+      // Paths no route has go to the not-found handler (the web app's shell, or a JSON 404 under /api).
+      routes.push(
+        ...t.app.routeTable,
+        { method: 'GET', url: '/*', hasBodySchema: false },
+        { method: 'POST', url: '/api/*', hasBodySchema: false },
+      );
+    });
+    afterAll(async () => {
+      await ctx?.t.close();
+    });
 
-  it('knows the routes it fuzzes', () => {
-    expect(routes.length).toBeGreaterThan(25);
-    const keys = new Set(routes.map((r) => `${r.method} ${r.url}`));
-    // Every valid seed body belongs to a route that exists: a renamed route must rename its seed.
-    for (const key of Object.keys(seedBodies)) expect(keys.has(key), key).toBe(true);
-  });
+    it('knows the routes it fuzzes', () => {
+      expect(routes.length).toBeGreaterThan(25);
+      const keys = new Set(routes.map((r) => `${r.method} ${r.url}`));
+      // Every valid seed body belongs to a route that exists: a renamed route must rename its seed.
+      for (const key of Object.keys(seedBodies)) expect(keys.has(key), key).toBe(true);
+    });
 
-  it(
-    'each text of each valid body, with a control character or an odd value, answers below 500 and a refusal changes nothing',
-    { timeout: 300_000 },
-    async () => {
-      const headers = {
-        cookie: `${ctx.staffCookie}; ${ctx.userCookie}`,
-        origin: ctx.t.config.publicBaseUrl,
-        'sec-fetch-site': 'same-origin',
-        'content-type': 'application/json',
-      };
-      for (const route of routes) {
-        const seedBody = seedBodies[`${route.method} ${route.url}`];
-        if (seedBody === undefined) continue;
-        const url = route.url.replace(/:(\w+)/g, (_match, name: string) => ctx.realParams[name]?.[0] ?? name);
-        for (const path of textPathsOf(seedBody)) {
-          const bodies = [
-            ...sweepChars.map(
-              (char) => [injected(seedBody, path, char, 1), `U+${char.charCodeAt(0).toString(16)} in ${path.join('.')}`] as const,
-            ),
-            ...sweepValues.map((value) => [replaced(seedBody, path, value), `${value.slice(0, 12)} as ${path.join('.')}`] as const),
-          ];
-          for (const [body, note] of bodies) {
-            await checkOne(route, ctx, { url, headers, body: { payload: JSON.stringify(body), contentType: 'application/json', note } });
+    it(
+      'each text of each valid body, with a control character or an odd value, answers below 500 and a refusal changes nothing',
+      { timeout: 300_000 },
+      async () => {
+        const headers = {
+          cookie: `${ctx.staffCookie}; ${ctx.userCookie}`,
+          origin: ctx.t.config.publicBaseUrl,
+          'sec-fetch-site': 'same-origin',
+          'content-type': 'application/json',
+        };
+        for (const route of routes) {
+          const seedBody = seedBodies[`${route.method} ${route.url}`];
+          if (seedBody === undefined) continue;
+          const url = route.url.replace(/:(\w+)/g, (_match, name: string) => ctx.realParams[name]?.[0] ?? name);
+          for (const path of textPathsOf(seedBody)) {
+            const bodies = [
+              ...sweepChars.map(
+                (char) => [injected(seedBody, path, char, 1), `U+${char.charCodeAt(0).toString(16)} in ${path.join('.')}`] as const,
+              ),
+              ...sweepValues.map((value) => [replaced(seedBody, path, value), `${value.slice(0, 12)} as ${path.join('.')}`] as const),
+            ];
+            for (const [body, note] of bodies) {
+              await checkOne(route, ctx, { url, headers, body: { payload: JSON.stringify(body), contentType: 'application/json', note } });
+            }
           }
         }
-      }
-    },
-  );
+      },
+    );
 
-  it('no route answers 5xx, every error has the JSON shape, and a refused request changes nothing', { timeout: 600_000 }, async () => {
-    for (const [index, route] of routes.entries()) {
-      await fc.assert(
-        fc.asyncProperty(requestArbitrary(route, ctx), (request) => checkOne(route, ctx, request)),
-        // A route without parameters or body (a static file, the docs) has less to vary.
-        { seed: seed + index, numRuns: route.method === 'GET' && !/[:*]/.test(route.url) ? Math.min(numRuns, 10) : numRuns },
-      );
-    }
-    if (process.env.FUZZ_STATS) {
-      for (const [key, byStatus] of seen)
-        process.stdout.write(
-          `[fuzz] ${key}: ${[...byStatus]
-            .sort()
-            .map(([s, n]) => `${s}x${n}`)
-            .join(' ')}\n`,
+    it('no route answers 5xx, every error has the JSON shape, and a refused request changes nothing', { timeout: 600_000 }, async () => {
+      for (const [index, route] of routes.entries()) {
+        await fc.assert(
+          fc.asyncProperty(requestArbitrary(route, ctx), (request) => checkOne(route, ctx, request)),
+          // A route without parameters or body (a static file, the docs) has less to vary.
+          { seed: seed + index, numRuns: route.method === 'GET' && !/[:*]/.test(route.url) ? Math.min(numRuns, 10) : numRuns },
         );
-    }
-    seen.clear();
+      }
+      if (process.env.FUZZ_STATS) {
+        for (const [key, byStatus] of seen)
+          process.stdout.write(
+            `[fuzz] ${key}: ${[...byStatus]
+              .sort()
+              .map(([s, n]) => `${s}x${n}`)
+              .join(' ')}\n`,
+          );
+      }
+      seen.clear();
+    });
   });
-});
+}

@@ -1,0 +1,4 @@
+import { sqliteStore } from '../stores.js';
+import { fuzzEveryRoute } from './fuzz-suite.js';
+
+fuzzEveryRoute(sqliteStore);
