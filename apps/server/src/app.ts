@@ -45,6 +45,7 @@ export interface AppDeps {
   db: Db;
   bus?: EventBus;
   reporter?: ErrorReporter;
+  /** The app's clock, decorated as `app.now` and given to every module that needs the time (tests move it). */
   now?: () => number;
   /** Where log lines go instead of stdout (tests read them to check redaction). */
   logStream?: { write(line: string): void };
@@ -116,6 +117,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { positions } = caches;
   const bus = countedBus(caches.bus, metrics);
   const now = deps.now ?? Date.now;
+  app.decorate('now', now);
   app.decorate('config', config);
   app.decorate('db', deps.db);
   app.decorate('bus', bus);

@@ -15,6 +15,8 @@ declare module 'fastify' {
     config: Config;
     db: Db;
     bus: EventBus;
+    /** The app's clock (AppDeps.now, Date.now by default): every module that needs the time asks it. */
+    now: () => number;
     reporter: ErrorReporter;
     joinHooks: JoinHooks;
     queueDeps: QueueDeps;

@@ -34,10 +34,10 @@ const doc = (summary: string, body: unknown, response: Record<number, unknown>) 
 export async function identityRoutes(app: FastifyInstance): Promise<void> {
   const deps: IdentityDeps = {
     db: app.db,
-    now: app.queueDeps.now,
+    now: app.now,
     notifier: app.notifier,
     config: app.config,
-    addressSecret: appSecret(app.db, 'code-client-address', app.queueDeps.now),
+    addressSecret: appSecret(app.db, 'code-client-address', app.now),
   };
   // Every write here either uses the session cookie or sets it: refuse other sites (CSRF, login CSRF).
   refuseCrossSiteWrites(app, { message: (request) => text(langOfRequest(request), 'crossSite') });
