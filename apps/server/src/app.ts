@@ -19,7 +19,7 @@ import { imageHostRoutes } from './modules/images/image-host.routes.js';
 import { imageUploadRoutes } from './modules/images/images.routes.js';
 import { venuesRoutes } from './modules/venues/venues.routes.js';
 import { bootSpotlightOf } from './modules/venues/venues.service.js';
-import { createJoinHooks, createQueueCaches } from './modules/queue/index.js';
+import { createChangeHooks, createQueueCaches } from './modules/queue/index.js';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes.js';
 import { hostRoutes } from './modules/host/host.routes.js';
 import { realtimeRoutes } from './modules/realtime/realtime.routes.js';
@@ -124,7 +124,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('positions', positions);
   app.decorate('reporter', reporter);
   app.decorate('metrics', metrics);
-  app.decorate('joinHooks', createJoinHooks());
+  // One registry of work inside a change's transaction, fed by the modules that need it (the messages).
+  const changeHooks = createChangeHooks();
+  app.decorate('changeHooks', changeHooks);
   // SMS on join and on call go through the durable message queue (docs/decisions/003-message-queue.md).
   const messaging = setupNotifications(app, { now, issuePassport: passportIssuerFor(now) });
   const keptPositions = deps.bench?.keptPositions === false ? {} : { positions };
@@ -132,6 +134,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: deps.db,
     bus,
     now,
+    hooks: changeHooks,
     ...messaging,
     staffSendBounds: { perParty10Min: config.STAFF_SENDS_PER_PARTY_PER_10_MIN, perVenueHour: config.STAFF_SENDS_PER_VENUE_PER_HOUR },
     onBackgroundError: (error: unknown) => reporter.report(error, { job: 'getting-close' }),

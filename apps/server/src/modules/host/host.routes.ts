@@ -129,7 +129,7 @@ export async function hostRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const answer = await addWalkIn(deps, request.params.venueId, request.body, app.joinHooks.run);
+      const answer = await addWalkIn(deps, request.params.venueId, request.body);
       return reply.status(answer.created ? 201 : 200).send(answer);
     },
   );

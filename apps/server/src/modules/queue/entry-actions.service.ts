@@ -86,7 +86,7 @@ export async function callEntry(deps: QueueDeps, entry: EntryRow): Promise<Entry
     // A call sends the call text again: bounded like any staff send (staff-sends.ts).
     await claimStaffSend(deps, trx, entry);
     if (!(await repo.updateOpenEntry(trx, entry.id, change))) throw refusalOf('call');
-    await deps.onCalled?.(trx, called);
+    await deps.hooks?.run('call', trx, called);
     await recordFloorEvent(trx, deps.db.dialect, venue, 'call', called, now);
   });
   publishQueueEvent(deps, eventOf('call'), entry.venue_id, entry.id);
@@ -102,7 +102,7 @@ export async function seatEntry(deps: QueueDeps, entry: EntryRow): Promise<Entry
   const venue = await getVenue(deps.db.kysely, entry.venue_id);
   await deps.db.kysely.transaction().execute(async (trx) => {
     await repo.updateEntry(trx, entry.id, { status: seated.status, seated_at: now, ended_at: now });
-    await deps.onSeated?.(trx, seated);
+    await deps.hooks?.run('seat', trx, seated);
     await recordFloorEvent(trx, deps.db.dialect, venue, 'seat', entry, now);
     // The estimator learns from every seating (estimator.ts): the venue's row and the band's, and
     // the same for this hour of the week.
@@ -190,7 +190,7 @@ export async function endExpiredHolds(deps: QueueDeps, now = deps.now()): Promis
     const mine = await deps.db.kysely.transaction().execute(async (trx) => {
       if (!(await repo.endHoldIfOver(trx, entry.id, now))) return false;
       await recordFloorEvent(trx, deps.db.dialect, venue, 'end', entry, now);
-      await deps.onNoShow?.(trx, { ...entry, status: 'cancelled', cancel_reason: 'NoShow', cancelled_at: now, ended_at: now });
+      await deps.hooks?.run('noShow', trx, { ...entry, status: 'cancelled', cancel_reason: 'NoShow', cancelled_at: now, ended_at: now });
       return true;
     });
     if (!mine) continue;

@@ -8,7 +8,7 @@ import * as repo from './queue.repository.js';
  * joined already that close. Checked after each change that can move parties forward.
  */
 export async function sendGettingClose(deps: QueueDeps, venueId: string): Promise<number> {
-  if (!deps.onGettingClose) return 0;
+  if (!deps.hooks?.has('gettingClose')) return 0;
   const venue = await getVenue(deps.db.kysely, venueId);
   const within = venue.settings.gettingCloseAt;
   if (within === 0) return 0;
@@ -19,7 +19,7 @@ export async function sendGettingClose(deps: QueueDeps, venueId: string): Promis
     const now = deps.now();
     const claimed = await deps.db.kysely.transaction().execute(async (trx) => {
       if (!(await repo.claimGettingClose(trx, entry.id, now))) return false;
-      await deps.onGettingClose?.(trx, { ...entry, getting_close_at: now }, index + 1);
+      await deps.hooks?.run('gettingClose', trx, { ...entry, getting_close_at: now }, index + 1);
       return true;
     });
     if (claimed) sent += 1;
@@ -32,6 +32,6 @@ export async function sendGettingClose(deps: QueueDeps, venueId: string): Promis
  * acknowledges is complete); a failure of the check is reported, never thrown: the change stands.
  */
 export async function afterQueueMoved(deps: QueueDeps, venueId: string): Promise<void> {
-  if (!deps.onGettingClose) return;
+  if (!deps.hooks?.has('gettingClose')) return;
   await sendGettingClose(deps, venueId).catch((error: unknown) => deps.onBackgroundError?.(error));
 }

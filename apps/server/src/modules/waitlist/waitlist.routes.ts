@@ -75,8 +75,6 @@ export async function waitlistRoutes(app: FastifyInstance): Promise<void> {
         venueId,
         { ...body, originLabel: body.origin.label },
         {
-          onJoined: app.joinHooks.run,
-          onRepeat: app.joinHooks.repeat,
           context: { dinerSessionToken: readSessionToken(request, 'diner') },
           ...(isKiosk ? {} : { address: { key: joinAddressKey(await addressSecret(), venueId, request.ip), maxOpen } }),
         },
