@@ -13,7 +13,9 @@ import { passportIssuerFor } from './modules/identity/passport.service.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { smsWebhookRoutes } from './modules/notifications/sms-webhooks.routes.js';
 import { pushRoutes } from './modules/notifications/push.routes.js';
-import { scheduleHoldWindows } from './jobs/hold-windows.js';
+import { holdWindowsJob } from './jobs/hold-windows.js';
+import { retentionJob } from './jobs/retention.js';
+import { createScheduler } from './jobs/scheduler.js';
 import { setupNotifications } from './modules/notifications/setup-notifications.js';
 import { imageHostRoutes } from './modules/images/image-host.routes.js';
 import { imageUploadRoutes } from './modules/images/images.routes.js';
@@ -47,6 +49,8 @@ export interface AppDeps {
   reporter?: ErrorReporter;
   /** The app's clock, decorated as `app.now` and given to every module that needs the time (tests move it). */
   now?: () => number;
+  /** Runs the retention job (jobs/retention.ts) every RETENTION_INTERVAL_MINUTES: main.ts does; tests run it by hand. */
+  retention?: boolean;
   /** Where log lines go instead of stdout (tests read them to check redaction). */
   logStream?: { write(line: string): void };
   /**
@@ -143,9 +147,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // Console streams end with their session, on every instance (docs/security.md, "Staff sessions end everywhere").
   const sessions = createSessionWatch(bus, deps.db.kysely, now, (error) => reporter.report(error, { module: 'session-watch' }));
-  // A called party whose hold window ran out is marked no-show where the venue asks for it
-  // (docs/product.md §8); every instance looks, one of them ends each party.
-  scheduleHoldWindows(app, now);
+  // Background jobs, timed in one place from `ready` to `close` (jobs/scheduler.ts).
+  const scheduler = createScheduler(app, (error, job) => reporter.report(error, { job }));
+  app.decorate('scheduler', scheduler);
+  scheduler.add(holdWindowsJob(app.queueDeps));
+  if (deps.retention) {
+    scheduler.add(
+      retentionJob(app.queueDeps, {
+        retentionHours: config.RETENTION_HOURS,
+        openMaxHours: config.RETENTION_OPEN_MAX_HOURS,
+        intervalMinutes: config.RETENTION_INTERVAL_MINUTES,
+        // Each one was announced like a cancel: pages, consoles and kept answers follow.
+        onExpired: (n) => app.log.info({ expired: n }, 'retention: parties left open for a day ended'),
+        onErased: (n) => app.log.info({ erased: n }, 'retention: personal data erased'),
+      }),
+    );
+  }
 
   app.decorate('drain', registerDrain(app));
   registerErrorHandling(app);

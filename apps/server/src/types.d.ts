@@ -1,4 +1,5 @@
 import type { Config } from './config.js';
+import type { Scheduler } from './jobs/scheduler.js';
 import type { Db } from './db/connect.js';
 import type { Notifier } from './modules/notifications/notifier.js';
 import type { ChangeHooks, PositionCache, QueueDeps } from './modules/queue/index.js';
@@ -31,6 +32,8 @@ declare module 'fastify' {
     routeTable: readonly RouteTableEntry[];
     /** What `/metrics` serves (plugins/metrics.ts). */
     metrics: Metrics;
+    /** The background jobs, from `ready` to `close` (jobs/scheduler.ts). */
+    scheduler: Scheduler;
     /** Leaving the proxy on SIGTERM (plugins/drain.ts). */
     drain: Drain;
   }
