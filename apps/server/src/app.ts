@@ -6,25 +6,22 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import type { Db } from './db/connect.js';
 import { trustProxyOption } from './lib/trust-proxy.js';
-import { collectRoutes, docsRoutes } from './modules/docs/docs.routes.js';
-import { healthRoutes } from './modules/health/health.routes.js';
-import { identityRoutes } from './modules/identity/identity.routes.js';
+import { collectRoutes, registerDocs } from './modules/docs/docs.routes.js';
+import { registerHealth } from './modules/health/health.routes.js';
+import { registerIdentity } from './modules/identity/identity.routes.js';
 import { passportIssuerFor } from './modules/identity/passport.service.js';
-import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
-import { smsWebhookRoutes } from './modules/notifications/sms-webhooks.routes.js';
-import { pushRoutes } from './modules/notifications/push.routes.js';
+import { registerNotifications } from './modules/notifications/register.js';
 import { holdWindowsJob } from './jobs/hold-windows.js';
 import { retentionJob } from './jobs/retention.js';
 import { createScheduler } from './jobs/scheduler.js';
 import { setupNotifications } from './modules/notifications/setup-notifications.js';
-import { imageHostRoutes } from './modules/images/image-host.routes.js';
-import { imageUploadRoutes } from './modules/images/images.routes.js';
-import { venuesRoutes } from './modules/venues/venues.routes.js';
+import { registerImages } from './modules/images/images.routes.js';
+import { registerVenues } from './modules/venues/venues.routes.js';
 import { bootSpotlightOf } from './modules/venues/venues.service.js';
 import { createChangeHooks, createQueueCaches } from './modules/queue/index.js';
-import { waitlistRoutes } from './modules/waitlist/waitlist.routes.js';
-import { hostRoutes } from './modules/host/host.routes.js';
-import { realtimeRoutes } from './modules/realtime/realtime.routes.js';
+import { registerWaitlist } from './modules/waitlist/waitlist.routes.js';
+import { registerHost } from './modules/host/host.routes.js';
+import { registerRealtime } from './modules/realtime/realtime.routes.js';
 import type { FanoutVariant } from './modules/realtime/venue-hub.js';
 import { createSessionWatch } from './modules/staff/session-watch.js';
 import { ownerOfPathVenue, streamAccessOfPathVenue } from './modules/staff/staff-auth.js';
@@ -187,27 +184,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
   });
 
-  await app.register(
-    async (api) => {
-      await api.register(healthRoutes);
-      await api.register(venuesRoutes);
-      await api.register(waitlistRoutes);
-      await api.register(identityRoutes);
-      await api.register(notificationsRoutes);
-      await api.register(smsWebhookRoutes);
-      await api.register(pushRoutes);
-      await api.register(hostRoutes);
-      await api.register(realtimeRoutes, {
-        staffGuard: streamAccessOfPathVenue(deps.db, sessions, now),
-        ...(deps.bench?.fanout ? { fanout: deps.bench.fanout } : {}),
-      });
-      // Uploads are branding, an owner's (docs/decisions/023-staff-roles.md); the upload routes refuse cross-site writes.
-      await api.register(imageUploadRoutes, { guard: ownerOfPathVenue(deps.db, now), now });
-      await api.register(docsRoutes, { routes });
-    },
-    { prefix: '/api' },
-  );
-  await app.register(imageHostRoutes);
+  // The modules, each registering its own routes (under /api, the image host at /images); what a
+  // module needs from another (a staff check) is handed in here.
+  await registerHealth(app);
+  await registerVenues(app);
+  await registerWaitlist(app);
+  await registerIdentity(app);
+  await registerNotifications(app);
+  await registerHost(app);
+  await registerRealtime(app, {
+    staffGuard: streamAccessOfPathVenue(deps.db, sessions, now),
+    ...(deps.bench?.fanout ? { fanout: deps.bench.fanout } : {}),
+  });
+  // Uploads are branding, an owner's (docs/decisions/023-staff-roles.md); the upload routes refuse cross-site writes.
+  await registerImages(app, { guard: ownerOfPathVenue(deps.db, now), now });
+  await registerDocs(app, { routes });
   await registerWeb(app, { bootSpotlight: (venueId) => bootSpotlightOf(deps.db.kysely, config.IMAGE_BASE_URL, venueId) });
   app.addHook('onClose', async () => {
     sessions.close();

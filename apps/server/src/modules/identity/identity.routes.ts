@@ -158,3 +158,8 @@ export async function identityRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => reply.status(201).send(await recordEvent(deps, userOf(request), request.body, langOfRequest(request))),
   );
 }
+
+/** The module's routes, under /api (app.ts registers every module the same way). */
+export async function registerIdentity(app: FastifyInstance): Promise<void> {
+  await app.register(identityRoutes, { prefix: '/api' });
+}

@@ -79,3 +79,8 @@ export async function realtimeRoutes(app: FastifyInstance, options: RealtimeRout
     },
   );
 }
+
+/** The streams, under /api; the staff check comes from the app (app.ts registers every module the same way). */
+export async function registerRealtime(app: FastifyInstance, options: RealtimeRoutesOptions): Promise<void> {
+  await app.register(realtimeRoutes, { prefix: '/api', ...options });
+}

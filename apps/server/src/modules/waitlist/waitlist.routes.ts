@@ -169,3 +169,8 @@ export async function waitlistRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 }
+
+/** The module's routes, under /api (app.ts registers every module the same way). */
+export async function registerWaitlist(app: FastifyInstance): Promise<void> {
+  await app.register(waitlistRoutes, { prefix: '/api' });
+}
