@@ -22,7 +22,7 @@ import { createChangeHooks, createQueueCaches } from './modules/queue/index.js';
 import { registerWaitlist } from './modules/waitlist/waitlist.routes.js';
 import { registerHost } from './modules/host/host.routes.js';
 import { registerRealtime } from './modules/realtime/realtime.routes.js';
-import type { FanoutVariant } from './modules/realtime/venue-hub.js';
+import type { FanoutStrategy } from './modules/realtime/fanout.js';
 import { createSessionWatch } from './modules/staff/session-watch.js';
 import { ownerOfPathVenue, streamAccessOfPathVenue } from './modules/staff/staff-auth.js';
 import { type EventBus, createLocalBus, forwardingBus } from './plugins/bus.js';
@@ -52,9 +52,10 @@ export interface AppDeps {
   logStream?: { write(line: string): void };
   /**
    * Bench only (bench/lib/*-server.ts): the simpler ways of kept optimisations, measured against
-   * them in the same run (docs/decisions/018-optimisations-that-pay.md). Never set by main.ts.
+   * them in the same run (docs/decisions/018-optimisations-that-pay.md): a fan-out strategy
+   * (modules/realtime/fanout.ts, bench/lib/fanout-variants.ts), no kept positions. Never set by main.ts.
    */
-  bench?: { fanout?: FanoutVariant; keptPositions?: false };
+  bench?: { fanout?: FanoutStrategy; keptPositions?: false };
 }
 
 /** Personal data never reaches the log (docs/product.md §3). */
