@@ -4,6 +4,7 @@ import { AppError } from '../../lib/app-error.js';
 import { assertTransition, eventOf, refusalOf, stateAfter } from './entry-state.js';
 import { getVenue } from '../venues/venues.service.js';
 import { afterQueueMoved } from './getting-close.service.js';
+import { endsHoldsItself, holdEndsAt } from './hold-window.js';
 import { VENUE_WIDE_BAND, nextPace, nextSlot } from './estimator.js';
 import { recordFloorEvent } from './floor-events.js';
 import type { Venue } from '../venues/venue.js';
@@ -73,12 +74,11 @@ export async function callEntry(deps: QueueDeps, entry: EntryRow): Promise<Entry
   assertTransition('call', entry.status);
   const venue = await getVenue(deps.db.kysely, entry.venue_id);
   const now = deps.now();
-  const hold = venue.settings.holdMinutes;
   const change = {
     status: stateAfter('call', entry),
     notified_at: now,
     calls: entry.calls + 1,
-    hold_until: hold > 0 ? now + hold * 60_000 : null,
+    hold_until: holdEndsAt(venue.settings, now),
     hold_extended: 0,
   };
   const called: EntryRow = { ...entry, ...change };
@@ -182,11 +182,14 @@ export async function endExpiredHolds(deps: QueueDeps, now = deps.now()): Promis
   const due = await repo.findHoldsOverBefore(deps.db.kysely, now);
   let ended = 0;
   const venues = new Map<string, Venue>();
-  const autoNoShow = (venueId: string) => venues.get(venueId)?.settings.autoNoShow === true;
+  const autoNoShow = (venueId: string) => {
+    const venue = venues.get(venueId);
+    return venue !== undefined && endsHoldsItself(venue.settings);
+  };
   for (const entry of due) {
     if (!venues.has(entry.venue_id)) venues.set(entry.venue_id, await getVenue(deps.db.kysely, entry.venue_id));
     const venue = venues.get(entry.venue_id)!;
-    if (!venue.settings.autoNoShow) continue;
+    if (!endsHoldsItself(venue.settings)) continue;
     const mine = await deps.db.kysely.transaction().execute(async (trx) => {
       if (!(await repo.endHoldIfOver(trx, entry.id, now))) return false;
       await recordFloorEvent(trx, deps.db.dialect, venue, 'end', entry, now);

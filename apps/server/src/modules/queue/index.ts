@@ -23,5 +23,6 @@ export { FRESH_CONVERSATION, NO_QUOTE } from './conversation-fields.js';
 export type { PartyMessenger } from './queue-deps.js';
 export * from './conversation.service.js';
 export { endExpiredHolds } from './entry-actions.service.js';
+export { HOLD_CHECK_MS, endsHoldsItself, extendedHoldEnd, holdEndsAt, isHoldOver } from './hold-window.js';
 export { sendGettingClose } from './getting-close.service.js';
 export { relistFloor } from './floor-events.js';
