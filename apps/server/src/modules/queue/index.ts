@@ -25,4 +25,5 @@ export * from './conversation.service.js';
 export { endExpiredHolds } from './entry-actions.service.js';
 export { HOLD_CHECK_MS, endsHoldsItself, extendedHoldEnd, holdEndsAt, isHoldOver } from './hold-window.js';
 export { sendGettingClose } from './getting-close.service.js';
+export { gettingClosePlaces, isGettingClose, mayTellGettingClose } from './getting-close.js';
 export { relistFloor } from './floor-events.js';

@@ -12,6 +12,7 @@ import { type Estimate, type PaceBook, estimate } from './estimator.js';
 import { forecastFloor, quoteOfSeat } from './floor.js';
 import { findPaceOf } from './pace-cache.js';
 import type { JoinContext } from './change-hooks.js';
+import { isGettingClose } from './getting-close.js';
 import { placeEntry } from './position.service.js';
 import type { QueueDeps } from './queue-deps.js';
 import { publishQueueEvent } from './queue-events.js';
@@ -213,9 +214,8 @@ export async function joinWaitlist(deps: QueueDeps, venueId: string, body: JoinR
     await deps.hooks?.run('join', trx, entry, venue, options.context ?? {});
     // The newest ticket: everyone waiting at its priority or above is ahead, read under the lock.
     const globalPos = await repo.placeOfNewest(trx, venueId, entry.priority);
-    // Already that close: no "getting close" message later (docs/product.md §8).
-    const within = venue.settings.gettingCloseAt;
-    if (within > 0 && globalPos <= within) await repo.updateEntry(trx, entry.id, { getting_close_at: now });
+    // Already that close: no "getting close" message later (getting-close.ts, docs/product.md §8).
+    if (isGettingClose(venue.settings, globalPos)) await repo.updateEntry(trx, entry.id, { getting_close_at: now });
     return { entry, created: true, globalPos, ...(proof ? { joinProof: proof.proof } : {}) };
   });
   // Committed (with its SMS, if one was due): the caller learns no more than this.
