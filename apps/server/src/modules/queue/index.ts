@@ -6,7 +6,7 @@ export type { QueueDeps, StaffSendBounds } from './queue-deps.js';
 export { pruneStaffSends } from './staff-sends.js';
 export { type QueueCaches, createQueueCaches } from './queue-caches.js';
 export type { PositionCache } from './position-cache.js';
-export { type ChangeHook, type ChangeHookArgs, type ChangeHooks, type ChangeKind, type JoinContext, createChangeHooks } from './change-hooks.js';
+export { type ChangeHooks, type ChangeKind, type JoinContext, createChangeHooks } from './change-hooks.js';
 export { type JoinOptions, type JoinRequest, type JoinResult, joinWaitlist } from './join.service.js';
 export { findEntryAtVenue, getPosition, getPositionJson, getStatus, getWaitlistStatuses, placeEntry } from './position.service.js';
 export { callEntry, editEntry, endEntry, expireOpenEntries, leaveWaitlist, restoreEntry, seatEntry } from './entry-actions.service.js';

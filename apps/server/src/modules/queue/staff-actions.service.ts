@@ -46,11 +46,7 @@ export async function staffEntryResponse(deps: QueueDeps, row: EntryRow, created
 }
 
 /** A walk-in added at the door: origin label Host, allowed while remote joins are locked. */
-export async function addWalkIn(
-  deps: QueueDeps,
-  venueId: string,
-  body: HostCreateEntryBody,
-): Promise<HostEntryResponse> {
+export async function addWalkIn(deps: QueueDeps, venueId: string, body: HostCreateEntryBody): Promise<HostEntryResponse> {
   const result = await joinWaitlist(
     deps,
     venueId,
