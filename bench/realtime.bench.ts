@@ -12,7 +12,7 @@ import path from 'node:path';
 import { migrateToLatest, openDb } from '../apps/server/src/db/connect.js';
 import type { NewEntryRow } from '../apps/server/src/db/types.js';
 import { newEntryId } from '../apps/server/src/lib/ids.js';
-import type { FanoutVariant } from '../apps/server/src/modules/realtime/venue-hub.js';
+import type { FanoutVariant } from './lib/fanout-variants.js';
 import { DEMO_BISTRO_ID, seedDemo } from '../apps/server/src/seed/demo.js';
 import { compare, comparisonTable } from './lib/compare.js';
 import { type BenchReport, round } from './lib/report.js';

@@ -9,8 +9,8 @@ import type { ServerResponse } from 'node:http';
 import { buildApp } from '../../apps/server/src/app.js';
 import { loadConfig } from '../../apps/server/src/config.js';
 import { migrateToLatest, openDb } from '../../apps/server/src/db/connect.js';
-import type { FanoutVariant } from '../../apps/server/src/modules/realtime/venue-hub.js';
 import { type EventBus, createLocalBus, forwardingBus } from '../../apps/server/src/plugins/bus.js';
+import { type FanoutVariant, switchableFanout } from './fanout-variants.js';
 
 const config = loadConfig({ ...process.env, HOST: '127.0.0.1', PORT: '0' });
 const db = openDb(config.database);
@@ -26,7 +26,7 @@ const bus: EventBus = forwardingBus(local, (event) => {
 });
 // Switched between rounds on the same open streams ({cmd:'variant'}); starts as the app ships.
 const fanout: FanoutVariant = { responseWrites: false, stringifyEach: false };
-const app = await buildApp({ config, db, bus, bench: { fanout } });
+const app = await buildApp({ config, db, bus, bench: { fanout: switchableFanout(fanout) } });
 await app.listen({ port: 0, host: '127.0.0.1', backlog: 4096 });
 
 const streams = new Set<ServerResponse>();

@@ -6,24 +6,23 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import type { Db } from './db/connect.js';
 import { trustProxyOption } from './lib/trust-proxy.js';
-import { collectRoutes, docsRoutes } from './modules/docs/docs.routes.js';
-import { healthRoutes } from './modules/health/health.routes.js';
-import { identityRoutes } from './modules/identity/identity.routes.js';
+import { collectRoutes, registerDocs } from './modules/docs/docs.routes.js';
+import { registerHealth } from './modules/health/health.routes.js';
+import { registerIdentity } from './modules/identity/identity.routes.js';
 import { passportIssuerFor } from './modules/identity/passport.service.js';
-import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
-import { smsWebhookRoutes } from './modules/notifications/sms-webhooks.routes.js';
-import { pushRoutes } from './modules/notifications/push.routes.js';
-import { scheduleHoldWindows } from './jobs/hold-windows.js';
+import { registerNotifications } from './modules/notifications/register.js';
+import { holdWindowsJob } from './jobs/hold-windows.js';
+import { retentionJob } from './jobs/retention.js';
+import { createScheduler } from './jobs/scheduler.js';
 import { setupNotifications } from './modules/notifications/setup-notifications.js';
-import { imageHostRoutes } from './modules/images/image-host.routes.js';
-import { imageUploadRoutes } from './modules/images/images.routes.js';
-import { venuesRoutes } from './modules/venues/venues.routes.js';
+import { registerImages } from './modules/images/images.routes.js';
+import { registerVenues } from './modules/venues/venues.routes.js';
 import { bootSpotlightOf } from './modules/venues/venues.service.js';
-import { createJoinHooks, createQueueCaches } from './modules/queue/index.js';
-import { waitlistRoutes } from './modules/waitlist/waitlist.routes.js';
-import { hostRoutes } from './modules/host/host.routes.js';
-import { realtimeRoutes } from './modules/realtime/realtime.routes.js';
-import type { FanoutVariant } from './modules/realtime/venue-hub.js';
+import { createChangeHooks, createQueueCaches } from './modules/queue/index.js';
+import { registerWaitlist } from './modules/waitlist/waitlist.routes.js';
+import { registerHost } from './modules/host/host.routes.js';
+import { registerRealtime } from './modules/realtime/realtime.routes.js';
+import type { FanoutStrategy } from './modules/realtime/fanout.js';
 import { createSessionWatch } from './modules/staff/session-watch.js';
 import { ownerOfPathVenue, streamAccessOfPathVenue } from './modules/staff/staff-auth.js';
 import { type EventBus, createLocalBus, forwardingBus } from './plugins/bus.js';
@@ -45,14 +44,18 @@ export interface AppDeps {
   db: Db;
   bus?: EventBus;
   reporter?: ErrorReporter;
+  /** The app's clock, decorated as `app.now` and given to every module that needs the time (tests move it). */
   now?: () => number;
+  /** Runs the retention job (jobs/retention.ts) every RETENTION_INTERVAL_MINUTES: main.ts does; tests run it by hand. */
+  retention?: boolean;
   /** Where log lines go instead of stdout (tests read them to check redaction). */
   logStream?: { write(line: string): void };
   /**
    * Bench only (bench/lib/*-server.ts): the simpler ways of kept optimisations, measured against
-   * them in the same run (docs/decisions/018-optimisations-that-pay.md). Never set by main.ts.
+   * them in the same run (docs/decisions/018-optimisations-that-pay.md): a fan-out strategy
+   * (modules/realtime/fanout.ts, bench/lib/fanout-variants.ts), no kept positions. Never set by main.ts.
    */
-  bench?: { fanout?: FanoutVariant; keptPositions?: false };
+  bench?: { fanout?: FanoutStrategy; keptPositions?: false };
 }
 
 /** Personal data never reaches the log (docs/product.md §3). */
@@ -118,13 +121,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { positions } = caches;
   const bus = countedBus(caches.bus, metrics);
   const now = deps.now ?? Date.now;
+  app.decorate('now', now);
   app.decorate('config', config);
   app.decorate('db', deps.db);
   app.decorate('bus', bus);
   app.decorate('positions', positions);
   app.decorate('reporter', reporter);
   app.decorate('metrics', metrics);
-  app.decorate('joinHooks', createJoinHooks());
+  // One registry of work inside a change's transaction, fed by the modules that need it (the messages).
+  const changeHooks = createChangeHooks();
+  app.decorate('changeHooks', changeHooks);
   // SMS on join and on call go through the durable message queue (docs/decisions/003-message-queue.md).
   const messaging = setupNotifications(app, { now, issuePassport: passportIssuerFor(now) });
   const keptPositions = deps.bench?.keptPositions === false ? {} : { positions };
@@ -132,6 +138,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: deps.db,
     bus,
     now,
+    hooks: changeHooks,
     ...messaging,
     staffSendBounds: { perParty10Min: config.STAFF_SENDS_PER_PARTY_PER_10_MIN, perVenueHour: config.STAFF_SENDS_PER_VENUE_PER_HOUR },
     onBackgroundError: (error: unknown) => reporter.report(error, { job: 'getting-close' }),
@@ -140,9 +147,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // Console streams end with their session, on every instance (docs/security.md, "Staff sessions end everywhere").
   const sessions = createSessionWatch(bus, deps.db.kysely, now, (error) => reporter.report(error, { module: 'session-watch' }));
-  // A called party whose hold window ran out is marked no-show where the venue asks for it
-  // (docs/product.md §8); every instance looks, one of them ends each party.
-  scheduleHoldWindows(app, now);
+  // Background jobs, timed in one place from `ready` to `close` (jobs/scheduler.ts).
+  const scheduler = createScheduler(app, (error, job) => reporter.report(error, { job }));
+  app.decorate('scheduler', scheduler);
+  scheduler.add(holdWindowsJob(app.queueDeps));
+  if (deps.retention) {
+    scheduler.add(
+      retentionJob(app.queueDeps, {
+        retentionHours: config.RETENTION_HOURS,
+        openMaxHours: config.RETENTION_OPEN_MAX_HOURS,
+        intervalMinutes: config.RETENTION_INTERVAL_MINUTES,
+        // Each one was announced like a cancel: pages, consoles and kept answers follow.
+        onExpired: (n) => app.log.info({ expired: n }, 'retention: parties left open for a day ended'),
+        onErased: (n) => app.log.info({ erased: n }, 'retention: personal data erased'),
+      }),
+    );
+  }
 
   app.decorate('drain', registerDrain(app));
   registerErrorHandling(app);
@@ -167,27 +187,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
   });
 
-  await app.register(
-    async (api) => {
-      await api.register(healthRoutes);
-      await api.register(venuesRoutes);
-      await api.register(waitlistRoutes);
-      await api.register(identityRoutes);
-      await api.register(notificationsRoutes);
-      await api.register(smsWebhookRoutes);
-      await api.register(pushRoutes);
-      await api.register(hostRoutes);
-      await api.register(realtimeRoutes, {
-        staffGuard: streamAccessOfPathVenue(deps.db, sessions, now),
-        ...(deps.bench?.fanout ? { fanout: deps.bench.fanout } : {}),
-      });
-      // Uploads are branding, an owner's (docs/decisions/023-staff-roles.md); the upload routes refuse cross-site writes.
-      await api.register(imageUploadRoutes, { guard: ownerOfPathVenue(deps.db, now), now });
-      await api.register(docsRoutes, { routes });
-    },
-    { prefix: '/api' },
-  );
-  await app.register(imageHostRoutes);
+  // The modules, each registering its own routes (under /api, the image host at /images); what a
+  // module needs from another (a staff check) is handed in here.
+  await registerHealth(app);
+  await registerVenues(app);
+  await registerWaitlist(app);
+  await registerIdentity(app);
+  await registerNotifications(app);
+  await registerHost(app);
+  await registerRealtime(app, {
+    staffGuard: streamAccessOfPathVenue(deps.db, sessions, now),
+    ...(deps.bench?.fanout ? { fanout: deps.bench.fanout } : {}),
+  });
+  // Uploads are branding, an owner's (docs/decisions/023-staff-roles.md); the upload routes refuse cross-site writes.
+  await registerImages(app, { guard: ownerOfPathVenue(deps.db, now), now });
+  await registerDocs(app, { routes });
   await registerWeb(app, { bootSpotlight: (venueId) => bootSpotlightOf(deps.db.kysely, config.IMAGE_BASE_URL, venueId) });
   app.addHook('onClose', async () => {
     sessions.close();

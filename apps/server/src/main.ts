@@ -1,7 +1,6 @@
 import { buildApp } from './app.js';
 import { ConfigError, assertSafeToListen, loadConfig } from './config.js';
 import { migrateToLatest, openDb } from './db/connect.js';
-import { scheduleRetention } from './jobs/retention.js';
 import { DEMO_STAFF_PASSWORD, demoStaff } from './modules/staff/staff-seed.js';
 import { DEMO_BISTRO_ID, DEMO_CLUB_ID, seedDemo } from './seed/demo.js';
 
@@ -17,16 +16,8 @@ async function main(): Promise<void> {
   // Only the demo seeds (docs/product.md §9 over §5's "unless production"): NODE_ENV never turns it on.
   const seeded = config.DEMO ? await seedDemo(db) : false;
 
-  const app = await buildApp({ config, db });
-  const stopRetention = scheduleRetention(app.queueDeps, {
-    retentionHours: config.RETENTION_HOURS,
-    openMaxHours: config.RETENTION_OPEN_MAX_HOURS,
-    intervalMinutes: config.RETENTION_INTERVAL_MINUTES,
-    onError: (error) => app.reporter.report(error, { job: 'retention' }),
-    // Each one was announced like a cancel: pages, consoles and kept answers follow.
-    onExpired: (n) => app.log.info({ expired: n }, 'retention: parties left open for a day ended'),
-    onErased: (n) => app.log.info({ erased: n }, 'retention: personal data erased'),
-  });
+  // The retention job runs on the app's scheduler (jobs/scheduler.ts), with the hold windows' check.
+  const app = await buildApp({ config, db, retention: true });
 
   // SIGTERM (docs/product.md §9; the order is docs/deploy.md's "Restarting without an error"):
   // readiness fails and the streams move to another instance while this one still serves; reads
@@ -45,7 +36,7 @@ async function main(): Promise<void> {
       process.exit(1);
     }, SHUTDOWN_DEADLINE_MS);
     deadline.unref();
-    stopRetention();
+    app.scheduler.stop();
     await app.drain.drain();
     await app.close();
     await db.close();

@@ -1,7 +1,8 @@
 import type { Config } from './config.js';
+import type { Scheduler } from './jobs/scheduler.js';
 import type { Db } from './db/connect.js';
 import type { Notifier } from './modules/notifications/notifier.js';
-import type { JoinHooks, PositionCache, QueueDeps } from './modules/queue/index.js';
+import type { ChangeHooks, PositionCache, QueueDeps } from './modules/queue/index.js';
 import type { EventBus } from './plugins/bus.js';
 import type { Drain } from './plugins/drain.js';
 import type { ClockedRateLimitStore } from './plugins/rate-limit-store.js';
@@ -15,8 +16,11 @@ declare module 'fastify' {
     config: Config;
     db: Db;
     bus: EventBus;
+    /** The app's clock (AppDeps.now, Date.now by default): every module that needs the time asks it. */
+    now: () => number;
     reporter: ErrorReporter;
-    joinHooks: JoinHooks;
+    /** Work run inside a change's transaction, fed by the modules that need it (modules/queue/change-hooks.ts). */
+    changeHooks: ChangeHooks;
     queueDeps: QueueDeps;
     positions: PositionCache;
     notifier: Notifier;
@@ -28,6 +32,8 @@ declare module 'fastify' {
     routeTable: readonly RouteTableEntry[];
     /** What `/metrics` serves (plugins/metrics.ts). */
     metrics: Metrics;
+    /** The background jobs, from `ready` to `close` (jobs/scheduler.ts). */
+    scheduler: Scheduler;
     /** Leaving the proxy on SIGTERM (plugins/drain.ts). */
     drain: Drain;
   }

@@ -20,7 +20,7 @@ export const ErrorCode = {
   FAILED_TO_GET_THEME_FROM_CUSTOMER_API: 'FAILED_TO_GET_THEME_FROM_CUSTOMER_API',
   FAILED_TO_GET_WAITLIST_SETTINGS_UNAUTHENTICATED_FROM_LEGACY_API: 'FAILED_TO_GET_WAITLIST_SETTINGS_UNAUTHENTICATED_FROM_LEGACY_API',
   UNKNOWN_ERROR: 'UNKNOWN_ERROR',
-  // Added by the product (not in the spec's catalogue): validation, limits, sessions, permissions.
+  // Added by the product (beyond the diner client's first catalogue, docs/product.md §18): validation, limits, sessions, permissions.
   VALIDATION_FAILED: 'VALIDATION_FAILED',
   MALFORMED_REQUEST: 'MALFORMED_REQUEST',
   WAITLIST_LOCKED: 'WAITLIST_LOCKED',

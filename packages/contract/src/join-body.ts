@@ -16,7 +16,7 @@ export const CreateWaitlistBody = z.strictObject({
   data: z.strictObject({ origin: z.literal(CREATE_DATA_ORIGIN) }),
   sendSms: z.literal(true),
   note: z.optional(Note),
-  /** The diner's language for messages; not in the spec's payload, optional. */
+  /** The diner's language for messages; beyond the diner client's first payload (docs/product.md §17), optional. */
   lang: z.optional(z.enum(['pt', 'en'])),
   /**
    * The `joinProof` of this browser's own first join (docs/product.md §3): a repeat join that shows it

@@ -63,7 +63,7 @@ export const VenueTables = z
   );
 export type VenueTables = z.infer<typeof VenueTables>;
 
-/** Per-venue settings that replace the spec's hard-coded venues (docs/product.md §2). */
+/** Per-venue settings: no venue is hard-coded (docs/product.md §2). */
 export const VenueSettings = z.object({
   hidePriorityDisclaimer: z.boolean(),
   emailRequired: z.boolean(),

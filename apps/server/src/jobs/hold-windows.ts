@@ -1,29 +1,10 @@
-import type { FastifyInstance } from 'fastify';
-import { endExpiredHolds } from '../modules/queue/index.js';
+import { HOLD_CHECK_MS, type QueueDeps, endExpiredHolds } from '../modules/queue/index.js';
+import type { Job } from './scheduler.js';
 
-/** How often each instance looks for hold windows that ran out (docs/product.md §8). */
-export const HOLD_CHECK_MS = 5_000;
-
-/** Looks for ended hold windows from `ready` to `close`; failures are reported, never thrown. */
-export function scheduleHoldWindows(app: FastifyInstance, now: () => number): void {
-  let timer: NodeJS.Timeout | undefined;
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
-      await endExpiredHolds(app.queueDeps, now());
-    } catch (error) {
-      app.reporter.report(error, { job: 'hold-windows' });
-    } finally {
-      running = false;
-    }
-  };
-  app.addHook('onReady', async () => {
-    timer = setInterval(() => void tick(), HOLD_CHECK_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
-  });
+/**
+ * A called party whose hold window ran out is marked no-show where the venue asks for it
+ * (docs/product.md §8; the rule is modules/queue/hold-window.ts); every instance looks, one of them ends each party.
+ */
+export function holdWindowsJob(deps: QueueDeps): Job {
+  return { name: 'hold-windows', everyMs: HOLD_CHECK_MS, run: async () => void (await endExpiredHolds(deps, deps.now())) };
 }

@@ -3,6 +3,7 @@ import { pruneIdentityData } from '../modules/identity/identity-retention.js';
 import { pruneSeenWebhooks } from '../modules/notifications/webhook-replay.js';
 import { type QueueDeps, erasePersonalDataEndedBefore, expireOpenEntries, pruneStaffSends } from '../modules/queue/index.js';
 import { pruneTeamData } from '../modules/staff/invites.service.js';
+import type { Job } from './scheduler.js';
 
 const HOUR = 3_600_000;
 
@@ -46,25 +47,23 @@ export async function runRetentionJob(
   return { expired, erased, userEvents, invites };
 }
 
-/** Runs the retention job now and then every `intervalMinutes`; returns the stop function. */
-export function scheduleRetention(
+/** The retention job for the app's scheduler (jobs/scheduler.ts): at ready, then every `intervalMinutes`. */
+export function retentionJob(
   deps: QueueDeps,
   options: RetentionOptions & {
     intervalMinutes: number;
-    onError: (error: unknown) => void;
     onExpired?: (n: number) => void;
     onErased?: (n: number) => void;
   },
-): () => void {
-  const tick = () =>
-    runRetentionJob(deps, options)
-      .then(({ expired, erased }) => {
-        if (expired > 0) options.onExpired?.(expired);
-        if (erased > 0) options.onErased?.(erased);
-      })
-      .catch(options.onError);
-  void tick();
-  const timer = setInterval(tick, options.intervalMinutes * 60_000);
-  timer.unref();
-  return () => clearInterval(timer);
+): Job {
+  return {
+    name: 'retention',
+    everyMs: options.intervalMinutes * 60_000,
+    runAtReady: true,
+    run: async () => {
+      const { expired, erased } = await runRetentionJob(deps, options);
+      if (expired > 0) options.onExpired?.(expired);
+      if (erased > 0) options.onErased?.(erased);
+    },
+  };
 }

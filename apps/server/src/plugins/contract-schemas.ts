@@ -22,7 +22,7 @@ type ContractSchema = z.ZodMiniType;
 const isContractSchema = (schema: unknown): schema is ContractSchema =>
   typeof schema === 'object' && schema !== null && '_zod' in schema && typeof (schema as ContractSchema).safeParse === 'function';
 
-/** Path parameters are ids with their own error codes (product spec: malformed ids). */
+/** Path parameters are ids with their own error codes (docs/product.md §3.1: a malformed id answers its own error code). */
 const pathIdCodes = new WeakMap<object, Record<string, ErrorCode>>();
 
 const PATH_ID_CHECKS: Record<string, { isValid: (value: string) => boolean; code: ErrorCode }> = {

@@ -5,7 +5,7 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 import { AppError } from '../lib/app-error.js';
 
 /**
- * What an operator watches (shared/spec/decisions.md §9, docs/deploy.md): request rate and latency
+ * What an operator watches (docs/product.md §9, docs/deploy.md): request rate and latency
  * by route, open streams, published events, the message queue's depth, sends and failures, and the
  * event loop's delay (prom-client's default metrics), in Prometheus's text format at `/metrics`.
  * One registry per app, so two instances in one test process count apart.

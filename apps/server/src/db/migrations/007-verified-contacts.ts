@@ -1,7 +1,7 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 
 // Frozen in time: never import app code here.
-// Decisions §3: an email or phone that no code has verified is contact data only. Each contact of
+// docs/product.md §3.7: an email or phone that no code has verified is contact data only. Each contact of
 // a product user keeps the time a code verified it, and only verified contacts are unique (partial
 // unique indexes): an unverified copy never matches an account nor keeps the real owner from
 // signing up. The phone may now be empty: an unverified phone is detached from an account when its

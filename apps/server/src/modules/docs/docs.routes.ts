@@ -98,3 +98,8 @@ export async function docsRoutes(app: FastifyInstance, options: { routes: Docume
   app.get('/docs', handler);
   app.get('/docs/openapi.json', handler);
 }
+
+/** The OpenAPI document of every route collected (`collectRoutes`), under /api. */
+export async function registerDocs(app: FastifyInstance, options: { routes: DocumentedRoute[] }): Promise<void> {
+  await app.register(docsRoutes, { prefix: '/api', ...options });
+}

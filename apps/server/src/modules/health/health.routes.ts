@@ -41,3 +41,8 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
     app.get('/bench/bare', async () => ({ ok: true }));
   }
 }
+
+/** The module's routes, under /api (app.ts registers every module the same way). */
+export async function registerHealth(app: FastifyInstance): Promise<void> {
+  await app.register(healthRoutes, { prefix: '/api' });
+}

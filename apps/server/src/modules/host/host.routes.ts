@@ -129,7 +129,7 @@ export async function hostRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const answer = await addWalkIn(deps, request.params.venueId, request.body, app.joinHooks.run);
+      const answer = await addWalkIn(deps, request.params.venueId, request.body);
       return reply.status(answer.created ? 201 : 200).send(answer);
     },
   );
@@ -283,4 +283,9 @@ export async function hostRoutes(app: FastifyInstance): Promise<void> {
 
   await app.register(hostExtrasRoutes);
   await app.register(teamRoutes, { limiter, maxPerAddress: app.config.LOGIN_MAX_PER_ADDRESS_15_MIN, windowMs: loginWindowMs });
+}
+
+/** The host API and the team's routes, under /api (app.ts registers every module the same way). */
+export async function registerHost(app: FastifyInstance): Promise<void> {
+  await app.register(hostRoutes, { prefix: '/api' });
 }

@@ -11,7 +11,7 @@ export interface IdentityDeps {
   addressSecret: () => Promise<string>;
 }
 
-/** Decisions §3: 10 minutes, 5 wrong tries; the send windows are 10 minutes too. */
+/** docs/product.md §3.4: 10 minutes, 5 wrong tries; the send windows are 10 minutes too. */
 export const CODE_TTL_MS = 10 * 60_000;
 export const CODE_MAX_TRIES = 5;
 export const SEND_WINDOW_MS = 10 * 60_000;

@@ -34,10 +34,10 @@ const doc = (summary: string, body: unknown, response: Record<number, unknown>) 
 export async function identityRoutes(app: FastifyInstance): Promise<void> {
   const deps: IdentityDeps = {
     db: app.db,
-    now: app.queueDeps.now,
+    now: app.now,
     notifier: app.notifier,
     config: app.config,
-    addressSecret: appSecret(app.db, 'code-client-address', app.queueDeps.now),
+    addressSecret: appSecret(app.db, 'code-client-address', app.now),
   };
   // Every write here either uses the session cookie or sets it: refuse other sites (CSRF, login CSRF).
   refuseCrossSiteWrites(app, { message: (request) => text(langOfRequest(request), 'crossSite') });
@@ -157,4 +157,9 @@ export async function identityRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => reply.status(201).send(await recordEvent(deps, userOf(request), request.body, langOfRequest(request))),
   );
+}
+
+/** The module's routes, under /api (app.ts registers every module the same way). */
+export async function registerIdentity(app: FastifyInstance): Promise<void> {
+  await app.register(identityRoutes, { prefix: '/api' });
 }

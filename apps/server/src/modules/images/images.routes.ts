@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import { ErrorCode, ImageUploadResponse } from '@vez/contract';
 import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { AppError } from '../../lib/app-error.js';
+import { imageHostRoutes } from './image-host.routes.js';
 import { pathParams } from '../../plugins/contract-schemas.js';
 import { refuseCrossSiteWrites } from '../../plugins/same-origin.js';
 import { removeVenueImage, storeVenueImage } from './images.service.js';
@@ -111,4 +112,13 @@ export async function imageUploadRoutes(app: FastifyInstance, options: ImageUplo
       return reply.status(204).send();
     },
   );
+}
+
+/**
+ * Uploads under /api (branding is an owner's: the app hands in the owner guard, docs/decisions/023-staff-roles.md)
+ * and the image host at /images (app.ts registers every module the same way).
+ */
+export async function registerImages(app: FastifyInstance, options: ImageUploadRoutesOptions): Promise<void> {
+  await app.register(imageUploadRoutes, { prefix: '/api', ...options });
+  await app.register(imageHostRoutes);
 }

@@ -6,13 +6,15 @@ import { type VapidKeys, createPushProvider, loadVapidKeys } from './push.js';
 import { type PassportIssuer, callMessages, partyMessenger, smsOnCall, smsOnJoin, smsOnRepeatJoin } from './waitlist-sms.js';
 
 /**
- * The notifier with the configured providers: decorates `app.notifier`, queues the SMS on join
- * (join hook) and answers the hook for calls; the worker runs from `ready` to `close`.
+ * The notifier with the configured providers: decorates `app.notifier`, adds the messages of a
+ * join, a call, a seating, a no-show and getting close to the app's change hooks (each queued in
+ * the change's transaction) and answers the messenger staff sends go through; the worker runs from
+ * `ready` to `close`.
  */
 export function setupNotifications(
   app: FastifyInstance,
   options: { now: () => number; issuePassport: PassportIssuer },
-): Required<Pick<QueueDeps, 'onCalled' | 'messenger' | 'onSeated' | 'onNoShow' | 'onGettingClose'>> {
+): Required<Pick<QueueDeps, 'messenger'>> {
   const { config } = app;
   const notifier = createNotifier({
     db: app.db,
@@ -46,15 +48,17 @@ export function setupNotifications(
   };
   app.decorate('vapidPublicKey', async () => (await ensureVapid())?.publicKey);
   app.addHook('onReady', async () => void (await ensureVapid()));
-  app.joinHooks.add(smsOnJoin(notifier, config.publicBaseUrl, options.issuePassport));
-  app.joinHooks.addRepeat(smsOnRepeatJoin(notifier, config.publicBaseUrl));
+  const hooks = app.changeHooks;
+  hooks.on('join', smsOnJoin(notifier, config.publicBaseUrl, options.issuePassport));
+  hooks.on('repeatJoin', smsOnRepeatJoin(notifier, config.publicBaseUrl));
+  hooks.on('call', smsOnCall(notifier, config.publicBaseUrl));
+  const calls = callMessages(notifier, config.publicBaseUrl);
+  hooks.on('seat', calls.onSeated);
+  hooks.on('noShow', calls.onNoShow);
+  hooks.on('gettingClose', calls.onGettingClose);
   // After the answer went out, the transaction that queued a message has committed.
   app.addHook('onResponse', async () => notifier.kickIfQueued());
   app.addHook('onReady', async () => notifier.start());
   app.addHook('onClose', async () => notifier.stop());
-  return {
-    onCalled: smsOnCall(notifier, config.publicBaseUrl),
-    messenger: partyMessenger(notifier, options.now, config.publicBaseUrl),
-    ...callMessages(notifier, config.publicBaseUrl),
-  };
+  return { messenger: partyMessenger(notifier, options.now, config.publicBaseUrl) };
 }

@@ -13,6 +13,7 @@ import { AppError } from '../../lib/app-error.js';
 import { newOrderedId } from '../../lib/ids.js';
 import { assertTransition, eventOf, isOpen, refusalOf } from './entry-state.js';
 import { venueMessagesOf } from './entry-views.js';
+import { extendedHoldEnd } from './hold-window.js';
 import { findEntryAtVenue } from './position.service.js';
 import type { QueueDeps } from './queue-deps.js';
 import { publishQueueEvent } from './queue-events.js';
@@ -26,14 +27,15 @@ import { claimStaffSend } from './staff-sends.js';
 
 /**
  * The party answers: on my way, I need more time, I'm here. "I need more time" while called
- * extends the hold window by those minutes, once per call.
+ * extends the hold window by those minutes, once per call (hold-window.ts).
  */
 export async function replyToVenue(deps: QueueDeps, entry: EntryRow, kind: ReplyKind, minutes: number | null): Promise<EntryRow> {
   assertTransition('reply', entry.status);
   const now = deps.now();
   const patch: Partial<EntryRow> = { reply_kind: kind, reply_minutes: kind === 'needMoreTime' ? minutes : null, reply_at: now };
-  if (kind === 'needMoreTime' && minutes && entry.status === 'called' && entry.hold_until !== null && entry.hold_extended === 0) {
-    patch.hold_until = entry.hold_until + minutes * 60_000;
+  const extended = kind === 'needMoreTime' ? extendedHoldEnd(entry, minutes) : undefined;
+  if (extended !== undefined) {
+    patch.hold_until = extended;
     patch.hold_extended = 1;
   }
   if (!(await repo.updateOpenEntry(deps.db.kysely, entry.id, patch))) throw refusalOf('reply');

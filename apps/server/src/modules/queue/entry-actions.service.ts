@@ -4,6 +4,7 @@ import { AppError } from '../../lib/app-error.js';
 import { assertTransition, eventOf, refusalOf, stateAfter } from './entry-state.js';
 import { getVenue } from '../venues/venues.service.js';
 import { afterQueueMoved } from './getting-close.service.js';
+import { endsHoldsItself, holdEndsAt } from './hold-window.js';
 import { VENUE_WIDE_BAND, nextPace, nextSlot } from './estimator.js';
 import { recordFloorEvent } from './floor-events.js';
 import type { Venue } from '../venues/venue.js';
@@ -73,12 +74,11 @@ export async function callEntry(deps: QueueDeps, entry: EntryRow): Promise<Entry
   assertTransition('call', entry.status);
   const venue = await getVenue(deps.db.kysely, entry.venue_id);
   const now = deps.now();
-  const hold = venue.settings.holdMinutes;
   const change = {
     status: stateAfter('call', entry),
     notified_at: now,
     calls: entry.calls + 1,
-    hold_until: hold > 0 ? now + hold * 60_000 : null,
+    hold_until: holdEndsAt(venue.settings, now),
     hold_extended: 0,
   };
   const called: EntryRow = { ...entry, ...change };
@@ -86,7 +86,7 @@ export async function callEntry(deps: QueueDeps, entry: EntryRow): Promise<Entry
     // A call sends the call text again: bounded like any staff send (staff-sends.ts).
     await claimStaffSend(deps, trx, entry);
     if (!(await repo.updateOpenEntry(trx, entry.id, change))) throw refusalOf('call');
-    await deps.onCalled?.(trx, called);
+    await deps.hooks?.run('call', trx, called);
     await recordFloorEvent(trx, deps.db.dialect, venue, 'call', called, now);
   });
   publishQueueEvent(deps, eventOf('call'), entry.venue_id, entry.id);
@@ -102,7 +102,7 @@ export async function seatEntry(deps: QueueDeps, entry: EntryRow): Promise<Entry
   const venue = await getVenue(deps.db.kysely, entry.venue_id);
   await deps.db.kysely.transaction().execute(async (trx) => {
     await repo.updateEntry(trx, entry.id, { status: seated.status, seated_at: now, ended_at: now });
-    await deps.onSeated?.(trx, seated);
+    await deps.hooks?.run('seat', trx, seated);
     await recordFloorEvent(trx, deps.db.dialect, venue, 'seat', entry, now);
     // The estimator learns from every seating (estimator.ts): the venue's row and the band's, and
     // the same for this hour of the week.
@@ -182,15 +182,18 @@ export async function endExpiredHolds(deps: QueueDeps, now = deps.now()): Promis
   const due = await repo.findHoldsOverBefore(deps.db.kysely, now);
   let ended = 0;
   const venues = new Map<string, Venue>();
-  const autoNoShow = (venueId: string) => venues.get(venueId)?.settings.autoNoShow === true;
+  const autoNoShow = (venueId: string) => {
+    const venue = venues.get(venueId);
+    return venue !== undefined && endsHoldsItself(venue.settings);
+  };
   for (const entry of due) {
     if (!venues.has(entry.venue_id)) venues.set(entry.venue_id, await getVenue(deps.db.kysely, entry.venue_id));
     const venue = venues.get(entry.venue_id)!;
-    if (!venue.settings.autoNoShow) continue;
+    if (!endsHoldsItself(venue.settings)) continue;
     const mine = await deps.db.kysely.transaction().execute(async (trx) => {
       if (!(await repo.endHoldIfOver(trx, entry.id, now))) return false;
       await recordFloorEvent(trx, deps.db.dialect, venue, 'end', entry, now);
-      await deps.onNoShow?.(trx, { ...entry, status: 'cancelled', cancel_reason: 'NoShow', cancelled_at: now, ended_at: now });
+      await deps.hooks?.run('noShow', trx, { ...entry, status: 'cancelled', cancel_reason: 'NoShow', cancelled_at: now, ended_at: now });
       return true;
     });
     if (!mine) continue;

@@ -11,7 +11,8 @@ import { eventOf } from './entry-state.js';
 import { type Estimate, type PaceBook, estimate } from './estimator.js';
 import { forecastFloor, quoteOfSeat } from './floor.js';
 import { findPaceOf } from './pace-cache.js';
-import type { JoinContext, JoinHook } from './join-hooks.js';
+import type { JoinContext } from './change-hooks.js';
+import { isGettingClose } from './getting-close.js';
 import { placeEntry } from './position.service.js';
 import type { QueueDeps } from './queue-deps.js';
 import { publishQueueEvent } from './queue-events.js';
@@ -104,11 +105,8 @@ export interface JoinOptions {
    * stays unsent), and a repeat join answers the open entry, which staff see in the queue anyway.
    */
   byStaff?: boolean;
-  onJoined?: JoinHook;
-  /** What the join's hooks may know of the caller (the diner's session), never the request itself. */
+  /** What the join's hooks (change-hooks.ts) may know of the caller (the diner's session), never the request itself. */
   context?: JoinContext;
-  /** Work in a repeat join's transaction when the link goes again (at most once a minute). */
-  onRepeat?: JoinHook;
   /**
    * A remote join's client address, as its keyed hash (docs/decisions/026): the venue takes at most
    * `maxOpen` open parties from it. Absent for staff and for the venue's own kiosk.
@@ -158,7 +156,7 @@ export async function joinWaitlist(deps: QueueDeps, venueId: string, body: JoinR
     if (existing) {
       if (options.byStaff || isJoinProofOf(body.joinProof, existing.join_proof_hash)) return { entry: existing, created: false };
       if (await repo.markLinkResent(trx, existing.id, now, REPEAT_JOIN_SMS_INTERVAL_MS)) {
-        await options.onRepeat?.(trx, { ...existing, link_resent_at: now }, venue, {});
+        await deps.hooks?.run('repeatJoin', trx, { ...existing, link_resent_at: now }, venue);
       }
       return { alreadyOnList: true };
     }
@@ -213,12 +211,11 @@ export async function joinWaitlist(deps: QueueDeps, venueId: string, body: JoinR
     await repo.advanceVenueSeq(trx, venueId, locked.next_seq + 1);
     // A walk-in's join SMS is a staff send: bounded per venue like a call (docs/security.md).
     if (options.byStaff && canTextPhone(venue, phone)) await claimStaffSend(deps, trx, entry, 'venue');
-    await options.onJoined?.(trx, entry, venue, options.context ?? {});
+    await deps.hooks?.run('join', trx, entry, venue, options.context ?? {});
     // The newest ticket: everyone waiting at its priority or above is ahead, read under the lock.
     const globalPos = await repo.placeOfNewest(trx, venueId, entry.priority);
-    // Already that close: no "getting close" message later (docs/product.md §8).
-    const within = venue.settings.gettingCloseAt;
-    if (within > 0 && globalPos <= within) await repo.updateEntry(trx, entry.id, { getting_close_at: now });
+    // Already that close: no "getting close" message later (getting-close.ts, docs/product.md §8).
+    if (isGettingClose(venue.settings, globalPos)) await repo.updateEntry(trx, entry.id, { getting_close_at: now });
     return { entry, created: true, globalPos, ...(proof ? { joinProof: proof.proof } : {}) };
   });
   // Committed (with its SMS, if one was due): the caller learns no more than this.

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/connect.js';
 import type { EntryRow } from '../../db/types.js';
 import type { EventBus } from '../../plugins/bus.js';
+import type { ChangeHooks } from './change-hooks.js';
 import type { PaceCache } from './pace-cache.js';
 import type { PositionCache } from './position-cache.js';
 
@@ -10,12 +11,8 @@ export interface QueueDeps {
   /** Publishes venue events; the app's bus voids this instance's kept answers first (queue-caches.ts). */
   bus: EventBus;
   now: () => number;
-  /** Work to do in the call's transaction (the SMS "your turn" is queued here). */
-  onCalled?: (trx: Db['kysely'], entry: EntryRow) => Promise<void>;
-  /** docs/product.md §8, each in the change's transaction: the party is seated, missed its window, is getting close. */
-  onSeated?: (trx: Db['kysely'], entry: EntryRow) => Promise<void>;
-  onNoShow?: (trx: Db['kysely'], entry: EntryRow) => Promise<void>;
-  onGettingClose?: (trx: Db['kysely'], entry: EntryRow, place: number) => Promise<void>;
+  /** Work other modules run inside a change's transaction (change-hooks.ts); none: the change alone. */
+  hooks?: ChangeHooks;
   /** Reports a failure of work done after a change was answered (the getting-close check). */
   onBackgroundError?: (error: unknown) => void;
   /** How many sends staff may make to a party and from a venue (staff-sends.ts); none: unbounded. */

@@ -15,7 +15,6 @@ import { callEntry, editEntry, endEntry, restoreEntry, seatEntry } from './entry
 import { assertTransition } from './entry-state.js';
 import { toHostEntry } from './entry-views.js';
 import { findBook } from './floor-events.js';
-import type { JoinHook } from './join-hooks.js';
 import { joinWaitlist } from './join.service.js';
 import { NOT_WAITING, placeQueue } from './placement.js';
 import { placeEntry } from './position.service.js';
@@ -47,17 +46,12 @@ export async function staffEntryResponse(deps: QueueDeps, row: EntryRow, created
 }
 
 /** A walk-in added at the door: origin label Host, allowed while remote joins are locked. */
-export async function addWalkIn(
-  deps: QueueDeps,
-  venueId: string,
-  body: HostCreateEntryBody,
-  onJoined?: JoinHook,
-): Promise<HostEntryResponse> {
+export async function addWalkIn(deps: QueueDeps, venueId: string, body: HostCreateEntryBody): Promise<HostEntryResponse> {
   const result = await joinWaitlist(
     deps,
     venueId,
     { customer: body.customer, partySize: body.partySize, note: body.note, lang: body.lang, originLabel: ORIGIN_LABEL_HOST },
-    { priority: body.priority ?? false, ignoreLock: true, byStaff: true, ...(onJoined ? { onJoined } : {}) },
+    { priority: body.priority ?? false, ignoreLock: true, byStaff: true },
   );
   return staffEntryResponse(deps, result.entry, result.created);
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { answerNoStore } from '../../plugins/no-store.js';
 import { type StreamAccess, createRealtime } from './realtime.service.js';
-import type { FanoutVariant } from './venue-hub.js';
+import type { FanoutStrategy } from './fanout.js';
 
 const sse = { 200: { description: 'text/event-stream (see packages/contract/src/realtime.ts)', type: 'string' } };
 const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, { $ref: 'ApiError#' }]));
@@ -16,8 +16,8 @@ export interface RealtimeRoutesOptions {
    * session's access, watched while the stream lives: the app hands in the staff module's guard.
    */
   staffGuard: (request: FastifyRequest) => Promise<StreamAccess>;
-  /** Bench only: the simpler ways of the fan-out, to compare in one run (venue-hub.ts FanoutVariant). */
-  fanout?: FanoutVariant;
+  /** How the fan-out writes (fanout.ts); none: the production way. Only bench/ passes another. */
+  fanout?: FanoutStrategy;
 }
 
 /** Streams are transport: this module knows the queue and venues, and gets the staff check from the app. */
@@ -78,4 +78,9 @@ export async function realtimeRoutes(app: FastifyInstance, options: RealtimeRout
       realtime.openHostStream(reply.raw, request.params.venueId, slot, access);
     },
   );
+}
+
+/** The streams, under /api; the staff check comes from the app (app.ts registers every module the same way). */
+export async function registerRealtime(app: FastifyInstance, options: RealtimeRoutesOptions): Promise<void> {
+  await app.register(realtimeRoutes, { prefix: '/api', ...options });
 }

@@ -5,7 +5,8 @@ import type { EventBus } from '../../plugins/bus.js';
 import { type QueueDeps, findEntryByAnyId } from '../queue/index.js';
 import { SseStream } from './sse-stream.js';
 import { type StreamLimits, type StreamSlot, createStreamSlots } from './stream-slots.js';
-import { type DinerSubscriber, type FanoutVariant, type HostSubscriber, VenueHub, viewKey } from './venue-hub.js';
+import { type FanoutStrategy, productionFanout } from './fanout.js';
+import { type DinerSubscriber, type HostSubscriber, VenueHub, viewKey } from './venue-hub.js';
 
 /**
  * A console stream's right to the venue's queue, kept by the staff module for as long as the stream
@@ -97,8 +98,8 @@ export function createRealtime(
     heartbeatMs: number;
     limits: StreamLimits;
     onError: (error: unknown) => void;
-    /** Bench only: the simpler ways of the fan-out (venue-hub.ts FanoutVariant). */
-    fanout?: FanoutVariant;
+    /** How the fan-out writes (fanout.ts); none: the production way. bench/ injects the simpler ways. */
+    fanout?: FanoutStrategy;
     /** Told when a stream opens (+1) or closes (-1): the open-streams gauge of plugins/metrics.ts. */
     onStreams?: (kind: 'diner' | 'host', change: 1 | -1) => void;
   },
@@ -113,7 +114,7 @@ export function createRealtime(
   const hubFor = (venueId: string): VenueHub => {
     const existing = hubs.get(venueId);
     if (existing) return existing.hub;
-    const hub = new VenueHub(venueId, deps, options.onError, options.fanout);
+    const hub = new VenueHub(venueId, deps, options.onError, options.fanout ?? productionFanout);
     hubs.set(venueId, { hub, unsubscribe: bus.subscribe(venueId, (event) => hub.onEvent(event)) });
     return hub;
   };
@@ -125,7 +126,7 @@ export function createRealtime(
     }
   };
   const track = (raw: ServerResponse, slot: StreamSlot, kind: 'diner' | 'host', onClose: () => void): SseStream => {
-    const stream = new SseStream(raw, options.fanout);
+    const stream = new SseStream(raw, options.fanout ?? productionFanout);
     streams.add(stream);
     heartbeats.add(stream);
     options.onStreams?.(kind, 1);

@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import { type FanoutStrategy, productionFanout } from './fanout.js';
 
 /** A client this far behind is not reading; dropping it makes it reconnect to a fresh snapshot. */
 const MAX_BUFFERED_BYTES = 256 * 1024;
@@ -8,8 +9,8 @@ export class SseStream {
   closed = false;
   constructor(
     private readonly raw: ServerResponse,
-    /** Bench only (venue-hub.ts FanoutVariant): every message through res.write, the simpler way. */
-    private readonly variant?: { responseWrites: boolean },
+    /** How it writes (fanout.ts): whole chunks to the socket unless bench/ injects res.write. */
+    private readonly fanout: Pick<FanoutStrategy, 'responseWrites'> = productionFanout,
   ) {}
 
   open(): void {
@@ -38,7 +39,7 @@ export class SseStream {
 
   /** The socket to write whole chunks to, once the head is out and the body is chunked; else null. */
   private chunkSocket() {
-    if (this.variant?.responseWrites) return null;
+    if (this.fanout.responseWrites) return null;
     const socket = this.raw.socket;
     return socket !== null && this.raw.headersSent && this.raw.chunkedEncoding ? socket : null;
   }

@@ -16,15 +16,8 @@ import {
   toHostEntry,
 } from '../queue/index.js';
 import { getVenue } from '../venues/venues.service.js';
-import {
-  type FramedTemplate,
-  type PositionView,
-  buildTemplate,
-  fillFrame,
-  frameTemplate,
-  renderFull,
-  versionOf,
-} from './position-template.js';
+import { type FanoutStrategy, productionFanout } from './fanout.js';
+import { type FramedTemplate, type PositionView, buildTemplate, frameTemplate, renderFull, versionOf } from './position-template.js';
 import type { SseStream } from './sse-stream.js';
 
 export interface DinerSubscriber {
@@ -56,20 +49,8 @@ interface EntrySubscribers {
   version: string | undefined;
   versionOf: QueueRow | undefined;
   versionView: PositionView | undefined;
-  /** The whole row the templates were built from, kept only for the bench's stringifyEach variant. */
+  /** The whole row the templates were built from, kept only when the fan-out strategy asks (`keepsRows`, fanout.ts). */
   row: EntryRow | undefined;
-}
-
-/**
- * Bench only (bench/realtime.bench.ts): the simpler ways of writing a fan-out, measured against
- * the kept ones in the same run (docs/decisions/018-optimisations-that-pay.md). Read at every
- * write, so the bench switches between rounds on the same open streams. Production passes none.
- */
-export interface FanoutVariant {
-  /** Every message through res.write instead of whole HTTP chunks straight to the socket (sse-stream.ts). */
-  responseWrites: boolean;
-  /** Each diner's message built and serialised whole (toPositionEntry + JSON.stringify) instead of filled into its template. */
-  stringifyEach: boolean;
 }
 
 /** How long new streams wait for others to share their snapshot's queue read. */
@@ -99,7 +80,8 @@ export class VenueHub {
     readonly venueId: string,
     private readonly deps: QueueDeps,
     private readonly onError: (error: unknown) => void,
-    private readonly variant?: FanoutVariant,
+    /** How diners' messages are written (fanout.ts): the kept optimisations unless bench/ injects another way. */
+    private readonly fanout: FanoutStrategy = productionFanout,
   ) {
     this.queue = new QueueCache(venueId);
   }
@@ -213,15 +195,13 @@ export class VenueHub {
         !template ||
         template.version !== version ||
         (!template.frame && template.fixedFrame === undefined) ||
-        (this.variant?.stringifyEach && !entry.row)
+        (this.fanout.keepsRows && !entry.row)
       ) {
         complete = false;
         continue;
       }
       sub.stamp = stamp;
-      if (this.variant?.stringifyEach && entry.row)
-        sub.stream.send(StreamMessage.position, renderFull(entry.row, placement, view, sub.isShared, sub.lang));
-      else writePosition(sub.stream, template, placement);
+      this.fanout.writeDiner({ stream: sub.stream, isShared: sub.isShared, lang: sub.lang, template, placement, view, row: entry.row });
     }
     return complete;
   }
@@ -236,7 +216,7 @@ export class VenueHub {
     onlyNew: boolean,
   ): void {
     const version = versionOf(row, view);
-    if (this.variant?.stringifyEach) entry.row = row;
+    if (this.fanout.keepsRows) entry.row = row;
     for (const sub of entry.subs) {
       if (sub.stamp >= stamp || (onlyNew && sub.stamp !== 0)) continue;
       let template = entry.templates.get(sub.key);
@@ -245,8 +225,8 @@ export class VenueHub {
         entry.templates.set(sub.key, template);
       }
       sub.stamp = stamp;
-      if (this.variant?.stringifyEach) sub.stream.send(StreamMessage.position, renderFull(row, placement, view, sub.isShared, sub.lang));
-      else if (template.frame || template.fixedFrame !== undefined) writePosition(sub.stream, template, placement);
+      if (template.frame || template.fixedFrame !== undefined)
+        this.fanout.writeDiner({ stream: sub.stream, isShared: sub.isShared, lang: sub.lang, template, placement, view, row });
       else sub.stream.send(StreamMessage.position, renderFull(row, placement, view, sub.isShared, sub.lang));
     }
   }
@@ -324,13 +304,6 @@ export class VenueHub {
       sub.stream.send(StreamMessage.queue, data);
     }
   }
-}
-
-/** A diner's position message, filled into its template (docs/decisions/018-optimisations-that-pay.md). */
-function writePosition(stream: SseStream, template: FramedTemplate, placement: Placement): void {
-  if (template.frame) stream.sendFrame(fillFrame(template.frame, placement));
-  // No figures to write (hidePosition): the same message for every placement and subscriber.
-  else if (template.fixedFrame !== undefined) stream.sendFrame(template.fixedFrame);
 }
 
 function hasNew(entry: EntrySubscribers): boolean {

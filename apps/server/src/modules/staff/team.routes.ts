@@ -36,7 +36,7 @@ export interface TeamRoutesOptions {
  */
 export async function teamRoutes(app: FastifyInstance, options: TeamRoutesOptions): Promise<void> {
   const db = app.db;
-  const now = app.queueDeps.now;
+  const now = app.now;
   const ownerFirst = ownerOfPathVenue(db, now);
   const tell = (news: StaffNews) => app.bus.publishStaffNews(news);
   const passwordRateLimit = { rateLimit: { max: options.maxPerAddress, timeWindow: options.windowMs } };

@@ -40,3 +40,8 @@ export async function venuesRoutes(app: FastifyInstance): Promise<void> {
     async (request) => toThemeResponse(await getVenue(app.db.kysely, request.params.venueId)),
   );
 }
+
+/** The module's routes, under /api (app.ts registers every module the same way). */
+export async function registerVenues(app: FastifyInstance): Promise<void> {
+  await app.register(venuesRoutes, { prefix: '/api' });
+}

@@ -75,8 +75,6 @@ export async function waitlistRoutes(app: FastifyInstance): Promise<void> {
         venueId,
         { ...body, originLabel: body.origin.label },
         {
-          onJoined: app.joinHooks.run,
-          onRepeat: app.joinHooks.repeat,
           context: { dinerSessionToken: readSessionToken(request, 'diner') },
           ...(isKiosk ? {} : { address: { key: joinAddressKey(await addressSecret(), venueId, request.ip), maxOpen } }),
         },
@@ -170,4 +168,9 @@ export async function waitlistRoutes(app: FastifyInstance): Promise<void> {
       return reply.type('application/json; charset=utf-8').send(json);
     },
   );
+}
+
+/** The module's routes, under /api (app.ts registers every module the same way). */
+export async function registerWaitlist(app: FastifyInstance): Promise<void> {
+  await app.register(waitlistRoutes, { prefix: '/api' });
 }

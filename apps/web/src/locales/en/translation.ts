@@ -1,6 +1,6 @@
 import type { Translation } from '../pt/translation';
 
-/** American English. The spec's English texts are used verbatim (the contract's messages too). */
+/** American English. The contract's English messages are used verbatim. */
 export const en: Translation = {
   common: {
     ok: 'OK',

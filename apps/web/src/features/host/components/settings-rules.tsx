@@ -10,7 +10,7 @@ const CHOICES = {
   operationMode: ['basic', 'advanced'],
 } as const;
 
-/** The per-venue rules of docs/product.md §2 that replace the spec's hard-coded venues. */
+/** The per-venue rules of docs/product.md §2: no venue is hard-coded. */
 export function SettingsRules({ draft, update }: { draft: SettingsDraft; update: DraftUpdate }) {
   const { t } = useHostT();
   const set = <K extends keyof VenueSettings>(key: K, value: VenueSettings[K]) =>

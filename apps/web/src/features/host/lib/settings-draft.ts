@@ -80,7 +80,7 @@ export function toPatch(draft: SettingsDraft): VenueSettingsPatch {
     }
     if (typeof wording !== 'object' || wording === null || Array.isArray(wording)) throw new DraftError('wording', 'wordingJson');
   }
-  // Decisions §3: the server checks each country code and the cap's range; the draft only parses.
+  // docs/product.md §3.6: the server checks each country code and the cap's range; the draft only parses.
   const maxWaiting = draft.maxWaitingText.trim();
   if (maxWaiting !== '' && !/^\d+$/.test(maxWaiting)) throw new DraftError('maxWaitingParties', 'maxWaitingNumber');
   const smsCountries = draft.smsCountriesText

@@ -10,7 +10,7 @@ import { composeNote } from './compose-note';
 import type { JoinFormValues } from './join-form-schema';
 
 /**
- * Spec section 5: the full name is split at spaces; the last word is the last name, the rest the
+ * docs/product.md §15: the full name is split at spaces; the last word is the last name, the rest the
  * first name. A single word has no surname: undefined.
  */
 export function splitName(fullName: string): { firstName: string; lastName: string } | undefined {

@@ -18,7 +18,7 @@ export interface JoinCodeStepProps {
 }
 
 /**
- * The login journey (spec sections 2, 4, 6), handed in by the route from the verification
+ * The login journey (docs/product.md §12.5), handed in by the route from the verification
  * feature, so the join feature never imports it: the logged-in diner (prefill, summary, no code
  * step) or null; step 1; and what to do once joined.
  */

@@ -1,7 +1,7 @@
 import { messages } from '@vez/contract';
 
 /**
- * The contract's validation messages (English, verbatim from the spec) mapped to catalogue keys,
+ * The contract's validation messages (English, verbatim from packages/contract) mapped to catalogue keys,
  * so form and server errors show in the diner's language.
  */
 const keys: Record<string, string> = {

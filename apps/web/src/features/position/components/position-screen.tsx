@@ -30,7 +30,7 @@ interface PositionScreenProps {
   venue: PositionVenue | undefined;
 }
 
-/** /waitlist/:waitlistId: the diner's live place in the queue (spec sections 2, 4, 5 and 8). */
+/** /waitlist/:waitlistId: the diner's live place in the queue (docs/product.md §4, §8, §12.2). */
 export function PositionScreen({ waitlistId, position, venue }: PositionScreenProps) {
   const text = useVenueText(venue?.wording);
   const [params] = useSearchParams();

@@ -13,7 +13,7 @@ const isAbort = (error: unknown) => typeof error === 'object' && error !== null 
 /**
  * Share: the native share sheet where there is one, else the link goes to the clipboard and the
  * copied notice shows for COPIED_NOTICE_MS. A diner who closes the share sheet sees nothing; any
- * other failure sets `failed` (the spec's message) and is reported.
+ * other failure sets `failed` (its catalogue message) and is reported.
  */
 export function useSharePosition(shareId: string | null, title: string) {
   const [isCopied, setCopied] = useState(false);

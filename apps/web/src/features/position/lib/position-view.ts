@@ -1,6 +1,6 @@
 import { type PositionResponse, TURN_IS_COMING_THRESHOLD } from '@vez/contract';
 
-/** What the diner is shown while still waiting (spec sections 2 and 4). */
+/** What the diner is shown while still waiting (docs/product.md §4, §12.2). */
 export interface WaitingView {
   kind: 'waiting';
   /** `pos`: the place in the diner's queue (inside the party-size band in advanced mode). */

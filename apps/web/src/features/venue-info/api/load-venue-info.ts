@@ -21,7 +21,7 @@ async function settle<T>(promise: Promise<T>, failure: ErrorCode, venueId: strin
   try {
     return { ok: true, data: await promise };
   } catch (error) {
-    // Spec section 7: tag the venue id and report the matching FAILED_TO_GET_* code.
+    // docs/product.md §12.6: tag the venue id and report the matching FAILED_TO_GET_* code.
     reportError(error, { venueId, code: failure });
     return { ok: false, error };
   }
@@ -46,7 +46,7 @@ export function reservationFallback(venueId: string): string {
 }
 
 /**
- * Loads venue, party sizes and theme in parallel and merges them (spec sections 3 and 7). Empty or
+ * Loads venue, party sizes and theme in parallel and merges them (docs/product.md §12.6). Empty or
  * failed answers record VENUE_INFO_NOT_FOUND, WAITLIST_SETTINGS_NOT_FOUND or THEME_NOT_FOUND; the
  * other calls still count. A fully successful load is cached for the session.
  */

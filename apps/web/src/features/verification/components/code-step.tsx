@@ -27,7 +27,7 @@ export interface CodeStepProps {
 type Verification = { state: 'idle' | 'checking' | 'verified' } | { state: 'failed'; message: string };
 
 /**
- * Join step 1 (spec sections 2 and 4): the code goes out on entering and on each channel toggle;
+ * Join step 1 (docs/product.md §12.5): the code goes out on entering and on each channel toggle;
  * its send failures stay silent (only reported). The sixth digit creates the user with the code,
  * which starts the session; then Get in waitlist joins with step 0's data.
  */

@@ -20,7 +20,7 @@ export interface LoginJourney {
 }
 
 /**
- * The login journey of spec sections 2, 4 and 6 for one venue; undefined when the venue has not
+ * The login journey of docs/product.md §12.5 for one venue; undefined when the venue has not
  * hired it (the session is then never asked for).
  */
 export function useLoginJourney(venueId: string | undefined, hasLoginJourney: boolean | undefined): LoginJourney | undefined {

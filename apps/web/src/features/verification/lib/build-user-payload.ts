@@ -7,7 +7,7 @@ export interface VerificationContact {
   email: string;
 }
 
-/** Spec section 8: a name without a surname cannot become a first and a last name. */
+/** docs/product.md §15: a name without a surname cannot become a first and a last name. */
 export class FullNameRequiredError extends Error {
   constructor() {
     super('Por favor, informe seu nome completo.');
@@ -16,7 +16,7 @@ export class FullNameRequiredError extends Error {
 }
 
 /**
- * Spec section 5: the full name is split at spaces; the last word is the last name, the rest the
+ * docs/product.md §15: the full name is split at spaces; the last word is the last name, the rest the
  * first name. A single word throws FullNameRequiredError.
  */
 export function splitFullName(fullName: string): { firstName: string; lastName: string } {
