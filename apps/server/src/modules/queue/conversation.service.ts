@@ -16,7 +16,8 @@ import { venueMessagesOf } from './entry-views.js';
 import { findEntryAtVenue } from './position.service.js';
 import type { QueueDeps } from './queue-deps.js';
 import { publishQueueEvent } from './queue-events.js';
-import * as repo from './queue.repository.js';
+import * as repo from './entries.repository.js';
+import { findEntryMessageByMessageId, insertEntryMessage, listEntryMessages, pointEntryMessageAt } from './entry-messages.repository.js';
 import { claimStaffSend } from './staff-sends.js';
 
 /**
@@ -58,7 +59,7 @@ export async function messageFromParty(deps: QueueDeps, entry: EntryRow, text: s
   assertTransition('partyMessage', entry.status);
   const now = deps.now();
   await deps.db.kysely.transaction().execute(async (trx) => {
-    await repo.insertEntryMessage(trx, {
+    await insertEntryMessage(trx, {
       id: newOrderedId(now),
       entry_id: entry.id,
       venue_id: entry.venue_id,
@@ -101,7 +102,7 @@ export async function messageToParty(deps: QueueDeps, entry: EntryRow, text: str
     // Without a channel to the party (no phone, STOP) the page still shows it: sent, not queued.
     row.message_id = messageId ?? null;
     row.status = messageId ? 'queued' : 'sent';
-    await repo.insertEntryMessage(trx, row);
+    await insertEntryMessage(trx, row);
     if (messageId) await repo.setLastMessage(trx, entry.id, messageId);
   });
   publishQueueEvent(deps, eventOf('staffMessage'), entry.venue_id, entry.id);
@@ -110,7 +111,7 @@ export async function messageToParty(deps: QueueDeps, entry: EntryRow, text: str
 
 /** The thread, oldest first; opening it marks the party's messages read. */
 export async function readThread(deps: QueueDeps, entry: EntryRow): Promise<ThreadResponse> {
-  const rows = await repo.listEntryMessages(deps.db.kysely, entry.id);
+  const rows = await listEntryMessages(deps.db.kysely, entry.id);
   if (entry.unread > 0 && (await repo.markPartyMessagesRead(deps.db.kysely, entry.id)) > 0) {
     publishQueueEvent(deps, 'update', entry.venue_id, entry.id, { staffOnly: true });
   }
@@ -129,8 +130,8 @@ export async function sendAgain(deps: QueueDeps, entry: EntryRow, messageId: str
     await claimStaffSend(deps, trx, entry);
     const again = await messenger.resend(trx, entry, messageId);
     if (!again) throw new AppError(ErrorCode.NOT_FOUND, 'No such message for this party.');
-    const threaded = await repo.findEntryMessageByMessageId(trx, messageId);
-    if (threaded) await repo.pointEntryMessageAt(trx, threaded.id, again, 'queued');
+    const threaded = await findEntryMessageByMessageId(trx, messageId);
+    if (threaded) await pointEntryMessageAt(trx, threaded.id, again, 'queued');
     await repo.setLastMessage(trx, entry.id, again);
   });
   publishQueueEvent(deps, 'update', entry.venue_id, entry.id, { staffOnly: true });

@@ -10,7 +10,8 @@ import type { Venue } from '../venues/venue.js';
 import { findEntryAtVenue, getStatus } from './position.service.js';
 import type { QueueDeps } from './queue-deps.js';
 import { publishQueueEvent } from './queue-events.js';
-import * as repo from './queue.repository.js';
+import * as repo from './entries.repository.js';
+import { findPace, upsertPace, upsertPaceSlot } from './paces.repository.js';
 import { claimStaffSend } from './staff-sends.js';
 
 /**
@@ -106,7 +107,7 @@ export async function seatEntry(deps: QueueDeps, entry: EntryRow): Promise<Entry
     await recordFloorEvent(trx, deps.db.dialect, venue, 'seat', entry, now);
     // The estimator learns from every seating (estimator.ts): the venue's row and the band's, and
     // the same for this hour of the week.
-    const book = await repo.findPace(trx, entry.venue_id, now);
+    const book = await findPace(trx, entry.venue_id, now);
     for (const band of [VENUE_WIDE_BAND, entry.band]) {
       const previous = book.paces.find((p) => p.band === band);
       const slot = nextSlot(
@@ -117,8 +118,8 @@ export async function seatEntry(deps: QueueDeps, entry: EntryRow): Promise<Entry
         entry,
         now,
       );
-      if (slot) await repo.upsertPaceSlot(trx, slot);
-      await repo.upsertPace(trx, nextPace(previous, entry.venue_id, band, entry, now));
+      if (slot) await upsertPaceSlot(trx, slot);
+      await upsertPace(trx, nextPace(previous, entry.venue_id, band, entry, now));
     }
   });
   // The event voids the kept pace with the venue's positions (queue-caches.ts).

@@ -1,6 +1,6 @@
 import { getVenue } from '../venues/venues.service.js';
 import type { QueueDeps } from './queue-deps.js';
-import * as repo from './queue.repository.js';
+import * as repo from './entries.repository.js';
 
 /**
  * One "getting close" message when a party reaches `gettingCloseAt` places from the front
