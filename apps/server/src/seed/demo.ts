@@ -1,6 +1,7 @@
 import { type ThemeResponse, type VenueSettings, defaultVenueSettings } from '@vez/contract';
 import type { Db } from '../db/connect.js';
 import type { NewEntryRow, NewVenueRow } from '../db/types.js';
+import { inTransaction } from '../db/transaction.js';
 import { newEntryId } from '../lib/ids.js';
 import { seedDemoStaff } from '../modules/staff/staff-seed.js';
 import { advanceVenueSeq, countVenues, insertVenue } from '../modules/venues/venues.repository.js';
@@ -96,7 +97,7 @@ const waitingParties = [
 /** Seeds the demo venues of docs/product.md §5 and a few waiting parties; only into an empty database. */
 export async function seedDemo(db: Db, now = Date.now(), options: { staff?: boolean } = {}): Promise<boolean> {
   if ((await countVenues(db.kysely)) > 0) return false;
-  await db.kysely.transaction().execute(async (trx) => {
+  await inTransaction(db.kysely, async (trx) => {
     for (const venue of demoVenues) {
       await insertVenue(trx, {
         ...venue.row,

@@ -1,6 +1,7 @@
 import { ErrorCode, type Language, type PassportBody, type ProductUser } from '@vez/contract';
 import type { Kysely } from 'kysely';
 import type { Database, EntryRow } from '../../db/types.js';
+import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../lib/app-error.js';
 import { type IdentityDeps, PASSPORT_TTL_MS } from './identity-deps.js';
 import * as repo from './identity.repository.js';
@@ -43,7 +44,7 @@ export async function exchangePassport(
   lang: Language,
 ): Promise<{ user: ProductUser; token: string }> {
   const now = deps.now();
-  return deps.db.kysely.transaction().execute(async (trx) => {
+  return inTransaction(deps.db.kysely, async (trx) => {
     const userId = await repo.consumePassport(trx, hashToken(body.passport), now);
     const row = userId ? await repo.findUserById(trx, userId) : undefined;
     if (!row) throw new AppError(ErrorCode.UNAUTHENTICATED, text(lang, 'passportInvalid'), 'passport');

@@ -1,6 +1,7 @@
 import { type CreateUserWithOtpBody, ErrorCode, type Language, type ProductUser, type UpdateUserBody } from '@vez/contract';
 import type { Kysely } from 'kysely';
 import type { Database, ProductUserRow, ProductUserTable } from '../../db/types.js';
+import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../lib/app-error.js';
 import { newEntryId } from '../../lib/ids.js';
 import { type IdentityDeps, SESSION_TTL_MS } from './identity-deps.js';
@@ -60,7 +61,7 @@ export async function createUserWithCode(
   const now = deps.now();
 
   const attempt = () =>
-    deps.db.kysely.transaction().execute(async (trx) => {
+    inTransaction(deps.db.kysely, async (trx) => {
       await useCode(trx, codeId, now, lang);
       const owner = await repo.findUserByVerified(trx, verified, target);
       await repo.detachUnverified(trx, verified, target, now);

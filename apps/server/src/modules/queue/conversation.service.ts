@@ -9,6 +9,7 @@ import {
 } from '@vez/contract';
 import type { Db } from '../../db/connect.js';
 import type { EntryMessageRow, EntryRow } from '../../db/types.js';
+import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../lib/app-error.js';
 import { newOrderedId } from '../../lib/ids.js';
 import { assertTransition, eventOf, isOpen, refusalOf } from './entry-state.js';
@@ -58,7 +59,7 @@ export async function replyFromPage(
 export async function messageFromParty(deps: QueueDeps, entry: EntryRow, text: string): Promise<void> {
   assertTransition('partyMessage', entry.status);
   const now = deps.now();
-  await deps.db.kysely.transaction().execute(async (trx) => {
+  await inTransaction(deps.db.kysely, async (trx) => {
     await insertEntryMessage(trx, {
       id: newOrderedId(now),
       entry_id: entry.id,
@@ -93,7 +94,7 @@ export async function messageToParty(deps: QueueDeps, entry: EntryRow, text: str
     message_id: null,
     created_at: now,
   };
-  await deps.db.kysely.transaction().execute(async (trx) => {
+  await inTransaction(deps.db.kysely, async (trx) => {
     await claimStaffSend(deps, trx, entry);
     if (!(await repo.updateOpenEntry(trx, entry.id, { venue_messages: JSON.stringify(shown), venue_message_at: now }))) {
       throw refusalOf('staffMessage');
@@ -126,7 +127,7 @@ export async function sendAgain(deps: QueueDeps, entry: EntryRow, messageId: str
   const messenger = deps.messenger;
   if (!messenger) throw new AppError(ErrorCode.NOT_FOUND, 'No message channel is configured.');
   if (!isOpen(entry.status)) throw new AppError(ErrorCode.ENTRY_NOT_ACTIVE, ENDED_PARTY);
-  await deps.db.kysely.transaction().execute(async (trx) => {
+  await inTransaction(deps.db.kysely, async (trx) => {
     await claimStaffSend(deps, trx, entry);
     const again = await messenger.resend(trx, entry, messageId);
     if (!again) throw new AppError(ErrorCode.NOT_FOUND, 'No such message for this party.');

@@ -1,5 +1,6 @@
 import { type CancelReason, ErrorCode, RESTORE_WINDOW_MS, type StatusResponse, bandOf } from '@vez/contract';
 import type { EntryRow } from '../../db/types.js';
+import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../lib/app-error.js';
 import { assertTransition, eventOf, refusalOf, stateAfter } from './entry-state.js';
 import { getVenue } from '../venues/venues.service.js';
@@ -42,7 +43,7 @@ export async function endEntry(
   assertTransition(transition, entry.status);
   const now = deps.now();
   const venue = await getVenue(deps.db.kysely, entry.venue_id);
-  await deps.db.kysely.transaction().execute(async (trx) => {
+  await inTransaction(deps.db.kysely, async (trx) => {
     if (!(await repo.cancelOpenEntry(trx, entry.id, reason, now))) {
       throw new AppError(ErrorCode.FAILED_TO_LEAVE_WAITLIST, NO_LONGER_ON_LIST);
     }
@@ -83,7 +84,7 @@ export async function callEntry(deps: QueueDeps, entry: EntryRow): Promise<Entry
     hold_extended: 0,
   };
   const called: EntryRow = { ...entry, ...change };
-  await deps.db.kysely.transaction().execute(async (trx) => {
+  await inTransaction(deps.db.kysely, async (trx) => {
     // A call sends the call text again: bounded like any staff send (staff-sends.ts).
     await claimStaffSend(deps, trx, entry);
     if (!(await repo.updateOpenEntry(trx, entry.id, change))) throw refusalOf('call');
@@ -101,7 +102,7 @@ export async function seatEntry(deps: QueueDeps, entry: EntryRow): Promise<Entry
   const now = deps.now();
   const seated: EntryRow = { ...entry, status: stateAfter('seat', entry), seated_at: now, ended_at: now };
   const venue = await getVenue(deps.db.kysely, entry.venue_id);
-  await deps.db.kysely.transaction().execute(async (trx) => {
+  await inTransaction(deps.db.kysely, async (trx) => {
     await repo.updateEntry(trx, entry.id, { status: seated.status, seated_at: now, ended_at: now });
     await deps.onSeated?.(trx, seated);
     await recordFloorEvent(trx, deps.db.dialect, venue, 'seat', entry, now);
@@ -188,7 +189,7 @@ export async function endExpiredHolds(deps: QueueDeps, now = deps.now()): Promis
     if (!venues.has(entry.venue_id)) venues.set(entry.venue_id, await getVenue(deps.db.kysely, entry.venue_id));
     const venue = venues.get(entry.venue_id)!;
     if (!venue.settings.autoNoShow) continue;
-    const mine = await deps.db.kysely.transaction().execute(async (trx) => {
+    const mine = await inTransaction(deps.db.kysely, async (trx) => {
       if (!(await repo.endHoldIfOver(trx, entry.id, now))) return false;
       await recordFloorEvent(trx, deps.db.dialect, venue, 'end', entry, now);
       await deps.onNoShow?.(trx, { ...entry, status: 'cancelled', cancel_reason: 'NoShow', cancelled_at: now, ended_at: now });

@@ -1,6 +1,7 @@
 import { getVenue } from '../venues/venues.service.js';
 import type { QueueDeps } from './queue-deps.js';
 import * as repo from './entries.repository.js';
+import { inTransaction } from '../../db/transaction.js';
 
 /**
  * One "getting close" message when a party reaches `gettingCloseAt` places from the front
@@ -17,7 +18,7 @@ export async function sendGettingClose(deps: QueueDeps, venueId: string): Promis
   for (const [index, entry] of front.entries()) {
     if (entry.getting_close_at !== null || entry.notified_at !== null) continue;
     const now = deps.now();
-    const claimed = await deps.db.kysely.transaction().execute(async (trx) => {
+    const claimed = await inTransaction(deps.db.kysely, async (trx) => {
       if (!(await repo.claimGettingClose(trx, entry.id, now))) return false;
       await deps.onGettingClose?.(trx, { ...entry, getting_close_at: now }, index + 1);
       return true;

@@ -12,6 +12,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../../db/connect.js';
 import type { Database, StaffInviteRow } from '../../db/types.js';
+import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../lib/app-error.js';
 import { newOrderedId, newVenueId } from '../../lib/ids.js';
 import { getVenue } from '../venues/venues.service.js';
@@ -79,7 +80,7 @@ export async function inviteHost(
     expires_at: now + STAFF_INVITE_TTL_MS,
     used_at: null,
   };
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     const existing = await repo.findStaffByEmail(trx, email);
     if (existing && (await repo.findStaffRole(trx, existing.id, input.venueId)))
       throw new AppError(ErrorCode.ALREADY_STAFF, undefined, 'email');
@@ -161,22 +162,19 @@ export async function acceptInvite(
   // An account made for this email meanwhile (another venue's invitation, at the same moment): its
   // password decides, so this accept is refused and changes nothing.
   const accountAppeared = () => new AppError(ErrorCode.WRONG_PASSWORD, 'This email has an account now: give its password.', 'password');
-  await db
-    .transaction()
-    .execute(async (trx) => {
-      // Again under the lock: the sender may have been removed or made host while the password was checked.
-      await checkSender(trx, invite, dialect);
-      if (!(await invites.markInviteUsed(trx, invite.id, now))) throw new AppError(ErrorCode.INVITE_USED);
-      if (passwordHash) {
-        if (await repo.findStaffByEmail(trx, invite.email)) throw accountAppeared();
-        await repo.insertStaff(trx, { id: staffId, email: invite.email, password_hash: passwordHash, created_at: now });
-      }
-      await repo.addStaffVenue(trx, staffId, invite.venue_id, invite.role);
-    })
-    .catch((error: unknown) => {
-      const code = (error as { code?: unknown } | null)?.code;
-      throw code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' ? accountAppeared() : error;
-    });
+  await inTransaction(db, async (trx) => {
+    // Again under the lock: the sender may have been removed or made host while the password was checked.
+    await checkSender(trx, invite, dialect);
+    if (!(await invites.markInviteUsed(trx, invite.id, now))) throw new AppError(ErrorCode.INVITE_USED);
+    if (passwordHash) {
+      if (await repo.findStaffByEmail(trx, invite.email)) throw accountAppeared();
+      await repo.insertStaff(trx, { id: staffId, email: invite.email, password_hash: passwordHash, created_at: now });
+    }
+    await repo.addStaffVenue(trx, staffId, invite.venue_id, invite.role);
+  }).catch((error: unknown) => {
+    const code = (error as { code?: unknown } | null)?.code;
+    throw code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' ? accountAppeared() : error;
+  });
   const identity = { staffId, email: invite.email };
   return { session: await openSession(db, identity, now), me: await getMe(db, identity) };
 }

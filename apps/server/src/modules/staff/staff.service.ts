@@ -11,6 +11,7 @@ import {
 } from '@vez/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
+import { inTransaction } from '../../db/transaction.js';
 import type { StaffNews } from '../../plugins/bus.js';
 import { AppError } from '../../lib/app-error.js';
 import { newVenueId } from '../../lib/ids.js';
@@ -60,7 +61,7 @@ export async function createStaff(
     throw new AppError(ErrorCode.VALIDATION_FAILED, 'This email already has an account.', 'email');
   const id = newVenueId();
   const passwordHash = await hashPassword(input.password);
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     await repo.insertStaff(trx, { id, email, password_hash: passwordHash, created_at: now });
     for (const venueId of input.venueIds) await bindVenue(trx, id, venueId, input.role ?? 'owner');
   });
@@ -96,7 +97,7 @@ export async function endStaffSessions(db: Db, email: string, tell: TellStaffNew
 /** Removes a staff account: its sessions end and it runs no venue any more (docs/product.md §9). */
 export async function removeStaff(db: Db, email: string, tell: TellStaffNews): Promise<void> {
   const staff = await requireStaffByEmail(db, email);
-  await db.transaction().execute((trx) => repo.deleteStaff(trx, staff.id));
+  await inTransaction(db, (trx) => repo.deleteStaff(trx, staff.id));
   tell({ kind: 'sessions-ended', staffId: staff.id });
 }
 
@@ -105,7 +106,7 @@ export async function setStaffPassword(db: Db, email: string, password: string, 
   const staff = await requireStaffByEmail(db, email);
   checkNewPassword(password, 'password');
   const passwordHash = await hashPassword(password);
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     await repo.updateStaffPassword(trx, staff.id, passwordHash);
     await repo.deleteSessionsOfStaff(trx, staff.id);
   });
@@ -193,7 +194,7 @@ export async function changeOwnPassword(
   await provePassword(limiter, staff, body.currentPassword, address, 'currentPassword');
   const passwordHash = await hashPassword(body.newPassword);
   const keep = hashToken(sessionToken);
-  const ended = await db.transaction().execute(async (trx) => {
+  const ended = await inTransaction(db, async (trx) => {
     await repo.updateStaffPassword(trx, staff.id, passwordHash);
     return repo.deleteSessionsOfStaff(trx, staff.id, keep);
   });

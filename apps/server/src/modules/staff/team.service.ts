@@ -1,5 +1,6 @@
 import { ErrorCode, type StaffRole, type TeamMember, type TeamResponse } from '@vez/contract';
 import type { Db } from '../../db/connect.js';
+import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../lib/app-error.js';
 import { listPendingInvites } from './invites.repository.js';
 import { mayInvite, toTeamInvite } from './invites.service.js';
@@ -48,7 +49,7 @@ export async function setMemberRole(
   actorId: string,
   tell: TellStaffNews,
 ): Promise<TeamMember> {
-  const member = await db.kysely.transaction().execute(async (trx) => {
+  const member = await inTransaction(db.kysely, async (trx) => {
     const found = checkChange(await repo.listVenueMembers(trx, venueId, db.dialect), staffId, () => role !== 'owner');
     await repo.setStaffRole(trx, staffId, venueId, role);
     return toMember({ ...found, role }, actorId);
@@ -63,7 +64,7 @@ export async function setMemberRole(
  * account is signed in for all its venues at once), so they sign in again for any other venue.
  */
 export async function removeMember(db: Db, venueId: string, staffId: string, tell: TellStaffNews): Promise<void> {
-  await db.kysely.transaction().execute(async (trx) => {
+  await inTransaction(db.kysely, async (trx) => {
     checkChange(await repo.listVenueMembers(trx, venueId, db.dialect), staffId, () => true);
     await repo.removeStaffVenue(trx, staffId, venueId);
     await repo.deleteSessionsOfStaff(trx, staffId);
