@@ -9,7 +9,7 @@ import { codeMessage, smsTextFor, venueNameIn } from '../notifications/message-t
 import { canTextPhone, smsCountriesText } from '../venues/venue.js';
 import { getVenue } from '../venues/venues.service.js';
 import { CODE_MAX_TRIES, CODE_TTL_MS, type IdentityDeps, SEND_WINDOW_MS } from './identity-deps.js';
-import { deleteExpiredCredentials } from './identity.repository.js';
+import { deleteExpiredCredentials } from './user-sessions.repository.js';
 import { text } from './identity-texts.js';
 import * as repo from './otp.repository.js';
 import { clientKeyOf, hashCode, isCodeMatch, newCode } from './secrets.js';

@@ -5,7 +5,8 @@ import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../lib/app-error.js';
 import { newEntryId } from '../../lib/ids.js';
 import { type IdentityDeps, SESSION_TTL_MS } from './identity-deps.js';
-import * as repo from './identity.repository.js';
+import * as repo from './product-users.repository.js';
+import { deleteSession, findUserBySession, insertSession } from './user-sessions.repository.js';
 import { text } from './identity-texts.js';
 import { checkCode, normaliseTarget, useCode } from './otp.service.js';
 import { hashToken, newToken } from './secrets.js';
@@ -28,7 +29,7 @@ export function toProductUser(row: ProductUserRow): ProductUser {
 /** Starts a session for the user; answers the cookie's token (only its hash is stored). */
 export async function startSession(trx: Kysely<Database>, userId: string, now: number): Promise<string> {
   const token = newToken();
-  await repo.insertSession(trx, { token_hash: hashToken(token), user_id: userId, created_at: now, expires_at: now + SESSION_TTL_MS });
+  await insertSession(trx, { token_hash: hashToken(token), user_id: userId, created_at: now, expires_at: now + SESSION_TTL_MS });
   return token;
 }
 
@@ -115,7 +116,7 @@ export async function createUserWithCode(
 /** The user of a session cookie's token, or undefined. */
 export async function findSessionUser(deps: IdentityDeps, token: string | undefined): Promise<ProductUserRow | undefined> {
   if (!token) return undefined;
-  return repo.findUserBySession(deps.db.kysely, hashToken(token), deps.now());
+  return findUserBySession(deps.db.kysely, hashToken(token), deps.now());
 }
 
 export async function requireSessionUser(deps: IdentityDeps, token: string | undefined, lang: Language): Promise<ProductUserRow> {
@@ -149,5 +150,5 @@ export async function updateProfile(deps: IdentityDeps, user: ProductUserRow, bo
 }
 
 export async function endSession(deps: IdentityDeps, token: string | undefined): Promise<void> {
-  if (token) await repo.deleteSession(deps.db.kysely, hashToken(token));
+  if (token) await deleteSession(deps.db.kysely, hashToken(token));
 }

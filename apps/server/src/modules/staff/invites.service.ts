@@ -20,6 +20,8 @@ import * as invites from './invites.repository.js';
 import type { LoginLimiter } from './login-limiter.js';
 import { hashPassword } from './password.js';
 import * as repo from './staff.repository.js';
+import { addStaffVenue, findStaffRole } from './staff-venues.repository.js';
+import { deleteExpiredSessions } from './staff-sessions.repository.js';
 import { type StaffIdentity, checkNewPassword, getMe, hashToken, normaliseEmail, openSession, provePassword } from './staff.service.js';
 
 type Db = Kysely<Database>;
@@ -82,8 +84,7 @@ export async function inviteHost(
   };
   await inTransaction(db, async (trx) => {
     const existing = await repo.findStaffByEmail(trx, email);
-    if (existing && (await repo.findStaffRole(trx, existing.id, input.venueId)))
-      throw new AppError(ErrorCode.ALREADY_STAFF, undefined, 'email');
+    if (existing && (await findStaffRole(trx, existing.id, input.venueId))) throw new AppError(ErrorCode.ALREADY_STAFF, undefined, 'email');
     await invites.deleteUnusedInvites(trx, input.venueId, { email });
     await invites.insertInvite(trx, row);
     const mail = inviteMail(venue.name.pt, link);
@@ -118,7 +119,7 @@ export const mayInvite = (senderRole: StaffRole | undefined, invited: StaffRole)
  * transaction, so a removal or a role change at the same moment waits for the accept, or wins.
  */
 async function checkSender(db: Db, invite: StaffInviteRow, lock?: Dialect): Promise<void> {
-  const role = invite.created_by === null ? undefined : await repo.findStaffRole(db, invite.created_by, invite.venue_id, lock);
+  const role = invite.created_by === null ? undefined : await findStaffRole(db, invite.created_by, invite.venue_id, lock);
   if (!mayInvite(role, invite.role)) throw new AppError(ErrorCode.INVITE_SENDER_NOT_ALLOWED);
 }
 
@@ -170,7 +171,7 @@ export async function acceptInvite(
       if (await repo.findStaffByEmail(trx, invite.email)) throw accountAppeared();
       await repo.insertStaff(trx, { id: staffId, email: invite.email, password_hash: passwordHash, created_at: now });
     }
-    await repo.addStaffVenue(trx, staffId, invite.venue_id, invite.role);
+    await addStaffVenue(trx, staffId, invite.venue_id, invite.role);
   }).catch((error: unknown) => {
     const code = (error as { code?: unknown } | null)?.code;
     throw code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' ? accountAppeared() : error;
@@ -186,6 +187,6 @@ export async function acceptInvite(
  * invitations went.
  */
 export async function pruneTeamData(db: Db, cutoff: number, now: number): Promise<number> {
-  await repo.deleteExpiredSessions(db, now);
+  await deleteExpiredSessions(db, now);
   return invites.deleteInvitesEndedBefore(db, cutoff);
 }

@@ -19,6 +19,14 @@ import { findVenueById } from '../venues/venues.service.js';
 import type { LoginLimiter } from './login-limiter.js';
 import { dummyHash, hashPassword, verifyPassword } from './password.js';
 import * as repo from './staff.repository.js';
+import { addStaffVenue, findStaffRole, listStaffVenues } from './staff-venues.repository.js';
+import {
+  deleteExpiredSessions,
+  deleteSession,
+  deleteSessionsOfStaff,
+  findLiveSession,
+  insertSession,
+} from './staff-sessions.repository.js';
 
 type Db = Kysely<Database>;
 
@@ -71,7 +79,7 @@ export async function createStaff(
 async function bindVenue(db: Db, staffId: string, venueId: string, role: StaffRole): Promise<void> {
   if (!isVenueId(venueId)) throw new AppError(ErrorCode.INVALID_VENUEID_FORMAT);
   if (!(await findVenueById(db, venueId))) throw new AppError(ErrorCode.VENUE_INFO_NOT_FOUND, `No venue ${venueId}.`);
-  await repo.addStaffVenue(db, staffId, venueId, role);
+  await addStaffVenue(db, staffId, venueId, role);
 }
 
 /** The operator's command: binds an account to one more venue, as its owner unless told otherwise. */
@@ -89,7 +97,7 @@ async function requireStaffByEmail(db: Db, email: string) {
 /** Ends every session of a staff member at once (docs/product.md §9); answers how many were open. */
 export async function endStaffSessions(db: Db, email: string, tell: TellStaffNews): Promise<number> {
   const staff = await requireStaffByEmail(db, email);
-  const ended = await repo.deleteSessionsOfStaff(db, staff.id);
+  const ended = await deleteSessionsOfStaff(db, staff.id);
   tell({ kind: 'sessions-ended', staffId: staff.id });
   return ended;
 }
@@ -108,7 +116,7 @@ export async function setStaffPassword(db: Db, email: string, password: string, 
   const passwordHash = await hashPassword(password);
   await inTransaction(db, async (trx) => {
     await repo.updateStaffPassword(trx, staff.id, passwordHash);
-    await repo.deleteSessionsOfStaff(trx, staff.id);
+    await deleteSessionsOfStaff(trx, staff.id);
   });
   tell({ kind: 'sessions-ended', staffId: staff.id });
 }
@@ -148,8 +156,8 @@ export async function openSession(
 ): Promise<{ token: string; identity: StaffIdentity; expiresAt: number }> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = now + SESSION_TTL_MS;
-  await repo.deleteExpiredSessions(db, now);
-  await repo.insertSession(db, { token_hash: hashToken(token), staff_id: identity.staffId, created_at: now, expires_at: expiresAt });
+  await deleteExpiredSessions(db, now);
+  await insertSession(db, { token_hash: hashToken(token), staff_id: identity.staffId, created_at: now, expires_at: expiresAt });
   return { token, identity, expiresAt };
 }
 
@@ -196,7 +204,7 @@ export async function changeOwnPassword(
   const keep = hashToken(sessionToken);
   const ended = await inTransaction(db, async (trx) => {
     await repo.updateStaffPassword(trx, staff.id, passwordHash);
-    return repo.deleteSessionsOfStaff(trx, staff.id, keep);
+    return deleteSessionsOfStaff(trx, staff.id, keep);
   });
   tell({ kind: 'sessions-ended', staffId: staff.id, keep });
   return { ended };
@@ -205,18 +213,18 @@ export async function changeOwnPassword(
 export async function findSession(db: Db, token: string | undefined, now = Date.now()): Promise<StaffSession | undefined> {
   if (!token || token.length > 100) return undefined;
   const sessionId = hashToken(token);
-  const row = await repo.findLiveSession(db, sessionId, now);
+  const row = await findLiveSession(db, sessionId, now);
   return row ? { staffId: row.staffId, email: row.email, sessionId, expiresAt: row.expiresAt } : undefined;
 }
 
 /** Ends this session, here and in the console streams it opened on every instance. */
 export async function logout(db: Db, session: StaffSession, tell: TellStaffNews): Promise<void> {
-  await repo.deleteSession(db, session.sessionId);
+  await deleteSession(db, session.sessionId);
   tell({ kind: 'session-ended', staffId: session.staffId, sessionId: session.sessionId });
 }
 
 export async function getMe(db: Db, identity: StaffIdentity): Promise<HostMeResponse> {
-  const venues = await repo.listStaffVenues(db, identity.staffId);
+  const venues = await listStaffVenues(db, identity.staffId);
   return {
     staff: { _id: identity.staffId, email: identity.email },
     venues: venues.map((v) => {
@@ -235,7 +243,7 @@ export async function getMe(db: Db, identity: StaffIdentity): Promise<HostMeResp
  */
 export async function assertStaffOfVenue(db: Db, identity: StaffIdentity, venueId: string): Promise<StaffRole> {
   if (!isVenueId(venueId)) throw new AppError(ErrorCode.INVALID_VENUEID_FORMAT);
-  const role = await repo.findStaffRole(db, identity.staffId, venueId);
+  const role = await findStaffRole(db, identity.staffId, venueId);
   if (!role) throw new AppError(ErrorCode.FORBIDDEN, 'You are not staff of this venue.');
   return role;
 }

@@ -4,7 +4,8 @@ import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../lib/app-error.js';
 import { listPendingInvites } from './invites.repository.js';
 import { mayInvite, toTeamInvite } from './invites.service.js';
-import * as repo from './staff.repository.js';
+import { findStaffRole, listVenueMembers, removeStaffVenue, setStaffRole } from './staff-venues.repository.js';
+import { deleteSessionsOfStaff } from './staff-sessions.repository.js';
 import type { TellStaffNews } from './staff.service.js';
 
 /**
@@ -14,7 +15,7 @@ import type { TellStaffNews } from './staff.service.js';
  * PostgreSQL, so two owners acting at once cannot both step down.
  */
 
-type Member = Awaited<ReturnType<typeof repo.listVenueMembers>>[number];
+type Member = Awaited<ReturnType<typeof listVenueMembers>>[number];
 
 const toMember = (row: Member, actorId: string): TeamMember => ({
   _id: row.id,
@@ -24,7 +25,7 @@ const toMember = (row: Member, actorId: string): TeamMember => ({
 });
 
 export async function getTeam(db: Db, venueId: string, actorId: string, now: number): Promise<TeamResponse> {
-  const [members, invites] = await Promise.all([repo.listVenueMembers(db.kysely, venueId), listPendingInvites(db.kysely, venueId, now)]);
+  const [members, invites] = await Promise.all([listVenueMembers(db.kysely, venueId), listPendingInvites(db.kysely, venueId, now)]);
   const roleOf = (staffId: string | null) => members.find((m) => m.id === staffId)?.role;
   // An invitation whose sender may no longer invite is dead (docs/security.md): not pending.
   const alive = invites.filter((invite) => mayInvite(roleOf(invite.created_by), invite.role));
@@ -50,8 +51,8 @@ export async function setMemberRole(
   tell: TellStaffNews,
 ): Promise<TeamMember> {
   const member = await inTransaction(db.kysely, async (trx) => {
-    const found = checkChange(await repo.listVenueMembers(trx, venueId, db.dialect), staffId, () => role !== 'owner');
-    await repo.setStaffRole(trx, staffId, venueId, role);
+    const found = checkChange(await listVenueMembers(trx, venueId, db.dialect), staffId, () => role !== 'owner');
+    await setStaffRole(trx, staffId, venueId, role);
     return toMember({ ...found, role }, actorId);
   });
   // Their console streams at this venue end and come back under the new role (docs/security.md).
@@ -65,9 +66,9 @@ export async function setMemberRole(
  */
 export async function removeMember(db: Db, venueId: string, staffId: string, tell: TellStaffNews): Promise<void> {
   await inTransaction(db.kysely, async (trx) => {
-    checkChange(await repo.listVenueMembers(trx, venueId, db.dialect), staffId, () => true);
-    await repo.removeStaffVenue(trx, staffId, venueId);
-    await repo.deleteSessionsOfStaff(trx, staffId);
+    checkChange(await listVenueMembers(trx, venueId, db.dialect), staffId, () => true);
+    await removeStaffVenue(trx, staffId, venueId);
+    await deleteSessionsOfStaff(trx, staffId);
   });
   tell({ kind: 'role-changed', staffId, venueId });
   tell({ kind: 'sessions-ended', staffId });
@@ -75,8 +76,8 @@ export async function removeMember(db: Db, venueId: string, staffId: string, tel
 
 /** Ends every session of a member of this venue's team; answers how many ended. */
 export async function endMemberSessions(db: Db, venueId: string, staffId: string, tell: TellStaffNews): Promise<{ ended: number }> {
-  if (!(await repo.findStaffRole(db.kysely, staffId, venueId))) throw new AppError(ErrorCode.STAFF_NOT_FOUND);
-  const ended = await repo.deleteSessionsOfStaff(db.kysely, staffId);
+  if (!(await findStaffRole(db.kysely, staffId, venueId))) throw new AppError(ErrorCode.STAFF_NOT_FOUND);
+  const ended = await deleteSessionsOfStaff(db.kysely, staffId);
   tell({ kind: 'sessions-ended', staffId });
   return { ended };
 }
