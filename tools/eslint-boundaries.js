@@ -58,11 +58,13 @@ export const boundaries = {
         if (from.app === 'web' && (source === 'zod' || source === 'zod/v4')) {
           context.report({ node, messageId: 'classicZodInWeb' });
         }
+        // A value import of kysely (`sql`, `Kysely`) is where SQL starts; tools/eslint-sql-home.js refuses
+        // the rest of it (query builders, transactions, raw statements) outside repositories and db/.
         if (
           from.app === 'server' &&
           source === 'kysely' &&
           node.importKind !== 'type' &&
-          !/(^db\/|\.repository\.ts$|\.test\.ts$|^cli\/)/.test(from.rel.split(path.sep).join('/'))
+          !/(^db\/|\.repository\.ts$|\.test\.ts$)/.test(from.rel.split(path.sep).join('/'))
         ) {
           context.report({ node, messageId: 'kyselyOutsideRepository' });
         }

@@ -14,7 +14,7 @@ import {
   setStaffPassword,
 } from '../modules/staff/staff.service.js';
 import { twilioSignature } from '../modules/notifications/twilio-signature.js';
-import { findVenueBySlug, insertVenue } from '../modules/venues/venues.repository.js';
+import { findVenueBySlug, insertVenue, listVenueNames } from '../modules/venues/venues.repository.js';
 import { dataCommands, dataUsage } from './admin-data.js';
 
 export interface AdminIo {
@@ -159,7 +159,7 @@ async function removeCommand(io: AdminIo, args: string[]): Promise<void> {
 const isPasswordArgument = (arg: string): boolean => /^--?(password|pass|pw)(=|$)/i.test(arg);
 
 async function listVenues(io: AdminIo): Promise<void> {
-  const rows = await io.db.kysely.selectFrom('venues').select(['id', 'slug', 'name_pt']).orderBy('created_at').execute();
+  const rows = await listVenueNames(io.db.kysely);
   for (const row of rows) io.out(`${row.id}  ${row.slug}  ${row.name_pt}`);
 }
 

@@ -1,9 +1,10 @@
 import { type ThemeResponse, type VenueSettings, defaultVenueSettings } from '@vez/contract';
 import type { Db } from '../db/connect.js';
 import type { NewEntryRow, NewVenueRow } from '../db/types.js';
+import { inTransaction } from '../db/transaction.js';
 import { newEntryId } from '../lib/ids.js';
 import { seedDemoStaff } from '../modules/staff/staff-seed.js';
-import { countVenues, insertVenue } from '../modules/venues/venues.repository.js';
+import { advanceVenueSeq, countVenues, insertVenue } from '../modules/venues/venues.repository.js';
 import { insertEntryRow } from '../modules/queue/index.js';
 
 export const DEMO_BISTRO_ID = '6553f1a2b3c4d5e6f7a8b901';
@@ -96,7 +97,7 @@ const waitingParties = [
 /** Seeds the demo venues of docs/product.md §5 and a few waiting parties; only into an empty database. */
 export async function seedDemo(db: Db, now = Date.now(), options: { staff?: boolean } = {}): Promise<boolean> {
   if ((await countVenues(db.kysely)) > 0) return false;
-  await db.kysely.transaction().execute(async (trx) => {
+  await inTransaction(db.kysely, async (trx) => {
     for (const venue of demoVenues) {
       await insertVenue(trx, {
         ...venue.row,
@@ -130,7 +131,7 @@ export async function seedDemo(db: Db, now = Date.now(), options: { staff?: bool
       await insertEntryRow(trx, entry);
       seq += 1;
     }
-    await trx.updateTable('venues').set({ next_seq: seq }).where('id', '=', DEMO_BISTRO_ID).execute();
+    await advanceVenueSeq(trx, DEMO_BISTRO_ID, seq);
   });
   // A test of an early migration seeds the venues and parties alone: the staff tables of today are not there yet.
   if (options.staff !== false) await seedDemoStaff(db.kysely, now);

@@ -4,7 +4,7 @@ import { AppError } from '../../lib/app-error.js';
 import { newEntryId } from '../../lib/ids.js';
 import { findEntryById } from '../queue/index.js';
 import type { IdentityDeps } from './identity-deps.js';
-import { insertUserEvent, keepNewestUserEvents } from './identity.repository.js';
+import { insertUserEvent, keepNewestUserEvents } from './user-events.repository.js';
 import { text } from './identity-texts.js';
 
 const MAX_EVENT_BODY = 8 * 1024;

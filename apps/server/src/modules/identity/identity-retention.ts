@@ -1,5 +1,6 @@
 import type { Db } from '../../db/connect.js';
-import { deleteExpiredCredentials, deleteUserEventsBefore } from './identity.repository.js';
+import { deleteUserEventsBefore } from './user-events.repository.js';
+import { deleteExpiredCredentials } from './user-sessions.repository.js';
 
 /** One-time codes are kept a day after they were sent (the send limits look back 10 minutes). */
 const CODE_KEEP_MS = 24 * 3_600_000;

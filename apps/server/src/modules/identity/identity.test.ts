@@ -4,7 +4,7 @@ import { type TestApp, startTestApp } from '../../../test/harness.js';
 import { createUser, lastCode, outbox, sendCode, sessionCookie, signUp } from '../../../test/identity.js';
 import { stores } from '../../../test/stores.js';
 import { toE164 } from '../../lib/phone.js';
-import { listUserEvents } from './identity.repository.js';
+import { listUserEvents } from './user-events.repository.js';
 
 const e164 = (phone: string) => toE164(phone) as string;
 

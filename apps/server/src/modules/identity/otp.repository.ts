@@ -89,3 +89,8 @@ export async function consumeCode(db: Executor, id: string, now: number): Promis
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** Removes codes made before `cutoff` (user-sessions.repository.ts `deleteExpiredCredentials`). */
+export async function deleteCodesBefore(db: Executor, cutoff: number): Promise<void> {
+  await db.deleteFrom('one_time_codes').where('created_at', '<', cutoff).execute();
+}

@@ -1,6 +1,7 @@
 import { ErrorCode, type Language, type OtpSendBody, type OtpSendResponse, messages } from '@vez/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
+import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../lib/app-error.js';
 import { newEntryId } from '../../lib/ids.js';
 import { toE164 } from '../../lib/phone.js';
@@ -8,7 +9,7 @@ import { codeMessage, smsTextFor, venueNameIn } from '../notifications/message-t
 import { canTextPhone, smsCountriesText } from '../venues/venue.js';
 import { getVenue } from '../venues/venues.service.js';
 import { CODE_MAX_TRIES, CODE_TTL_MS, type IdentityDeps, SEND_WINDOW_MS } from './identity-deps.js';
-import { deleteExpiredCredentials } from './identity.repository.js';
+import { deleteExpiredCredentials } from './user-sessions.repository.js';
 import { text } from './identity-texts.js';
 import * as repo from './otp.repository.js';
 import { clientKeyOf, hashCode, isCodeMatch, newCode } from './secrets.js';
@@ -75,7 +76,7 @@ export async function sendCode(deps: IdentityDeps, body: OtpSendBody, clientAddr
   const coded = codeMessage(lang, code, venueNameIn(venue, lang));
   const message = { ...coded, body: written(coded.body) };
   const safeBody = written(codeMessage(lang, MASKED_CODE, venueNameIn(venue, lang)).body);
-  await deps.db.kysely.transaction().execute(async (trx) => {
+  await inTransaction(deps.db.kysely, async (trx) => {
     // Only the newest code counts (docs/product.md §3): the ones sent before stop working now.
     await repo.voidLiveCodes(trx, body.channel, target, now);
     await repo.insertCode(trx, {

@@ -1,10 +1,12 @@
 import { type CreateUserWithOtpBody, ErrorCode, type Language, type ProductUser, type UpdateUserBody } from '@vez/contract';
 import type { Kysely } from 'kysely';
 import type { Database, ProductUserRow, ProductUserTable } from '../../db/types.js';
+import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../lib/app-error.js';
 import { newEntryId } from '../../lib/ids.js';
 import { type IdentityDeps, SESSION_TTL_MS } from './identity-deps.js';
-import * as repo from './identity.repository.js';
+import * as repo from './product-users.repository.js';
+import { deleteSession, findUserBySession, insertSession } from './user-sessions.repository.js';
 import { text } from './identity-texts.js';
 import { checkCode, normaliseTarget, useCode } from './otp.service.js';
 import { hashToken, newToken } from './secrets.js';
@@ -27,7 +29,7 @@ export function toProductUser(row: ProductUserRow): ProductUser {
 /** Starts a session for the user; answers the cookie's token (only its hash is stored). */
 export async function startSession(trx: Kysely<Database>, userId: string, now: number): Promise<string> {
   const token = newToken();
-  await repo.insertSession(trx, { token_hash: hashToken(token), user_id: userId, created_at: now, expires_at: now + SESSION_TTL_MS });
+  await insertSession(trx, { token_hash: hashToken(token), user_id: userId, created_at: now, expires_at: now + SESSION_TTL_MS });
   return token;
 }
 
@@ -60,7 +62,7 @@ export async function createUserWithCode(
   const now = deps.now();
 
   const attempt = () =>
-    deps.db.kysely.transaction().execute(async (trx) => {
+    inTransaction(deps.db.kysely, async (trx) => {
       await useCode(trx, codeId, now, lang);
       const owner = await repo.findUserByVerified(trx, verified, target);
       await repo.detachUnverified(trx, verified, target, now);
@@ -114,7 +116,7 @@ export async function createUserWithCode(
 /** The user of a session cookie's token, or undefined. */
 export async function findSessionUser(deps: IdentityDeps, token: string | undefined): Promise<ProductUserRow | undefined> {
   if (!token) return undefined;
-  return repo.findUserBySession(deps.db.kysely, hashToken(token), deps.now());
+  return findUserBySession(deps.db.kysely, hashToken(token), deps.now());
 }
 
 export async function requireSessionUser(deps: IdentityDeps, token: string | undefined, lang: Language): Promise<ProductUserRow> {
@@ -148,5 +150,5 @@ export async function updateProfile(deps: IdentityDeps, user: ProductUserRow, bo
 }
 
 export async function endSession(deps: IdentityDeps, token: string | undefined): Promise<void> {
-  if (token) await repo.deleteSession(deps.db.kysely, hashToken(token));
+  if (token) await deleteSession(deps.db.kysely, hashToken(token));
 }

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import webPush from 'web-push';
 import type { Config } from '../../config.js';
+import { keepAppKey } from '../../db/app-keys.js';
 import type { Db } from '../../db/connect.js';
 import { newOrderedId } from '../../lib/ids.js';
+import * as repo from './push-subscriptions.repository.js';
 import { type MessageProvider, ProviderError } from './provider-types.js';
 
 /**
@@ -28,13 +30,8 @@ export async function loadVapidKeys(db: Db, config: Config, now: number): Promis
     return { publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY, subject };
   }
   const made = webPush.generateVAPIDKeys();
-  await db.kysely
-    .insertInto('app_keys')
-    .values({ name: 'vapid', value: JSON.stringify(made), created_at: now })
-    .onConflict((oc) => oc.column('name').doNothing())
-    .execute();
-  const kept = await db.kysely.selectFrom('app_keys').select('value').where('name', '=', 'vapid').executeTakeFirstOrThrow();
-  const keys = JSON.parse(kept.value) as { publicKey: string; privateKey: string };
+  const kept = await keepAppKey(db, 'vapid', JSON.stringify(made), now);
+  const keys = JSON.parse(kept) as { publicKey: string; privateKey: string };
   return { ...keys, subject };
 }
 
@@ -54,11 +51,7 @@ export function createPushProvider(db: Db, keys: () => VapidKeys | undefined): M
     async send(message) {
       const vapid = keys();
       if (!vapid) throw new ProviderError('push keys not loaded yet', false);
-      const subscriptions = await db.kysely
-        .selectFrom('push_subscriptions')
-        .selectAll()
-        .where('entry_id', '=', message.recipient)
-        .execute();
+      const subscriptions = await repo.listSubscriptionsOf(db.kysely, message.recipient);
       let delivered = 0;
       let retry = false;
       let redirected = false;
@@ -86,7 +79,7 @@ export function createPushProvider(db: Db, keys: () => VapidKeys | undefined): M
           });
           // Gone or unknown at the push service: the browser dropped it; so do we.
           if (response.status === 404 || response.status === 410) {
-            await db.kysely.deleteFrom('push_subscriptions').where('id', '=', sub.id).execute();
+            await repo.deleteSubscription(db.kysely, sub.id);
           } else if (response.status >= 300 && response.status < 400) redirected = true;
           else if (response.ok) delivered += 1;
           else retry = true;
@@ -109,28 +102,20 @@ export interface BrowserSubscription {
 }
 
 export async function saveSubscription(db: Db, entryId: string, subscription: BrowserSubscription, now: number): Promise<void> {
-  await db.kysely.transaction().execute(async (trx) => {
-    // One row per endpoint and entry: subscribing again replaces it.
-    await trx.deleteFrom('push_subscriptions').where('entry_id', '=', entryId).where('endpoint', '=', subscription.endpoint).execute();
-    await trx
-      .insertInto('push_subscriptions')
-      .values({
-        id: newOrderedId(now),
-        entry_id: entryId,
-        endpoint: subscription.endpoint,
-        p256dh: subscription.keys.p256dh,
-        auth: subscription.keys.auth,
-        created_at: now,
-      })
-      .execute();
+  await repo.replaceSubscription(db.kysely, {
+    id: newOrderedId(now),
+    entry_id: entryId,
+    endpoint: subscription.endpoint,
+    p256dh: subscription.keys.p256dh,
+    auth: subscription.keys.auth,
+    created_at: now,
   });
 }
 
 export async function removeSubscriptions(db: Db, entryId: string): Promise<number> {
-  const result = await db.kysely.deleteFrom('push_subscriptions').where('entry_id', '=', entryId).executeTakeFirst();
-  return Number(result.numDeletedRows);
+  return repo.removeSubscriptionsOf(db.kysely, entryId);
 }
 
 export async function hasSubscriptions(db: Db['kysely'], entryId: string): Promise<boolean> {
-  return (await db.selectFrom('push_subscriptions').select('id').where('entry_id', '=', entryId).limit(1).executeTakeFirst()) !== undefined;
+  return repo.hasSubscriptions(db, entryId);
 }

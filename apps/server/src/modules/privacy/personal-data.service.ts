@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/connect.js';
 import type { Database } from '../../db/types.js';
+import { inTransaction } from '../../db/transaction.js';
 import { toE164 } from '../../lib/phone.js';
 import { OPEN_STATES, erasePersonalDataOfEntries } from '../queue/index.js';
 import * as repo from './personal-data.repository.js';
@@ -145,7 +146,7 @@ export async function erasePerson(
   keys: repo.PersonKeys,
   now: number,
 ): Promise<{ erased: PersonalData; venuesWithoutOwner: string[] }> {
-  return db.kysely.transaction().execute(async (trx) => {
+  return inTransaction(db.kysely, async (trx) => {
     const data = await findPersonalData(trx, keys);
     const open = openEntriesOf(data);
     if (open.length > 0) {

@@ -9,6 +9,7 @@ import {
 } from '@vez/contract';
 import type { Db } from '../../db/connect.js';
 import type { EntryMessageRow, EntryRow } from '../../db/types.js';
+import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../lib/app-error.js';
 import { newOrderedId } from '../../lib/ids.js';
 import { assertTransition, eventOf, isOpen, refusalOf } from './entry-state.js';
@@ -17,7 +18,8 @@ import { extendedHoldEnd } from './hold-window.js';
 import { findEntryAtVenue } from './position.service.js';
 import type { QueueDeps } from './queue-deps.js';
 import { publishQueueEvent } from './queue-events.js';
-import * as repo from './queue.repository.js';
+import * as repo from './entries.repository.js';
+import { findEntryMessageByMessageId, insertEntryMessage, listEntryMessages, pointEntryMessageAt } from './entry-messages.repository.js';
 import { claimStaffSend } from './staff-sends.js';
 
 /**
@@ -59,8 +61,8 @@ export async function replyFromPage(
 export async function messageFromParty(deps: QueueDeps, entry: EntryRow, text: string): Promise<void> {
   assertTransition('partyMessage', entry.status);
   const now = deps.now();
-  await deps.db.kysely.transaction().execute(async (trx) => {
-    await repo.insertEntryMessage(trx, {
+  await inTransaction(deps.db.kysely, async (trx) => {
+    await insertEntryMessage(trx, {
       id: newOrderedId(now),
       entry_id: entry.id,
       venue_id: entry.venue_id,
@@ -94,7 +96,7 @@ export async function messageToParty(deps: QueueDeps, entry: EntryRow, text: str
     message_id: null,
     created_at: now,
   };
-  await deps.db.kysely.transaction().execute(async (trx) => {
+  await inTransaction(deps.db.kysely, async (trx) => {
     await claimStaffSend(deps, trx, entry);
     if (!(await repo.updateOpenEntry(trx, entry.id, { venue_messages: JSON.stringify(shown), venue_message_at: now }))) {
       throw refusalOf('staffMessage');
@@ -103,7 +105,7 @@ export async function messageToParty(deps: QueueDeps, entry: EntryRow, text: str
     // Without a channel to the party (no phone, STOP) the page still shows it: sent, not queued.
     row.message_id = messageId ?? null;
     row.status = messageId ? 'queued' : 'sent';
-    await repo.insertEntryMessage(trx, row);
+    await insertEntryMessage(trx, row);
     if (messageId) await repo.setLastMessage(trx, entry.id, messageId);
   });
   publishQueueEvent(deps, eventOf('staffMessage'), entry.venue_id, entry.id);
@@ -112,7 +114,7 @@ export async function messageToParty(deps: QueueDeps, entry: EntryRow, text: str
 
 /** The thread, oldest first; opening it marks the party's messages read. */
 export async function readThread(deps: QueueDeps, entry: EntryRow): Promise<ThreadResponse> {
-  const rows = await repo.listEntryMessages(deps.db.kysely, entry.id);
+  const rows = await listEntryMessages(deps.db.kysely, entry.id);
   if (entry.unread > 0 && (await repo.markPartyMessagesRead(deps.db.kysely, entry.id)) > 0) {
     publishQueueEvent(deps, 'update', entry.venue_id, entry.id, { staffOnly: true });
   }
@@ -127,12 +129,12 @@ export async function sendAgain(deps: QueueDeps, entry: EntryRow, messageId: str
   const messenger = deps.messenger;
   if (!messenger) throw new AppError(ErrorCode.NOT_FOUND, 'No message channel is configured.');
   if (!isOpen(entry.status)) throw new AppError(ErrorCode.ENTRY_NOT_ACTIVE, ENDED_PARTY);
-  await deps.db.kysely.transaction().execute(async (trx) => {
+  await inTransaction(deps.db.kysely, async (trx) => {
     await claimStaffSend(deps, trx, entry);
     const again = await messenger.resend(trx, entry, messageId);
     if (!again) throw new AppError(ErrorCode.NOT_FOUND, 'No such message for this party.');
-    const threaded = await repo.findEntryMessageByMessageId(trx, messageId);
-    if (threaded) await repo.pointEntryMessageAt(trx, threaded.id, again, 'queued');
+    const threaded = await findEntryMessageByMessageId(trx, messageId);
+    if (threaded) await pointEntryMessageAt(trx, threaded.id, again, 'queued');
     await repo.setLastMessage(trx, entry.id, again);
   });
   publishQueueEvent(deps, 'update', entry.venue_id, entry.id, { staffOnly: true });

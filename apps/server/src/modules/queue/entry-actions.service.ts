@@ -1,5 +1,6 @@
 import { type CancelReason, ErrorCode, RESTORE_WINDOW_MS, type StatusResponse, bandOf } from '@vez/contract';
 import type { EntryRow } from '../../db/types.js';
+import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../lib/app-error.js';
 import { assertTransition, eventOf, refusalOf, stateAfter } from './entry-state.js';
 import { getVenue } from '../venues/venues.service.js';
@@ -11,7 +12,8 @@ import type { Venue } from '../venues/venue.js';
 import { findEntryAtVenue, getStatus } from './position.service.js';
 import type { QueueDeps } from './queue-deps.js';
 import { publishQueueEvent } from './queue-events.js';
-import * as repo from './queue.repository.js';
+import * as repo from './entries.repository.js';
+import { findPace, upsertPace, upsertPaceSlot } from './paces.repository.js';
 import { claimStaffSend } from './staff-sends.js';
 
 /**
@@ -42,7 +44,7 @@ export async function endEntry(
   assertTransition(transition, entry.status);
   const now = deps.now();
   const venue = await getVenue(deps.db.kysely, entry.venue_id);
-  await deps.db.kysely.transaction().execute(async (trx) => {
+  await inTransaction(deps.db.kysely, async (trx) => {
     if (!(await repo.cancelOpenEntry(trx, entry.id, reason, now))) {
       throw new AppError(ErrorCode.FAILED_TO_LEAVE_WAITLIST, NO_LONGER_ON_LIST);
     }
@@ -82,7 +84,7 @@ export async function callEntry(deps: QueueDeps, entry: EntryRow): Promise<Entry
     hold_extended: 0,
   };
   const called: EntryRow = { ...entry, ...change };
-  await deps.db.kysely.transaction().execute(async (trx) => {
+  await inTransaction(deps.db.kysely, async (trx) => {
     // A call sends the call text again: bounded like any staff send (staff-sends.ts).
     await claimStaffSend(deps, trx, entry);
     if (!(await repo.updateOpenEntry(trx, entry.id, change))) throw refusalOf('call');
@@ -100,13 +102,13 @@ export async function seatEntry(deps: QueueDeps, entry: EntryRow): Promise<Entry
   const now = deps.now();
   const seated: EntryRow = { ...entry, status: stateAfter('seat', entry), seated_at: now, ended_at: now };
   const venue = await getVenue(deps.db.kysely, entry.venue_id);
-  await deps.db.kysely.transaction().execute(async (trx) => {
+  await inTransaction(deps.db.kysely, async (trx) => {
     await repo.updateEntry(trx, entry.id, { status: seated.status, seated_at: now, ended_at: now });
     await deps.hooks?.run('seat', trx, seated);
     await recordFloorEvent(trx, deps.db.dialect, venue, 'seat', entry, now);
     // The estimator learns from every seating (estimator.ts): the venue's row and the band's, and
     // the same for this hour of the week.
-    const book = await repo.findPace(trx, entry.venue_id, now);
+    const book = await findPace(trx, entry.venue_id, now);
     for (const band of [VENUE_WIDE_BAND, entry.band]) {
       const previous = book.paces.find((p) => p.band === band);
       const slot = nextSlot(
@@ -117,8 +119,8 @@ export async function seatEntry(deps: QueueDeps, entry: EntryRow): Promise<Entry
         entry,
         now,
       );
-      if (slot) await repo.upsertPaceSlot(trx, slot);
-      await repo.upsertPace(trx, nextPace(previous, entry.venue_id, band, entry, now));
+      if (slot) await upsertPaceSlot(trx, slot);
+      await upsertPace(trx, nextPace(previous, entry.venue_id, band, entry, now));
     }
   });
   // The event voids the kept pace with the venue's positions (queue-caches.ts).
@@ -190,7 +192,7 @@ export async function endExpiredHolds(deps: QueueDeps, now = deps.now()): Promis
     if (!venues.has(entry.venue_id)) venues.set(entry.venue_id, await getVenue(deps.db.kysely, entry.venue_id));
     const venue = venues.get(entry.venue_id)!;
     if (!endsHoldsItself(venue.settings)) continue;
-    const mine = await deps.db.kysely.transaction().execute(async (trx) => {
+    const mine = await inTransaction(deps.db.kysely, async (trx) => {
       if (!(await repo.endHoldIfOver(trx, entry.id, now))) return false;
       await recordFloorEvent(trx, deps.db.dialect, venue, 'end', entry, now);
       await deps.hooks?.run('noShow', trx, { ...entry, status: 'cancelled', cancel_reason: 'NoShow', cancelled_at: now, ended_at: now });

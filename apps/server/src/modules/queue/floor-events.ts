@@ -4,7 +4,9 @@ import type { Venue } from '../venues/venue.js';
 import { getVenue } from '../venues/venues.service.js';
 import type { PaceBook } from './estimator.js';
 import { type FloorBook, type FloorState, floorFor, floorReady, forecastFloor, onCall, onEnd, onSeat, parseFloor } from './floor.js';
-import { findPace, listQueueOrder } from './queue.repository.js';
+import { listQueueOrder } from './entries.repository.js';
+import { findPace } from './paces.repository.js';
+import { deleteFloor, findFloorState, upsertFloor } from './venue-floor.repository.js';
 
 type Executor = Kysely<Database>;
 
@@ -26,10 +28,7 @@ export async function recordFloorEvent(
 ): Promise<void> {
   const tables = venue.settings.tables;
   if (tables.length === 0) return;
-  let read = trx.selectFrom('venue_floor').select('state').where('venue_id', '=', venue.id);
-  if (dialect === 'postgres') read = read.forUpdate();
-  const row = await read.executeTakeFirst();
-  const state = floorFor(tables, parseFloor(row?.state));
+  const state = floorFor(tables, parseFloor(await findFloorState(trx, venue.id, dialect === 'postgres')));
   if (!state) return;
   state.mode = venue.settings.operationMode;
   const party = { id: entry.id, size: entry.party_size, joinedAt: entry.created_at, calledAt: entry.notified_at };
@@ -50,23 +49,17 @@ export async function relistFloor(
   at: number,
 ): Promise<void> {
   if (tables.length === 0) {
-    await db.deleteFrom('venue_floor').where('venue_id', '=', venueId).execute();
+    await deleteFloor(db, venueId);
     return;
   }
-  const row = await db.selectFrom('venue_floor').select('state').where('venue_id', '=', venueId).executeTakeFirst();
-  const kept = parseFloor(row?.state);
+  const kept = parseFloor(await findFloorState(db, venueId));
   if (!kept) return;
   const state = floorFor(tables, kept);
   if (state && state !== kept) await saveFloor(db, venueId, state, at);
 }
 
 async function saveFloor(db: Executor, venueId: string, state: FloorState, at: number): Promise<void> {
-  const text = JSON.stringify(state);
-  await db
-    .insertInto('venue_floor')
-    .values({ venue_id: venueId, state: text, updated_at: at })
-    .onConflict((oc) => oc.column('venue_id').doUpdateSet({ state: text, updated_at: at }))
-    .execute();
+  await upsertFloor(db, venueId, JSON.stringify(state), at);
 }
 
 /**
@@ -83,8 +76,7 @@ export async function findBook(db: Executor, venueId: string, now: number): Prom
 async function findFloorBook(db: Executor, venueId: string, now: number): Promise<FloorBook | undefined> {
   // The kept venue says whether it lists tables: a venue that does not costs no read here.
   if ((await getVenue(db, venueId)).settings.tables.length === 0) return undefined;
-  const row = await db.selectFrom('venue_floor').select('state').where('venue_id', '=', venueId).executeTakeFirst();
-  const state = parseFloor(row?.state);
+  const state = parseFloor(await findFloorState(db, venueId));
   if (!floorReady(state)) return undefined;
   const open = await listQueueOrder(db, venueId);
   const waiting = open.filter((e) => e.status === 'active');

@@ -1,7 +1,8 @@
 import { getVenue } from '../venues/venues.service.js';
 import { gettingClosePlaces, isGettingClose, mayTellGettingClose } from './getting-close.js';
 import type { QueueDeps } from './queue-deps.js';
-import * as repo from './queue.repository.js';
+import * as repo from './entries.repository.js';
+import { inTransaction } from '../../db/transaction.js';
 
 /**
  * Sends the "getting close" message to the parties the rule (getting-close.ts, docs/product.md §8)
@@ -18,7 +19,7 @@ export async function sendGettingClose(deps: QueueDeps, venueId: string): Promis
   for (const [index, entry] of front.entries()) {
     if (!isGettingClose(venue.settings, index + 1) || !mayTellGettingClose(entry)) continue;
     const now = deps.now();
-    const claimed = await deps.db.kysely.transaction().execute(async (trx) => {
+    const claimed = await inTransaction(deps.db.kysely, async (trx) => {
       if (!(await repo.claimGettingClose(trx, entry.id, now))) return false;
       await deps.hooks?.run('gettingClose', trx, { ...entry, getting_close_at: now }, index + 1);
       return true;

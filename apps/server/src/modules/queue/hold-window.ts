@@ -6,7 +6,7 @@ import type { EntryRow } from '../../db/types.js';
  * `holdMinutes` (0: no window); calling again starts it again; "I need more time" while called
  * extends it by those minutes, once per call; with `autoNoShow`, a party whose window ran out is
  * ended (`NoShow`) by a check every `HOLD_CHECK_MS` on every instance. The store's query of windows
- * that ran out (`findHoldsOverBefore`, `endHoldIfOver` in queue.repository.ts) is `isHoldOver`
+ * that ran out (`findHoldsOverBefore`, `endHoldIfOver` in entries.repository.ts) is `isHoldOver`
  * written for the store. The texts that name the window (`{hold}`) are the message texts' own.
  */
 

@@ -17,7 +17,7 @@ export { type Placement, NOT_WAITING, forEachPlacement, placeQueue, placementOf 
 export { type PaceBook, type Estimate, EMPTY_BOOK, estimate, slotOf } from './estimator.js';
 export { toHostEntry, toPositionEntry } from './entry-views.js';
 export { QueueCache } from './queue-cache.js';
-export { type QueueRow } from './queue.repository.js';
+export { type QueueRow } from './entries.repository.js';
 export * from './queue-reads.service.js';
 export { FRESH_CONVERSATION, NO_QUOTE } from './conversation-fields.js';
 export type { PartyMessenger } from './queue-deps.js';

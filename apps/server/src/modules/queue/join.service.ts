@@ -6,7 +6,7 @@ import { AppError } from '../../lib/app-error.js';
 import { newEntryId } from '../../lib/ids.js';
 import { isJoinProofOf, newJoinProof } from '../../lib/join-proof.js';
 import { type Venue, canTextPhone, smsCountriesText } from '../venues/venue.js';
-import { getVenue } from '../venues/venues.service.js';
+import { advanceVenueSeq, getVenue, lockVenueForJoin } from '../venues/venues.service.js';
 import { eventOf } from './entry-state.js';
 import { type Estimate, type PaceBook, estimate } from './estimator.js';
 import { forecastFloor, quoteOfSeat } from './floor.js';
@@ -17,7 +17,8 @@ import { placeEntry } from './position.service.js';
 import type { QueueDeps } from './queue-deps.js';
 import { publishQueueEvent } from './queue-events.js';
 import { FRESH_CONVERSATION } from './conversation-fields.js';
-import * as repo from './queue.repository.js';
+import * as repo from './entries.repository.js';
+import { countBeforeNewcomer, placeOfNewest } from './waiting-counts.repository.js';
 import { claimStaffSend } from './staff-sends.js';
 
 /** A join, as the route or the console hands it over (already checked against the contract). */
@@ -47,7 +48,7 @@ async function quoteAtJoin(
   book: PaceBook,
   newcomer: Pick<EntryRow, 'venue_id' | 'priority' | 'band' | 'party_size'>,
 ): Promise<Estimate | null> {
-  const before = await repo.countBeforeNewcomer(trx, newcomer.venue_id, newcomer.band, newcomer.priority);
+  const before = await countBeforeNewcomer(trx, newcomer.venue_id, newcomer.band, newcomer.priority);
   const own = estimate(book, newcomer.band, before, true);
   if (!book.floor) return own;
   // A venue that lists its tables: the floor's forecast for the newcomer at its place in the
@@ -149,7 +150,7 @@ export async function joinWaitlist(deps: QueueDeps, venueId: string, body: JoinR
   const book = await findPaceOf(deps.pace, deps.db.kysely, venueId, now);
   // Group commit on SQLite: joins arriving together share one durable COMMIT (db/write-batch.ts).
   const result = await runWriteTransaction(deps.db, async (trx): Promise<JoinOutcome> => {
-    const locked = await repo.lockVenueForJoin(trx, venueId, deps.db.dialect);
+    const locked = await lockVenueForJoin(trx, venueId, deps.db.dialect);
     if (!locked) throw new AppError(ErrorCode.VENUE_INFO_NOT_FOUND);
     assertOpen(locked.waitlist_active === 1, locked.waitlist_locked === 1 && !options.ignoreLock);
     const existing = await repo.findOpenEntryByPhone(trx, venueId, phone);
@@ -208,12 +209,12 @@ export async function joinWaitlist(deps: QueueDeps, venueId: string, body: JoinR
       quote_basis: quote?.basis ? JSON.stringify(quote.basis) : null,
     };
     await repo.insertEntry(trx, entry);
-    await repo.advanceVenueSeq(trx, venueId, locked.next_seq + 1);
+    await advanceVenueSeq(trx, venueId, locked.next_seq + 1);
     // A walk-in's join SMS is a staff send: bounded per venue like a call (docs/security.md).
     if (options.byStaff && canTextPhone(venue, phone)) await claimStaffSend(deps, trx, entry, 'venue');
     await deps.hooks?.run('join', trx, entry, venue, options.context ?? {});
     // The newest ticket: everyone waiting at its priority or above is ahead, read under the lock.
-    const globalPos = await repo.placeOfNewest(trx, venueId, entry.priority);
+    const globalPos = await placeOfNewest(trx, venueId, entry.priority);
     // Already that close: no "getting close" message later (getting-close.ts, docs/product.md §8).
     if (isGettingClose(venue.settings, globalPos)) await repo.updateEntry(trx, entry.id, { getting_close_at: now });
     return { entry, created: true, globalPos, ...(proof ? { joinProof: proof.proof } : {}) };

@@ -9,9 +9,10 @@ import type { EntryRow } from '../../db/types.js';
 import { FRESH_CONVERSATION, NO_QUOTE } from './conversation-fields.js';
 import { CYCLE_TABLES, type PaceBook, VENUE_WIDE_BAND, freshPace } from './estimator.js';
 import { newEntryId } from '../../lib/ids.js';
-import { getVenue } from '../venues/venues.service.js';
+import { getVenue, lockVenueForJoin } from '../venues/venues.service.js';
 import { type Placement, isAhead, placeQueue, placementOf } from './placement.js';
-import * as repo from './queue.repository.js';
+import * as repo from './entries.repository.js';
+import { countBeforeNewcomer, placeOfNewest } from './waiting-counts.repository.js';
 
 /**
  * "Who is ahead of whom" has one definition (placement.ts) and several implementations for speed:
@@ -159,13 +160,13 @@ describe.each(stores)('one placement, every path agrees, on $name', (store) => {
         // The waiting counts kept by triggers: a join's place (everyone at its priority or above)
         // and the venue's cap (everyone waiting).
         for (const priority of [0, 1]) {
-          expect(await repo.placeOfNewest(db, venueId, priority)).toBe(waiting.filter((r) => r.priority >= priority).length);
+          expect(await placeOfNewest(db, venueId, priority)).toBe(waiting.filter((r) => r.priority >= priority).length);
         }
         // The open counts kept by triggers (migration 011): what stands before a newcomer of each band.
         const called = rows.filter((r) => r.status === 'called');
         for (const priority of [0, 1]) {
           for (const band of [0, 1, 2, 3]) {
-            const { aheadByBand, calledByBand, ...counts } = await repo.countBeforeNewcomer(db, venueId, band, priority);
+            const { aheadByBand, calledByBand, ...counts } = await countBeforeNewcomer(db, venueId, band, priority);
             expect(counts).toEqual({
               ahead: waiting.filter((r) => r.priority >= priority).length,
               aheadInBand: waiting.filter((r) => r.priority >= priority && r.band === band).length,
@@ -181,12 +182,12 @@ describe.each(stores)('one placement, every path agrees, on $name', (store) => {
         if (moved) {
           const band = (moved.band + 1) % 4;
           await repo.updateEntry(db, moved.id, { band });
-          const inBand = (await repo.countBeforeNewcomer(db, venueId, band, 0))[moved.status === 'active' ? 'aheadInBand' : 'calledInBand'];
+          const inBand = (await countBeforeNewcomer(db, venueId, band, 0))[moved.status === 'active' ? 'aheadInBand' : 'calledInBand'];
           const expected = rows.filter((r) => r.status === moved.status && (r.id === moved.id || r.band === band)).length;
           expect(inBand).toBe(expected);
           await repo.updateEntry(db, moved.id, { band: moved.band });
         }
-        const locked = await repo.lockVenueForJoin(db, venueId, t.db.dialect);
+        const locked = await lockVenueForJoin(db, venueId, t.db.dialect);
         expect(Number(locked?.waiting ?? 0)).toBe(waiting.length);
       }),
       { numRuns: 12 },

@@ -21,7 +21,8 @@ export type QueueCounts = Before;
 /**
  * The queue's order (docs/product.md, the queue): priority first, then join order (the ticket
  * number). Only waiting entries count as "ahead"; a called party keeps its ticket but waits for no
- * one. The SQL counts of queue.repository.ts (countWaitingAhead, findPlacedEntry, placeOfNewest)
+ * one. The SQL counts of entries.repository.ts (countWaitingAhead, findPlacedEntry) and
+ * waiting-counts.repository.ts (placeOfNewest)
  * are this rule written for the store; placement.test.ts checks them against this function.
  */
 export function isAhead(a: Pick<EntryRow, 'status' | 'priority' | 'seq'>, b: Pick<EntryRow, 'priority' | 'seq'>): boolean {

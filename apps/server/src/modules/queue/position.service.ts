@@ -9,7 +9,8 @@ import { findPaceOf } from './pace-cache.js';
 import { NOT_WAITING, type Placement, placementOf } from './placement.js';
 import type { QueueDeps } from './queue-deps.js';
 import { findEntryByAnyId } from './queue-reads.service.js';
-import * as repo from './queue.repository.js';
+import * as repo from './entries.repository.js';
+import { placeOfNewest } from './waiting-counts.repository.js';
 
 /** Where an entry stands: places ahead (global and in its band), parties called, and the estimate. */
 export async function placeEntry(deps: QueueDeps, entry: EntryRow, venue: Venue): Promise<Placement> {
@@ -108,7 +109,7 @@ export async function getWaitlistStatuses(deps: QueueDeps, venueId: string): Pro
   const { showWaitBeforeJoin, hidePosition } = venue.settings;
   if (!showWaitBeforeJoin || hidePosition || !venue.waitlistActive || venue.waitlistLocked) return answer;
   const [waiting, called, book] = await Promise.all([
-    repo.placeOfNewest(db, venueId, 0),
+    placeOfNewest(db, venueId, 0),
     repo.countCalled(db, venueId),
     findPaceOf(deps.pace, db, venueId, deps.now()),
   ]);

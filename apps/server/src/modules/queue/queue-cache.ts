@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
 import { isOpen } from './entry-state.js';
 import { comesBefore } from './placement.js';
-import { type QueueRow, findQueueRowsByIds, listQueueOrder } from './queue.repository.js';
+import { type QueueRow, findQueueRowsByIds, listQueueOrder } from './entries.repository.js';
 
 /** Past this, the next refresh reads the whole queue again (a missed event heals by itself). */
 const RESYNC_MS = 30_000;

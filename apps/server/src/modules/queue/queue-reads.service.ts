@@ -2,11 +2,11 @@ import type { Kysely } from 'kysely';
 import type { Database, EntryRow, NewEntryRow } from '../../db/types.js';
 import type { PaceBook } from './estimator.js';
 import { findBook } from './floor-events.js';
-import * as repo from './queue.repository.js';
+import * as repo from './entries.repository.js';
 
 /**
  * Reads (and the few bulk writes) other modules need of the queue, so none of them reaches into
- * queue.repository.ts: the live streams (realtime), the day's figures (host), retention (jobs),
+ * the queue's repositories: the live streams (realtime), the day's figures (host), retention (jobs),
  * the demo seed and identity's events.
  */
 
@@ -30,7 +30,7 @@ export const findEntriesByIds = (db: Executor, ids: readonly string[]): Promise<
 /** The estimate's state of a venue, with its floor when it lists its tables (floor-events.ts). */
 export const findPace = (db: Executor, venueId: string, now: number): Promise<PaceBook> => findBook(db, venueId, now);
 
-export { type DayEntryRow } from './queue.repository.js';
+export { type DayEntryRow } from './entries.repository.js';
 export const listDayEntries = (db: Executor, venueId: string, from: number, to: number) => repo.listDayEntries(db, venueId, from, to);
 
 /** Erases the personal data of entries that ended before `cutoff` (retention); returns how many. */

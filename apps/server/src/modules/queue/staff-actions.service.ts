@@ -19,7 +19,7 @@ import { joinWaitlist } from './join.service.js';
 import { NOT_WAITING, placeQueue } from './placement.js';
 import { placeEntry } from './position.service.js';
 import type { QueueDeps } from './queue-deps.js';
-import * as repo from './queue.repository.js';
+import * as repo from './entries.repository.js';
 import { setWaitlistState } from './waitlist-state.service.js';
 
 /** What staff do at the door, on entries of their own venue; the staff session is checked by the route. */

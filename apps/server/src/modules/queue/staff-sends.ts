@@ -4,7 +4,7 @@ import type { EntryRow } from '../../db/types.js';
 import { AppError } from '../../lib/app-error.js';
 import { newOrderedId } from '../../lib/ids.js';
 import type { QueueDeps } from './queue-deps.js';
-import { lockVenueForJoin } from './queue.repository.js';
+import { lockVenueForJoin } from '../venues/venues.service.js';
 import { countStaffSendsSince, deleteStaffSendsBefore, insertStaffSend } from './staff-sends.repository.js';
 
 /**

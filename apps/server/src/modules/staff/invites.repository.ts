@@ -53,3 +53,8 @@ export async function markInviteUsed(db: Executor, id: string, now: number): Pro
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** An account's invitations outlive it, without their sender (staff.repository.ts `deleteStaff`). */
+export async function forgetInviter(db: Executor, staffId: string): Promise<void> {
+  await db.updateTable('staff_invites').set({ created_by: null }).where('created_by', '=', staffId).execute();
+}

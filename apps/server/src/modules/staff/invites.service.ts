@@ -12,6 +12,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../../db/connect.js';
 import type { Database, StaffInviteRow } from '../../db/types.js';
+import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../lib/app-error.js';
 import { newOrderedId, newVenueId } from '../../lib/ids.js';
 import { getVenue } from '../venues/venues.service.js';
@@ -19,6 +20,8 @@ import * as invites from './invites.repository.js';
 import type { LoginLimiter } from './login-limiter.js';
 import { hashPassword } from './password.js';
 import * as repo from './staff.repository.js';
+import { addStaffVenue, findStaffRole } from './staff-venues.repository.js';
+import { deleteExpiredSessions } from './staff-sessions.repository.js';
 import { type StaffIdentity, checkNewPassword, getMe, hashToken, normaliseEmail, openSession, provePassword } from './staff.service.js';
 
 type Db = Kysely<Database>;
@@ -79,10 +82,9 @@ export async function inviteHost(
     expires_at: now + STAFF_INVITE_TTL_MS,
     used_at: null,
   };
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     const existing = await repo.findStaffByEmail(trx, email);
-    if (existing && (await repo.findStaffRole(trx, existing.id, input.venueId)))
-      throw new AppError(ErrorCode.ALREADY_STAFF, undefined, 'email');
+    if (existing && (await findStaffRole(trx, existing.id, input.venueId))) throw new AppError(ErrorCode.ALREADY_STAFF, undefined, 'email');
     await invites.deleteUnusedInvites(trx, input.venueId, { email });
     await invites.insertInvite(trx, row);
     const mail = inviteMail(venue.name.pt, link);
@@ -117,7 +119,7 @@ export const mayInvite = (senderRole: StaffRole | undefined, invited: StaffRole)
  * transaction, so a removal or a role change at the same moment waits for the accept, or wins.
  */
 async function checkSender(db: Db, invite: StaffInviteRow, lock?: Dialect): Promise<void> {
-  const role = invite.created_by === null ? undefined : await repo.findStaffRole(db, invite.created_by, invite.venue_id, lock);
+  const role = invite.created_by === null ? undefined : await findStaffRole(db, invite.created_by, invite.venue_id, lock);
   if (!mayInvite(role, invite.role)) throw new AppError(ErrorCode.INVITE_SENDER_NOT_ALLOWED);
 }
 
@@ -161,22 +163,19 @@ export async function acceptInvite(
   // An account made for this email meanwhile (another venue's invitation, at the same moment): its
   // password decides, so this accept is refused and changes nothing.
   const accountAppeared = () => new AppError(ErrorCode.WRONG_PASSWORD, 'This email has an account now: give its password.', 'password');
-  await db
-    .transaction()
-    .execute(async (trx) => {
-      // Again under the lock: the sender may have been removed or made host while the password was checked.
-      await checkSender(trx, invite, dialect);
-      if (!(await invites.markInviteUsed(trx, invite.id, now))) throw new AppError(ErrorCode.INVITE_USED);
-      if (passwordHash) {
-        if (await repo.findStaffByEmail(trx, invite.email)) throw accountAppeared();
-        await repo.insertStaff(trx, { id: staffId, email: invite.email, password_hash: passwordHash, created_at: now });
-      }
-      await repo.addStaffVenue(trx, staffId, invite.venue_id, invite.role);
-    })
-    .catch((error: unknown) => {
-      const code = (error as { code?: unknown } | null)?.code;
-      throw code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' ? accountAppeared() : error;
-    });
+  await inTransaction(db, async (trx) => {
+    // Again under the lock: the sender may have been removed or made host while the password was checked.
+    await checkSender(trx, invite, dialect);
+    if (!(await invites.markInviteUsed(trx, invite.id, now))) throw new AppError(ErrorCode.INVITE_USED);
+    if (passwordHash) {
+      if (await repo.findStaffByEmail(trx, invite.email)) throw accountAppeared();
+      await repo.insertStaff(trx, { id: staffId, email: invite.email, password_hash: passwordHash, created_at: now });
+    }
+    await addStaffVenue(trx, staffId, invite.venue_id, invite.role);
+  }).catch((error: unknown) => {
+    const code = (error as { code?: unknown } | null)?.code;
+    throw code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' ? accountAppeared() : error;
+  });
   const identity = { staffId, email: invite.email };
   return { session: await openSession(db, identity, now), me: await getMe(db, identity) };
 }
@@ -188,6 +187,6 @@ export async function acceptInvite(
  * invitations went.
  */
 export async function pruneTeamData(db: Db, cutoff: number, now: number): Promise<number> {
-  await repo.deleteExpiredSessions(db, now);
+  await deleteExpiredSessions(db, now);
   return invites.deleteInvitesEndedBefore(db, cutoff);
 }

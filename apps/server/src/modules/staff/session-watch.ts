@@ -2,7 +2,7 @@ import type { StaffRole } from '@vez/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
 import type { EventBus, StaffNews } from '../../plugins/bus.js';
-import { listLiveSessionRoles } from './staff.repository.js';
+import { listLiveSessionRoles } from './staff-sessions.repository.js';
 
 /** What a console stream was let in with: whose session, at which venue, in which role, until when. */
 export interface StreamGrant {

@@ -5,7 +5,7 @@ import type { Db } from '../../db/connect.js';
 import { AppError } from '../../lib/app-error.js';
 import { readSessionToken } from '../../plugins/sessions.js';
 import type { SessionAccess, SessionWatch } from './session-watch.js';
-import { findStaffRole } from './staff.repository.js';
+import { findStaffRole } from './staff-venues.repository.js';
 import { type StaffSession, assertStaffOfVenue, findSession } from './staff.service.js';
 
 /** The staff member of the request's session cookie, or 401. */

@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
 import { newVenueId } from '../../lib/ids.js';
 import { hashPassword } from './password.js';
-import { addStaffVenue, insertStaff } from './staff.repository.js';
+import { insertStaff } from './staff.repository.js';
+import { addStaffVenue } from './staff-venues.repository.js';
 
 export const DEMO_STAFF_PASSWORD = 'demo1234';
 

@@ -11,6 +11,7 @@ import {
 } from '@vez/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
+import { inTransaction } from '../../db/transaction.js';
 import type { StaffNews } from '../../plugins/bus.js';
 import { AppError } from '../../lib/app-error.js';
 import { newVenueId } from '../../lib/ids.js';
@@ -18,6 +19,14 @@ import { findVenueById } from '../venues/venues.service.js';
 import type { LoginLimiter } from './login-limiter.js';
 import { dummyHash, hashPassword, verifyPassword } from './password.js';
 import * as repo from './staff.repository.js';
+import { addStaffVenue, findStaffRole, listStaffVenues } from './staff-venues.repository.js';
+import {
+  deleteExpiredSessions,
+  deleteSession,
+  deleteSessionsOfStaff,
+  findLiveSession,
+  insertSession,
+} from './staff-sessions.repository.js';
 
 type Db = Kysely<Database>;
 
@@ -60,7 +69,7 @@ export async function createStaff(
     throw new AppError(ErrorCode.VALIDATION_FAILED, 'This email already has an account.', 'email');
   const id = newVenueId();
   const passwordHash = await hashPassword(input.password);
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     await repo.insertStaff(trx, { id, email, password_hash: passwordHash, created_at: now });
     for (const venueId of input.venueIds) await bindVenue(trx, id, venueId, input.role ?? 'owner');
   });
@@ -70,7 +79,7 @@ export async function createStaff(
 async function bindVenue(db: Db, staffId: string, venueId: string, role: StaffRole): Promise<void> {
   if (!isVenueId(venueId)) throw new AppError(ErrorCode.INVALID_VENUEID_FORMAT);
   if (!(await findVenueById(db, venueId))) throw new AppError(ErrorCode.VENUE_INFO_NOT_FOUND, `No venue ${venueId}.`);
-  await repo.addStaffVenue(db, staffId, venueId, role);
+  await addStaffVenue(db, staffId, venueId, role);
 }
 
 /** The operator's command: binds an account to one more venue, as its owner unless told otherwise. */
@@ -88,7 +97,7 @@ async function requireStaffByEmail(db: Db, email: string) {
 /** Ends every session of a staff member at once (docs/product.md §9); answers how many were open. */
 export async function endStaffSessions(db: Db, email: string, tell: TellStaffNews): Promise<number> {
   const staff = await requireStaffByEmail(db, email);
-  const ended = await repo.deleteSessionsOfStaff(db, staff.id);
+  const ended = await deleteSessionsOfStaff(db, staff.id);
   tell({ kind: 'sessions-ended', staffId: staff.id });
   return ended;
 }
@@ -96,7 +105,7 @@ export async function endStaffSessions(db: Db, email: string, tell: TellStaffNew
 /** Removes a staff account: its sessions end and it runs no venue any more (docs/product.md §9). */
 export async function removeStaff(db: Db, email: string, tell: TellStaffNews): Promise<void> {
   const staff = await requireStaffByEmail(db, email);
-  await db.transaction().execute((trx) => repo.deleteStaff(trx, staff.id));
+  await inTransaction(db, (trx) => repo.deleteStaff(trx, staff.id));
   tell({ kind: 'sessions-ended', staffId: staff.id });
 }
 
@@ -105,9 +114,9 @@ export async function setStaffPassword(db: Db, email: string, password: string, 
   const staff = await requireStaffByEmail(db, email);
   checkNewPassword(password, 'password');
   const passwordHash = await hashPassword(password);
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     await repo.updateStaffPassword(trx, staff.id, passwordHash);
-    await repo.deleteSessionsOfStaff(trx, staff.id);
+    await deleteSessionsOfStaff(trx, staff.id);
   });
   tell({ kind: 'sessions-ended', staffId: staff.id });
 }
@@ -147,8 +156,8 @@ export async function openSession(
 ): Promise<{ token: string; identity: StaffIdentity; expiresAt: number }> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = now + SESSION_TTL_MS;
-  await repo.deleteExpiredSessions(db, now);
-  await repo.insertSession(db, { token_hash: hashToken(token), staff_id: identity.staffId, created_at: now, expires_at: expiresAt });
+  await deleteExpiredSessions(db, now);
+  await insertSession(db, { token_hash: hashToken(token), staff_id: identity.staffId, created_at: now, expires_at: expiresAt });
   return { token, identity, expiresAt };
 }
 
@@ -193,9 +202,9 @@ export async function changeOwnPassword(
   await provePassword(limiter, staff, body.currentPassword, address, 'currentPassword');
   const passwordHash = await hashPassword(body.newPassword);
   const keep = hashToken(sessionToken);
-  const ended = await db.transaction().execute(async (trx) => {
+  const ended = await inTransaction(db, async (trx) => {
     await repo.updateStaffPassword(trx, staff.id, passwordHash);
-    return repo.deleteSessionsOfStaff(trx, staff.id, keep);
+    return deleteSessionsOfStaff(trx, staff.id, keep);
   });
   tell({ kind: 'sessions-ended', staffId: staff.id, keep });
   return { ended };
@@ -204,18 +213,18 @@ export async function changeOwnPassword(
 export async function findSession(db: Db, token: string | undefined, now = Date.now()): Promise<StaffSession | undefined> {
   if (!token || token.length > 100) return undefined;
   const sessionId = hashToken(token);
-  const row = await repo.findLiveSession(db, sessionId, now);
+  const row = await findLiveSession(db, sessionId, now);
   return row ? { staffId: row.staffId, email: row.email, sessionId, expiresAt: row.expiresAt } : undefined;
 }
 
 /** Ends this session, here and in the console streams it opened on every instance. */
 export async function logout(db: Db, session: StaffSession, tell: TellStaffNews): Promise<void> {
-  await repo.deleteSession(db, session.sessionId);
+  await deleteSession(db, session.sessionId);
   tell({ kind: 'session-ended', staffId: session.staffId, sessionId: session.sessionId });
 }
 
 export async function getMe(db: Db, identity: StaffIdentity): Promise<HostMeResponse> {
-  const venues = await repo.listStaffVenues(db, identity.staffId);
+  const venues = await listStaffVenues(db, identity.staffId);
   return {
     staff: { _id: identity.staffId, email: identity.email },
     venues: venues.map((v) => {
@@ -234,7 +243,7 @@ export async function getMe(db: Db, identity: StaffIdentity): Promise<HostMeResp
  */
 export async function assertStaffOfVenue(db: Db, identity: StaffIdentity, venueId: string): Promise<StaffRole> {
   if (!isVenueId(venueId)) throw new AppError(ErrorCode.INVALID_VENUEID_FORMAT);
-  const role = await repo.findStaffRole(db, identity.staffId, venueId);
+  const role = await findStaffRole(db, identity.staffId, venueId);
   if (!role) throw new AppError(ErrorCode.FORBIDDEN, 'You are not staff of this venue.');
   return role;
 }

@@ -1,9 +1,11 @@
 import { ErrorCode, type StaffRole, type TeamMember, type TeamResponse } from '@vez/contract';
 import type { Db } from '../../db/connect.js';
+import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../lib/app-error.js';
 import { listPendingInvites } from './invites.repository.js';
 import { mayInvite, toTeamInvite } from './invites.service.js';
-import * as repo from './staff.repository.js';
+import { findStaffRole, listVenueMembers, removeStaffVenue, setStaffRole } from './staff-venues.repository.js';
+import { deleteSessionsOfStaff } from './staff-sessions.repository.js';
 import type { TellStaffNews } from './staff.service.js';
 
 /**
@@ -13,7 +15,7 @@ import type { TellStaffNews } from './staff.service.js';
  * PostgreSQL, so two owners acting at once cannot both step down.
  */
 
-type Member = Awaited<ReturnType<typeof repo.listVenueMembers>>[number];
+type Member = Awaited<ReturnType<typeof listVenueMembers>>[number];
 
 const toMember = (row: Member, actorId: string): TeamMember => ({
   _id: row.id,
@@ -23,7 +25,7 @@ const toMember = (row: Member, actorId: string): TeamMember => ({
 });
 
 export async function getTeam(db: Db, venueId: string, actorId: string, now: number): Promise<TeamResponse> {
-  const [members, invites] = await Promise.all([repo.listVenueMembers(db.kysely, venueId), listPendingInvites(db.kysely, venueId, now)]);
+  const [members, invites] = await Promise.all([listVenueMembers(db.kysely, venueId), listPendingInvites(db.kysely, venueId, now)]);
   const roleOf = (staffId: string | null) => members.find((m) => m.id === staffId)?.role;
   // An invitation whose sender may no longer invite is dead (docs/security.md): not pending.
   const alive = invites.filter((invite) => mayInvite(roleOf(invite.created_by), invite.role));
@@ -48,9 +50,9 @@ export async function setMemberRole(
   actorId: string,
   tell: TellStaffNews,
 ): Promise<TeamMember> {
-  const member = await db.kysely.transaction().execute(async (trx) => {
-    const found = checkChange(await repo.listVenueMembers(trx, venueId, db.dialect), staffId, () => role !== 'owner');
-    await repo.setStaffRole(trx, staffId, venueId, role);
+  const member = await inTransaction(db.kysely, async (trx) => {
+    const found = checkChange(await listVenueMembers(trx, venueId, db.dialect), staffId, () => role !== 'owner');
+    await setStaffRole(trx, staffId, venueId, role);
     return toMember({ ...found, role }, actorId);
   });
   // Their console streams at this venue end and come back under the new role (docs/security.md).
@@ -63,10 +65,10 @@ export async function setMemberRole(
  * account is signed in for all its venues at once), so they sign in again for any other venue.
  */
 export async function removeMember(db: Db, venueId: string, staffId: string, tell: TellStaffNews): Promise<void> {
-  await db.kysely.transaction().execute(async (trx) => {
-    checkChange(await repo.listVenueMembers(trx, venueId, db.dialect), staffId, () => true);
-    await repo.removeStaffVenue(trx, staffId, venueId);
-    await repo.deleteSessionsOfStaff(trx, staffId);
+  await inTransaction(db.kysely, async (trx) => {
+    checkChange(await listVenueMembers(trx, venueId, db.dialect), staffId, () => true);
+    await removeStaffVenue(trx, staffId, venueId);
+    await deleteSessionsOfStaff(trx, staffId);
   });
   tell({ kind: 'role-changed', staffId, venueId });
   tell({ kind: 'sessions-ended', staffId });
@@ -74,8 +76,8 @@ export async function removeMember(db: Db, venueId: string, staffId: string, tel
 
 /** Ends every session of a member of this venue's team; answers how many ended. */
 export async function endMemberSessions(db: Db, venueId: string, staffId: string, tell: TellStaffNews): Promise<{ ended: number }> {
-  if (!(await repo.findStaffRole(db.kysely, staffId, venueId))) throw new AppError(ErrorCode.STAFF_NOT_FOUND);
-  const ended = await repo.deleteSessionsOfStaff(db.kysely, staffId);
+  if (!(await findStaffRole(db.kysely, staffId, venueId))) throw new AppError(ErrorCode.STAFF_NOT_FOUND);
+  const ended = await deleteSessionsOfStaff(db.kysely, staffId);
   tell({ kind: 'sessions-ended', staffId });
   return { ended };
 }

@@ -79,4 +79,4 @@ export async function saveWaitlistState(
 export const forgetKeptVenue = (venueId: string): void => forgetVenue(venueId);
 
 /** The venue rows other modules read and write (settings, staff, images) go through here, not the repository. */
-export { findVenueById, findVenueBySlug, updateVenue } from './venues.repository.js';
+export { advanceVenueSeq, findVenueById, findVenueBySlug, lockVenueForJoin, updateVenue } from './venues.repository.js';

@@ -1,6 +1,13 @@
 import { type Kysely, type UpdateQueryBuilder, type UpdateResult, sql } from 'kysely';
-import type { Database, EntryMessageRow, EntryRow, NewEntryRow, PaceRow, PaceSlotRow } from '../../db/types.js';
-import { type PaceBook, slotOf } from './estimator.js';
+import type { Database, EntryRow, NewEntryRow } from '../../db/types.js';
+import { eraseTextsOfEntriesErasedAt, markMessagesRead, recordMessageStatus } from './entry-messages.repository.js';
+
+/**
+ * The `entries` table: the only place with its SQL (docs/ARCHITECTURE.md habit 3, one repository
+ * per table). A query that also reads or writes the thread (`entry_messages`) asks
+ * entry-messages.repository.ts for its part; the SQL counts of a position read are placement.ts's
+ * rule written for the store (placement.test.ts checks them against it).
+ */
 
 type Executor = Kysely<Database>;
 
@@ -10,32 +17,6 @@ export function findEntryById(db: Executor, id: string): Promise<EntryRow | unde
 
 export function findEntryByShareId(db: Executor, shareId: string): Promise<EntryRow | undefined> {
   return db.selectFrom('entries').selectAll().where('share_id', '=', shareId).executeTakeFirst();
-}
-
-/**
- * The venue row, locked until the transaction ends (PostgreSQL; SQLite transactions are already
- * serial), with the number of parties waiting there (kept by migration 005's triggers) for the
- * venue's cap: one round trip.
- */
-export function lockVenueForJoin(trx: Executor, venueId: string, dialect: 'sqlite' | 'postgres') {
-  const query = trx
-    .selectFrom('venues')
-    .select(['id', 'next_seq', 'waitlist_active', 'waitlist_locked'])
-    .select((eb) =>
-      eb
-        .selectFrom('venue_waiting')
-        .select((w) => w.fn.coalesce(w.fn.sum<number | string>('waiting'), w.lit(0)).as('n'))
-        .whereRef('venue_waiting.venue_id', '=', 'venues.id')
-        .as('waiting'),
-    )
-    .where('id', '=', venueId);
-  // NO KEY: the join changes no key of the row, and rows that reference the venue (a call's message,
-  // an entry) must not wait for it while holding what the join needs next: that would deadlock.
-  return (dialect === 'postgres' ? query.forNoKeyUpdate() : query).executeTakeFirst();
-}
-
-export async function advanceVenueSeq(trx: Executor, venueId: string, nextSeq: number): Promise<void> {
-  await trx.updateTable('venues').set({ next_seq: nextSeq }).where('id', '=', venueId).execute();
 }
 
 /** The open (waiting or called) entry with this phone at the venue, if any (docs/product.md §3). */
@@ -103,22 +84,6 @@ export async function countWaitingAhead(
   return Number(rows[0]?.n ?? 0);
 }
 
-/**
- * The place of a venue's newest entry of this priority: every party waiting at this priority or a
- * higher one, itself included (it joined last). One row per priority, kept by triggers with every
- * change of an entry (migration 005), so no count walks the queue. Read it in the join's
- * transaction, after the insert.
- */
-export async function placeOfNewest(trx: Executor, venueId: string, priority: number): Promise<number> {
-  const row = await trx
-    .selectFrom('venue_waiting')
-    .select((eb) => eb.fn.sum<number | string>('waiting').as('n'))
-    .where('venue_id', '=', venueId)
-    .where('priority', '>=', priority)
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
-}
-
 /** The live queue of a venue: waiting and called entries in queue order. */
 export function listOpenEntries(db: Executor, venueId: string): Promise<EntryRow[]> {
   return db
@@ -139,66 +104,8 @@ export async function updateEntry(
   await db.updateTable('entries').set(patch).where('id', '=', id).execute();
 }
 
-/** The estimator's state of a venue at `now` (estimator.ts): its rows and this hour of the week's history. */
-export async function findPace(db: Executor, venueId: string, now: number): Promise<PaceBook> {
-  const slot = slotOf(now);
-  const [paces, slots] = await Promise.all([
-    db.selectFrom('venue_pace').selectAll().where('venue_id', '=', venueId).execute(),
-    db.selectFrom('venue_pace_slots').selectAll().where('venue_id', '=', venueId).where('slot', '=', slot).execute(),
-  ]);
-  return { paces, slots, slot, at: now };
-}
-
-export async function upsertPace(db: Executor, row: PaceRow): Promise<void> {
-  const { venue_id: _venue, band: _band, ...learned } = row;
-  await db
-    .insertInto('venue_pace')
-    .values(row)
-    .onConflict((oc) => oc.columns(['venue_id', 'band']).doUpdateSet(learned))
-    .execute();
-}
-
-export async function upsertPaceSlot(db: Executor, row: PaceSlotRow): Promise<void> {
-  await db
-    .insertInto('venue_pace_slots')
-    .values(row)
-    .onConflict((oc) => oc.columns(['venue_id', 'slot', 'band']).doUpdateSet({ service_ms: row.service_ms, samples: row.samples }))
-    .execute();
-}
-
-/**
- * What stands before a newcomer of this band and priority, from the counts the triggers keep
- * (migration 011), not from the queue: read in the join's transaction, before its insert. Per band
- * too: the estimate counts those of the bands that share its tables (estimator.ts).
- */
-export async function countBeforeNewcomer(
-  trx: Executor,
-  venueId: string,
-  band: number,
-  priority: number,
-): Promise<{ ahead: number; aheadInBand: number; called: number; calledInBand: number; aheadByBand: number[]; calledByBand: number[] }> {
-  const { rows } = await sql<Record<'band' | 'ahead' | 'called', number | string | null>>`
-    select band,
-      sum(case when status = 'active' and priority >= ${priority} then n else 0 end) as ahead,
-      sum(case when status = 'called' then n else 0 end) as called
-    from venue_open_counts where venue_id = ${venueId}
-    group by band
-  `.execute(trx);
-  const aheadByBand = byBand(rows, 'ahead');
-  const calledByBand = byBand(rows, 'called');
-  const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
-  return {
-    ahead: sum(aheadByBand),
-    aheadInBand: aheadByBand[band] ?? 0,
-    called: sum(calledByBand),
-    calledInBand: calledByBand[band] ?? 0,
-    aheadByBand,
-    calledByBand,
-  };
-}
-
 /** Counts per band (index: band, 0 where none) from rows of `band` and counts. */
-function byBand<K extends string>(rows: readonly Record<'band' | K, number | string | null>[], key: K): number[] {
+export function byBand<K extends string>(rows: readonly Record<'band' | K, number | string | null>[], key: K): number[] {
   const out: number[] = [];
   for (const row of rows) {
     const band = Number(row.band);
@@ -274,17 +181,15 @@ async function erasePersonalData(db: Executor, which: (query: EntryUpdate) => En
     .where('erased_at', 'is', null)
     .executeTakeFirst();
   // Push subscriptions are personal data too (docs/product.md §8): gone with the entry's.
+  // The one statement on another module's table (notifications/push-subscriptions.repository.ts owns
+  // push_subscriptions): it goes with the entry's erasure, in the same executor, and notifications
+  // imports the queue, never the reverse (docs/ARCHITECTURE.md, Modules), so it is written here.
   await db
     .deleteFrom('push_subscriptions')
     .where('entry_id', 'in', (eb) => eb.selectFrom('entries').select('id').where('erased_at', '=', now))
     .execute();
   // The thread's texts go with the entry's personal data (docs/product.md §7); the times and states stay.
-  await db
-    .updateTable('entry_messages')
-    .set({ text: null })
-    .where('text', 'is not', null)
-    .where('entry_id', 'in', (eb) => eb.selectFrom('entries').select('id').where('erased_at', '=', now))
-    .execute();
+  await eraseTextsOfEntriesErasedAt(db, now);
   return Number(result.numUpdatedRows);
 }
 
@@ -508,17 +413,9 @@ export function findLatestEntryByPhone(db: Executor, phone: string): Promise<Ent
   return db.selectFrom('entries').selectAll().where('phone', '=', phone).orderBy('created_at', 'desc').limit(1).executeTakeFirst();
 }
 
-export async function insertEntryMessage(db: Executor, row: EntryMessageRow): Promise<void> {
-  await db.insertInto('entry_messages').values(row).execute();
-}
-
-export function listEntryMessages(db: Executor, entryId: string): Promise<EntryMessageRow[]> {
-  return db.selectFrom('entry_messages').selectAll().where('entry_id', '=', entryId).orderBy('created_at').orderBy('id').execute();
-}
-
 /** Marks the party's messages read; answers how many were unread. */
 export async function markPartyMessagesRead(db: Executor, entryId: string): Promise<number> {
-  await db.updateTable('entry_messages').set({ status: 'read' }).where('entry_id', '=', entryId).where('status', '=', 'received').execute();
+  await markMessagesRead(db, entryId);
   const result = await db.updateTable('entries').set({ unread: 0 }).where('id', '=', entryId).where('unread', '>', 0).executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
@@ -536,10 +433,6 @@ export async function setLastMessage(db: Executor, entryId: string, messageId: s
   await db.updateTable('entries').set({ last_message_id: messageId, last_message_status: 'queued' }).where('id', '=', entryId).execute();
 }
 
-export async function pointEntryMessageAt(db: Executor, entryMessageId: string, messageId: string | null, status: string): Promise<void> {
-  await db.updateTable('entry_messages').set({ message_id: messageId, status }).where('id', '=', entryMessageId).execute();
-}
-
 /**
  * A delivery report for a message: the entries whose last message it is, and the thread's copy,
  * take the new state unless they already hold a later one (callbacks may arrive out of order).
@@ -553,12 +446,7 @@ export async function recordDeliveryOf(
   const changed: Pick<EntryRow, 'id' | 'venue_id'>[] = [];
   for (let i = 0; i < messageIds.length; i += 500) {
     const ids = messageIds.slice(i, i + 500);
-    await db
-      .updateTable('entry_messages')
-      .set({ status })
-      .where('message_id', 'in', ids)
-      .where('status', 'in', [...earlier])
-      .execute();
+    await recordMessageStatus(db, ids, status, earlier);
     changed.push(
       ...(await db
         .updateTable('entries')
@@ -570,10 +458,6 @@ export async function recordDeliveryOf(
     );
   }
   return changed;
-}
-
-export function findEntryMessageByMessageId(db: Executor, messageId: string): Promise<EntryMessageRow | undefined> {
-  return db.selectFrom('entry_messages').selectAll().where('message_id', '=', messageId).executeTakeFirst();
 }
 
 // Calls that end well (docs/product.md §8).
