@@ -6,7 +6,20 @@ type Executor = Kysely<Database>;
 
 export type NewMessage = Pick<
   MessageTable,
-  'id' | 'channel' | 'recipient' | 'subject' | 'body' | 'safe_body' | 'idempotency_key' | 'created_at' | 'entry_id' | 'segments'
+  | 'id'
+  | 'channel'
+  | 'recipient'
+  | 'subject'
+  | 'body'
+  | 'safe_body'
+  | 'idempotency_key'
+  | 'created_at'
+  | 'entry_id'
+  | 'segments'
+  | 'content_sid'
+  | 'content_variables'
+  | 'fallback_body'
+  | 'fallback_of'
 >;
 
 /** Queues a message; a second message with the same idempotency key is ignored. Returns whether it was new. */
@@ -58,7 +71,12 @@ export function claimDueMessages(
  * A finished message keeps no usable code or login link (docs/product.md §3): its body becomes the
  * masked `safe_body` when it has one. Part of the statement that settles the message.
  */
-const maskSecret = { body: sql<string>`coalesce(safe_body, body)`, safe_body: null };
+const maskSecret = {
+  body: sql<string>`coalesce(safe_body, body)`,
+  safe_body: null,
+  // A WhatsApp template's slots hold the same link (docs/product.md §10): they go with the secret.
+  content_variables: sql<string | null>`case when safe_body is null then content_variables else null end`,
+};
 
 /**
  * The outbox provider's delivery is the row itself: one statement marks every due message of
@@ -108,6 +126,24 @@ export async function markFailed(db: Executor, claimed: MessageRow, provider: st
   await settle(db, claimed)
     .set({ status: 'failed', provider, error: error.slice(0, 300), ...maskSecret })
     .execute();
+}
+
+/**
+ * A WhatsApp message that will not arrive (docs/product.md §10): takes its SMS fallback's text off
+ * the row, so the fallback goes once even when the refusal and a status callback both report it.
+ * Answers the text, or undefined when there is none (left, or already taken).
+ */
+export async function takeFallbackBody(db: Executor, id: string, error: string): Promise<string | undefined> {
+  const found = await db.selectFrom('messages').select('fallback_body').where('id', '=', id).executeTakeFirst();
+  if (!found?.fallback_body) return undefined;
+  // Checked again in the update: of two reports at once, one takes it.
+  const taken = await db
+    .updateTable('messages')
+    .set({ fallback_body: null, status: 'failed', error: error.slice(0, 300), ...maskSecret })
+    .where('id', '=', id)
+    .where('fallback_body', 'is not', null)
+    .executeTakeFirst();
+  return Number(taken.numUpdatedRows) > 0 ? found.fallback_body : undefined;
 }
 
 /** Messages the outbox provider delivered, newest first (GET /api/dev/outbox). */

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { type QueueDeps, recordDelivery } from '../queue/index.js';
+import { type QueueDeps, recordDelivery, recordFallback } from '../queue/index.js';
 import { createNotifier } from './notifier.js';
 import { createProviders } from './providers.js';
 import { type VapidKeys, createPushProvider, loadVapidKeys } from './push.js';
@@ -29,6 +29,8 @@ export function setupNotifications(
     retentionMs: config.RETENTION_HOURS * 3_600_000,
     // The entry's card shows what became of its last message (docs/product.md §7).
     onDelivery: (messageIds, status) => recordDelivery(app.queueDeps, messageIds, status),
+    // A WhatsApp message that went again by SMS: the card and the thread show both (docs/product.md §10).
+    onFallback: (whatsappId, smsId) => recordFallback(app.queueDeps, whatsappId, smsId),
     onOutcome: (channel, outcome, count) => app.metrics.delivered(channel, outcome, count),
   });
   app.decorate('notifier', notifier);
@@ -46,15 +48,16 @@ export function setupNotifications(
   };
   app.decorate('vapidPublicKey', async () => (await ensureVapid())?.publicKey);
   app.addHook('onReady', async () => void (await ensureVapid()));
-  app.joinHooks.add(smsOnJoin(notifier, config.publicBaseUrl, options.issuePassport));
-  app.joinHooks.addRepeat(smsOnRepeatJoin(notifier, config.publicBaseUrl));
+  const templates = config.WHATSAPP_TEMPLATES;
+  app.joinHooks.add(smsOnJoin(notifier, config.publicBaseUrl, options.issuePassport, templates));
+  app.joinHooks.addRepeat(smsOnRepeatJoin(notifier, config.publicBaseUrl, templates));
   // After the answer went out, the transaction that queued a message has committed.
   app.addHook('onResponse', async () => notifier.kickIfQueued());
   app.addHook('onReady', async () => notifier.start());
   app.addHook('onClose', async () => notifier.stop());
   return {
-    onCalled: smsOnCall(notifier, config.publicBaseUrl),
+    onCalled: smsOnCall(notifier, config.publicBaseUrl, templates),
     messenger: partyMessenger(notifier, options.now, config.publicBaseUrl),
-    ...callMessages(notifier, config.publicBaseUrl),
+    ...callMessages(notifier, config.publicBaseUrl, templates),
   };
 }

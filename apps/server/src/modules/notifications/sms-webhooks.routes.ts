@@ -3,7 +3,15 @@ import { ErrorCode, SMS_MORE_TIME_MINUTES, defaultVenueSettings } from '@vez/con
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
 import { AppError } from '../../lib/app-error.js';
-import { findLatestEntryOfPhone, findOpenEntryOfPhone, endEntry, messageFromParty, recordDelivery, replyToVenue } from '../queue/index.js';
+import {
+  endEntry,
+  findLatestEntryOfPhone,
+  findOpenEntryOfPhone,
+  messageFromParty,
+  openWhatsAppWindow,
+  recordDelivery,
+  replyToVenue,
+} from '../queue/index.js';
 import { getVenue } from '../venues/venues.service.js';
 import { type SmsReplyOutcome, langOf, smsReplyConfirmation, smsTextFor, venueNameIn } from './message-texts.js';
 import { findByProviderId, optOut } from './messages.repository.js';
@@ -110,6 +118,8 @@ export async function smsWebhookRoutes(app: FastifyInstance): Promise<void> {
     const lang = langOf(latest?.lang);
     const venue = latest ? await getVenue(app.db.kysely, latest.venue_id) : undefined;
     const venueName = venue ? venueNameIn(venue, lang) : '';
+    // A WhatsApp message from the party opens the customer-service window for 24 hours (docs/product.md §10).
+    if (entry && /^whatsapp:/i.test(from)) await openWhatsAppWindow(deps, entry);
     let outcome: SmsReplyOutcome;
     if (intent === 'stop') {
       // Nothing more to this phone, from any venue; what was still waiting to go is dropped.
@@ -146,12 +156,17 @@ export async function smsWebhookRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const { MessageSid: sid, MessageStatus: reported } = request.body;
+      const { MessageSid: sid, MessageStatus: reported, ErrorCode: code } = request.body;
       const status = DELIVERY[reported.toLowerCase()];
       // One message reports sent, then delivered: a report is its sid and status, each acted on once.
       await onceForDelivery(app.db, `status:${sid}:${reported.toLowerCase()}`, deps.now(), async () => {
         const message = status ? await findByProviderId(app.db.kysely, sid) : undefined;
-        if (status && message?.entry_id) await recordDelivery(deps, [message.id], status);
+        if (!message) return;
+        // A WhatsApp message reported failed or undelivered goes once by SMS (docs/product.md §10).
+        if (status === 'failed' && (await app.notifier.fallBack(message, `twilio reported ${reported}${code ? ` code ${code}` : ''}`))) {
+          return app.notifier.kickIfQueued();
+        }
+        if (status && message.entry_id) await recordDelivery(deps, [message.id], status);
       });
       return reply.status(204).send();
     },

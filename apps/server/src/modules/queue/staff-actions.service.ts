@@ -56,7 +56,14 @@ export async function addWalkIn(
   const result = await joinWaitlist(
     deps,
     venueId,
-    { customer: body.customer, partySize: body.partySize, note: body.note, lang: body.lang, originLabel: ORIGIN_LABEL_HOST },
+    {
+      customer: body.customer,
+      partySize: body.partySize,
+      note: body.note,
+      lang: body.lang,
+      originLabel: ORIGIN_LABEL_HOST,
+      whatsappOptIn: body.whatsappOptIn,
+    },
     { priority: body.priority ?? false, ignoreLock: true, byStaff: true, ...(onJoined ? { onJoined } : {}) },
   );
   return staffEntryResponse(deps, result.entry, result.created);
