@@ -125,7 +125,7 @@ describe.each(stores)('WhatsApp by approved templates, consent, window and SMS f
 
   it('the venue tells the join page its channel', async () => {
     const res = await t.app.inject({ method: 'GET', url: `/api/venues/${DEMO_BISTRO_ID}` });
-    expect(res.json().settings.channel).toBe('whatsapp');
+    expect(res.json()).toMatchObject({ channel: 'whatsapp', settings: { channel: 'whatsapp' } });
   });
 
   it('a party that said yes gets its join as the approved template: ContentSid and ContentVariables, never Body', async () => {
