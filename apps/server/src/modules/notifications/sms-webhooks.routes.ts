@@ -1,5 +1,5 @@
 import formbody from '@fastify/formbody';
-import { ErrorCode, SMS_MORE_TIME_MINUTES, defaultVenueSettings } from '@vez/contract';
+import { ErrorCode, type ReplyOutcome, SMS_MORE_TIME_MINUTES, defaultVenueSettings, replyConfirmation } from '@vez/contract';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
 import { AppError } from '../../lib/app-error.js';
@@ -13,7 +13,7 @@ import {
   replyToVenue,
 } from '../queue/index.js';
 import { getVenue } from '../venues/venues.service.js';
-import { type SmsReplyOutcome, langOf, smsReplyConfirmation, smsTextFor, venueNameIn } from './message-texts.js';
+import { langOf, smsTextFor, venueNameIn } from './message-texts.js';
 import { findByProviderId, optOut } from './messages.repository.js';
 import { intentOf } from './sms-keywords.js';
 import { isValidTwilioSignature } from './twilio-signature.js';
@@ -103,7 +103,7 @@ export async function smsWebhookRoutes(app: FastifyInstance): Promise<void> {
         return reply.type('text/xml; charset=utf-8').send(twiml());
       }
       const { lang, outcome, venueName, settings } = acted.value;
-      const answer = smsTextFor(settings, request.body.From, smsReplyConfirmation(lang, outcome, venueName));
+      const answer = smsTextFor(settings, request.body.From, replyConfirmation(lang, outcome, venueName, SMS_MORE_TIME_MINUTES));
       return reply.type('text/xml; charset=utf-8').send(twiml(answer));
     },
   );
@@ -120,7 +120,7 @@ export async function smsWebhookRoutes(app: FastifyInstance): Promise<void> {
     const venueName = venue ? venueNameIn(venue, lang) : '';
     // A WhatsApp message from the party opens the customer-service window for 24 hours (docs/product.md §10).
     if (entry && /^whatsapp:/i.test(from)) await openWhatsAppWindow(deps, entry);
-    let outcome: SmsReplyOutcome;
+    let outcome: ReplyOutcome;
     if (intent === 'stop') {
       // Nothing more to this phone, from any venue; what was still waiting to go is dropped.
       const dropped = await optOut(app.db.kysely, phone, deps.now());
