@@ -98,3 +98,34 @@ describe('WhatsApp consent on the join form', () => {
     await page.context().close();
   });
 });
+
+describe('WhatsApp in the console', () => {
+  it('the walk-in dialog asks, the card shows the consent, the settings explain the channel; axe clean', async () => {
+    const host = await (
+      await browser.newContext({ viewport: { width: 1024, height: 768 }, deviceScaleFactor: 1, hasTouch: true, locale: 'pt-BR' })
+    ).newPage();
+    await host.goto(`${server.baseUrl}/host`);
+    await host.getByLabel('E-mail').fill('host@bistro.example');
+    await host.getByLabel('Senha').fill('demo1234');
+    await host.getByRole('button', { name: 'Entrar' }).click();
+    await host.waitForURL(`**/host/${DEMO_BISTRO_ID}/queue`);
+    await host.getByRole('button', { name: 'Adicionar grupo' }).click();
+    const dialog = host.getByRole('dialog', { name: 'Novo grupo no balcão' });
+    await dialog.getByLabel('Nome e sobrenome').fill('Bruno Teixeira');
+    await dialog.getByLabel('Celular').fill('11 98888-7711');
+    await dialog.getByText('Com DDD; uma mensagem no WhatsApp (ou por SMS, sem o aceite) avisa quando a mesa estiver pronta.').waitFor();
+    const consent = dialog.getByRole('checkbox', { name: 'O cliente quer receber as atualizações pelo WhatsApp' });
+    expect(await consent.isChecked()).toBe(false);
+    await consent.check();
+    expect(await axeViolations(host)).toEqual([]);
+    await saveScreenshot(host, 'host-walk-in-whatsapp');
+    await dialog.getByRole('button', { name: 'Adicionar à fila' }).click();
+    const card = host.getByRole('listitem').filter({ has: host.getByRole('heading', { name: 'Bruno Teixeira' }) });
+    await card.getByTestId('entry-whatsapp').waitFor();
+    expect(await axeViolations(host)).toEqual([]);
+    await host.getByRole('link', { name: 'Configurações' }).click();
+    await host.getByText('WhatsApp: o cliente escolhe no formulário', { exact: false }).waitFor();
+    expect(await axeViolations(host)).toEqual([]);
+    await host.context().close();
+  });
+});
