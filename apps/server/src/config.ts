@@ -252,6 +252,10 @@ function providerIssues(c: z.infer<typeof ConfigSchema>): string[] {
     for (const name of ['SMS_ACCOUNT_SID', 'SMS_AUTH_TOKEN', 'SMS_FROM'] as const) {
       if (!c[name]) issues.push(`  ${name}: required when SMS_PROVIDER=twilio`);
     }
+    // Templates without a WhatsApp sender would fail every WhatsApp send (docs/decisions/029-whatsapp-templates.md).
+    if (Object.keys(c.WHATSAPP_TEMPLATES).length > 0 && !c.SMS_WHATSAPP_FROM) {
+      issues.push('  SMS_WHATSAPP_FROM: required when WHATSAPP_TEMPLATES names templates and SMS_PROVIDER=twilio');
+    }
   }
   return issues;
 }

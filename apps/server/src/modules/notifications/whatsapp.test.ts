@@ -34,6 +34,12 @@ describe('WHATSAPP_TEMPLATES is validated once, at start', () => {
     expect(loadConfig({}).WHATSAPP_TEMPLATES).toEqual({});
   });
 
+  it('templates with the Twilio provider need the WhatsApp sender', () => {
+    const env = { ...twilioEnv('http://127.0.0.1:9'), WHATSAPP_TEMPLATES: JSON.stringify(TEMPLATES) };
+    expect(() => loadConfig(env)).toThrow(/SMS_WHATSAPP_FROM: required when WHATSAPP_TEMPLATES names templates/);
+    expect(loadConfig({ ...env, SMS_WHATSAPP_FROM: '+14155238886' }).WHATSAPP_TEMPLATES.join?.pt?.sid).toBe(sid(1));
+  });
+
   it.each([
     ['{not json', /WHATSAPP_TEMPLATES: must be JSON/],
     [JSON.stringify({ cal: { pt: { sid: sid(1), vars: [] } } }), /WHATSAPP_TEMPLATES/],
