@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { MESSAGE_KINDS, TEMPLATE_VARIABLES } from '@vez/contract';
 import * as z from 'zod';
 import { parseTrustProxy } from './lib/trust-proxy.js';
 
@@ -24,6 +25,38 @@ const url = (name: string) =>
       return false;
     }
   }, `${name} must be an absolute URL (for example https://vez.example)`);
+
+/**
+ * WHATSAPP_TEMPLATES (docs/product.md §10, docs/decisions/029-whatsapp-templates.md): JSON, message
+ * kind then language to the approved template's sid and the variables that fill its numbered slots
+ * in order, e.g. {"call": {"pt": {"sid": "HX…", "vars": ["name", "venue", "hold", "link"]}}}.
+ */
+const WhatsAppTemplate = z.strictObject({
+  sid: z.string().regex(/^HX[0-9a-fA-F]{32}$/, 'sid must be a Content template sid: HX and 32 hexadecimal digits'),
+  vars: z.array(z.enum(TEMPLATE_VARIABLES)).max(20),
+});
+const WhatsAppTemplates = z
+  .string()
+  .transform((raw, ctx) => {
+    try {
+      return JSON.parse(raw) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'must be JSON, e.g. {"call": {"pt": {"sid": "HX…", "vars": ["name", "venue"]}}}' });
+      return z.NEVER;
+    }
+  })
+  .pipe(
+    z.partialRecord(z.enum(MESSAGE_KINDS), z.partialRecord(z.enum(['pt', 'en']), WhatsAppTemplate)).superRefine((templates, ctx) => {
+      // The join message is how a party finds its page (docs/product.md §8): its template carries the link.
+      for (const lang of ['pt', 'en'] as const) {
+        const join = templates.join?.[lang];
+        if (join && !join.vars.includes('link')) {
+          ctx.addIssue({ code: 'custom', path: ['join', lang, 'vars'], message: 'the join template must fill a slot with "link"' });
+        }
+      }
+    }),
+  );
+export type WhatsAppTemplates = z.infer<typeof WhatsAppTemplates>;
 
 const ConfigSchema = z.object({
   /**
@@ -138,6 +171,8 @@ const ConfigSchema = z.object({
   SMS_FROM: z.string().optional(),
   /** The WhatsApp sender for venues whose channel is WhatsApp (docs/product.md §8), `whatsapp:+…` or `+…`. */
   SMS_WHATSAPP_FROM: z.string().optional(),
+  /** The approved WhatsApp templates of the messages the venue starts; a kind or language without one goes by SMS. */
+  WHATSAPP_TEMPLATES: WhatsAppTemplates.default({}),
   /** Browser push (docs/product.md §8): the VAPID key pair; made and kept in the store when unset. */
   VAPID_PUBLIC_KEY: z.string().optional(),
   VAPID_PRIVATE_KEY: z.string().optional(),
@@ -224,6 +259,10 @@ function providerIssues(c: z.infer<typeof ConfigSchema>): string[] {
   if (c.SMS_PROVIDER === 'twilio') {
     for (const name of ['SMS_ACCOUNT_SID', 'SMS_AUTH_TOKEN', 'SMS_FROM'] as const) {
       if (!c[name]) issues.push(`  ${name}: required when SMS_PROVIDER=twilio`);
+    }
+    // Templates without a WhatsApp sender would fail every WhatsApp send (docs/decisions/029-whatsapp-templates.md).
+    if (Object.keys(c.WHATSAPP_TEMPLATES).length > 0 && !c.SMS_WHATSAPP_FROM) {
+      issues.push('  SMS_WHATSAPP_FROM: required when WHATSAPP_TEMPLATES names templates and SMS_PROVIDER=twilio');
     }
   }
   return issues;

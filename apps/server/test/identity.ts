@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { LightMyRequestResponse } from 'fastify';
+import twilio from 'twilio';
 import { DEMO_CLUB_ID } from './fixtures.js';
 import type { TestApp } from './harness.js';
 
@@ -86,27 +87,70 @@ export interface FakeTwilio {
   requests: { path: string; authorization: string | undefined; form: URLSearchParams }[];
   /** Status codes to answer next, in order (push to them); 201 once they run out. */
   failures: number[];
+  /**
+   * WhatsApp as the platform rules it (docs/product.md §10): the Content templates that exist, the
+   * numbers without WhatsApp (refused, 63003), and the numbers whose customer-service window is open
+   * (free text elsewhere is accepted, then reported failed with 63016, as Twilio does).
+   */
+  whatsapp: { templates: Set<string>; withoutWhatsApp: Set<string>; windowOpen: Set<string> };
+  /** The status callbacks Twilio would post, signed with X-Twilio-Signature; tests deliver them. */
+  callbacks: { url: string; params: Record<string, string>; signature: string }[];
   close(): Promise<void>;
 }
 
-/** A local HTTP server speaking the shape of Twilio's Messages API. */
-export async function startFakeTwilio(): Promise<FakeTwilio> {
+/** Twilio's error answer: its code and a message that, like Twilio's, may quote the number. */
+const refusal = (code: number, message: string) => ({ code, message, more_info: `https://www.twilio.com/docs/errors/${code}` });
+
+/** A local HTTP server speaking the shape and the rules of Twilio's Messages API. */
+export async function startFakeTwilio(authToken = 'secret-token'): Promise<FakeTwilio> {
   const requests: FakeTwilio['requests'] = [];
   const failures: number[] = [];
+  const whatsapp: FakeTwilio['whatsapp'] = { templates: new Set(), withoutWhatsApp: new Set(), windowOpen: new Set() };
+  const callbacks: FakeTwilio['callbacks'] = [];
+  const callback = (url: string | null, params: Record<string, string>) => {
+    if (url) callbacks.push({ url, params, signature: twilio.getExpectedTwilioSignature(authToken, url, params) });
+  };
+  /** What Twilio answers a valid-looking request: an error [status, body], or undefined to accept it. */
+  const ruleOf = (form: URLSearchParams): [number, object] | undefined => {
+    const to = form.get('To') ?? '';
+    const sid = form.get('ContentSid');
+    if (form.has('ContentVariables') && !sid) return [400, refusal(21654, 'ContentVariables specified without ContentSid')];
+    if (sid !== null && !whatsapp.templates.has(sid)) return [400, refusal(21655, 'The ContentSid is invalid')];
+    if (sid === null && !form.get('Body')) return [400, refusal(21602, 'Message body is required')];
+    if (to.startsWith('whatsapp:') && whatsapp.withoutWhatsApp.has(to.slice('whatsapp:'.length))) {
+      return [400, refusal(63003, `Channel could not find To address ${to}`)];
+    }
+    return undefined;
+  };
   const server = http.createServer((req, res) => {
     let raw = '';
     req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
     req.on('end', () => {
-      const status = failures.shift() ?? 201;
       const form = new URLSearchParams(raw);
       requests.push({ path: req.url ?? '', authorization: req.headers.authorization, form });
+      const forced = failures.shift();
+      const ruled = forced === undefined ? ruleOf(form) : undefined;
+      const status = forced ?? ruled?.[0] ?? 201;
       res.writeHead(status, { 'content-type': 'application/json' });
+      const messageSid = `SM${String(requests.length).padStart(32, '0')}`;
       // Like Twilio, an error message quotes the number: the server must not log or store it.
       const answer =
         status === 201
-          ? { sid: `SM${String(requests.length).padStart(32, '0')}`, status: 'queued' }
-          : { code: 21211, message: `The 'To' number ${form.get('To')} is not a valid phone number.`, status };
+          ? { sid: messageSid, status: 'queued' }
+          : (ruled?.[1] ?? { code: 21211, message: `The 'To' number ${form.get('To')} is not a valid phone number.`, status });
       res.end(JSON.stringify(answer));
+      const to = form.get('To') ?? '';
+      // Free text to WhatsApp outside the window is accepted, then fails (Twilio's error 63016).
+      if (status === 201 && to.startsWith('whatsapp:') && !form.get('ContentSid') && !whatsapp.windowOpen.has(to.slice(9))) {
+        callback(form.get('StatusCallback'), {
+          AccountSid: req.url?.split('/')[3] ?? '',
+          MessageSid: messageSid,
+          MessageStatus: 'failed',
+          ErrorCode: '63016',
+          To: to,
+          From: form.get('From') ?? '',
+        });
+      }
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -115,6 +159,8 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
     url: `http://127.0.0.1:${port}`,
     requests,
     failures,
+    whatsapp,
+    callbacks,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

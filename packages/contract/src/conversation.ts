@@ -45,12 +45,26 @@ export type VenueMessage = z.infer<typeof VenueMessage>;
 export const MessageStatus = z.enum(['received', 'read', 'queued', 'sent', 'delivered', 'failed']);
 export type MessageStatus = z.infer<typeof MessageStatus>;
 
+/** The channel a message to the party went by (docs/product.md §10). */
+export const MessageChannel = z.enum(['sms', 'whatsapp']);
+export type MessageChannel = z.infer<typeof MessageChannel>;
+
+/**
+ * How a message went (docs/product.md §10): `channel` is the one it went by; `fallbackFrom` names
+ * the channel that failed first when it went again by SMS (the card and the thread show both).
+ */
+const Route = {
+  channel: z.optional(MessageChannel),
+  fallbackFrom: z.optional(z.literal('whatsapp')),
+};
+
 export const ThreadMessage = z.object({
   _id: z.string(),
   direction: z.enum(['in', 'out']),
   text: z.string(),
   at: z.string(),
   status: MessageStatus,
+  ...Route,
 });
 export type ThreadMessage = z.infer<typeof ThreadMessage>;
 
@@ -63,7 +77,7 @@ export const StaffMessageBody = z.strictObject({ text: PlainText(STAFF_MESSAGE_M
 export type StaffMessageBody = z.infer<typeof StaffMessageBody>;
 
 /** The delivery of the last message sent to a party (join, call or staff message), for its card. */
-export const LastMessage = z.object({ _id: z.string(), status: MessageStatus });
+export const LastMessage = z.object({ _id: z.string(), status: MessageStatus, ...Route });
 export type LastMessage = z.infer<typeof LastMessage>;
 
 /** The answer to POST .../messages: the message as the thread now shows it. */

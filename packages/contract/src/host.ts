@@ -57,6 +57,8 @@ export const HostEntry = z.object({
   holdUntil: z.nullable(z.string()),
   unread: z.number(),
   lastMessage: z.nullable(LastMessage),
+  /** The party agreed to get the venue's messages by WhatsApp (docs/product.md §10). */
+  whatsappOptIn: z.optional(z.boolean()),
 });
 export type HostEntry = z.infer<typeof HostEntry>;
 
@@ -79,6 +81,8 @@ export const HostCreateEntryBody = z.strictObject({
   note: z.optional(Note),
   priority: z.optional(z.boolean()),
   lang: z.optional(z.enum(['pt', 'en'])),
+  /** The party at the door agreed to WhatsApp (docs/product.md §10); without it, SMS. */
+  whatsappOptIn: z.optional(z.boolean()),
   venue: z.optional(z.unknown()),
   origin: z.optional(z.unknown()),
   benefits: z.optional(z.unknown()),

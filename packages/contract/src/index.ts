@@ -8,6 +8,7 @@ export * from './host-links.js';
 export * from './health.js';
 export * from './identity.js';
 export * from './join-body.js';
+export * from './message-texts.js';
 export * from './ids.js';
 export * from './header-images.js';
 export * from './images.js';

@@ -23,5 +23,10 @@ export const CreateWaitlistBody = z.strictObject({
    * gets its entry back (200); without it a repeat join answers 409 ALREADY_ON_WAITLIST, no id.
    */
   joinProof: z.optional(z.string().check(z.maxLength(100))),
+  /**
+   * The diner ticked "receive the updates by WhatsApp" (docs/product.md §10), asked only when the
+   * venue's channel is WhatsApp; absent (or false) means SMS.
+   */
+  whatsappOptIn: z.optional(z.boolean()),
 });
 export type CreateWaitlistBody = z.infer<typeof CreateWaitlistBody>;

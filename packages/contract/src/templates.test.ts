@@ -3,7 +3,6 @@ import {
   MESSAGE_KINDS,
   MessageTemplates,
   SMS_MAX_SEGMENTS,
-  builtInTemplate,
   linksIn,
   renderTemplate,
   smsSegments,
@@ -11,6 +10,7 @@ import {
   toGsm7,
   unknownVariables,
 } from './templates.js';
+import { builtInTemplate } from './message-texts.js';
 
 describe('message templates (docs/product.md §8)', () => {
   it('fills the variables; a variable without a value is empty', () => {
@@ -176,5 +176,13 @@ describe('templateProblem', () => {
         const text = builtInTemplate(kind, lang, { hideReceptionistHint: false, holdMinutes: 120 });
         expect(templateProblem(kind, text, { ...check, venueName: 'Ô'.repeat(60) })).toBeUndefined();
       }
+  });
+});
+
+describe('the answers to a reply come from the one home of message texts', () => {
+  it('"more time" names the minutes the reply gave', async () => {
+    const { replyConfirmation } = await import('./message-texts.js');
+    expect(replyConfirmation('en', 'needMoreTime', 'Bistrô Demo', 15)).toBe('Bistrô Demo knows you need 15 more minutes.');
+    expect(replyConfirmation('pt', 'needMoreTime', 'Bistrô Demo')).toBe('Bistrô Demo já sabe que você precisa de mais 10 minutos.');
   });
 });

@@ -58,60 +58,6 @@ export function renderTemplate(template: string, values: TemplateValues): string
   return template.replace(VARIABLE, (_, name: string) => String(values[name as TemplateVariable] ?? ''));
 }
 
-/** What the built-in texts depend on besides the language. */
-export interface BuiltInOptions {
-  hideReceptionistHint: boolean;
-  holdMinutes: number;
-}
-
-/**
- * The built-in text of a kind, as a template (the editor shows it; the server sends it when the venue wrote none).
- *
- * Each fits one SMS (160 GSM-7 characters, docs/product.md §8) with a venue name of 30 characters, a
- * real position link (`https://vez.example/waitlist/` and a 22-character entry id), a hold of 120
- * minutes and a place of 50; the Portuguese ones once written without accents (`toGsm7`, the venue's
- * "SMS sem acentos", on by default). Only the join link with a login passport (43 more characters)
- * takes two. The join and call texts say which replies work (docs/product.md §7).
- */
-export function builtInTemplate(kind: MessageKind, lang: 'pt' | 'en', options: BuiltInOptions): string {
-  const en = lang === 'en';
-  const replies = en ? 'Reply 1 (on my way) or 9 (leave).' : 'Responda 1 (a caminho) ou 9 (sair).';
-  switch (kind) {
-    case 'join':
-      return en ? `{venue}: you're on the waitlist. Follow: {link} ${replies}` : `{venue}: você está na fila. Acompanhe: {link} ${replies}`;
-    case 'call': {
-      const hint = !options.hideReceptionistHint;
-      const hold = options.holdMinutes > 0;
-      const detail = en
-        ? hint && hold
-          ? ' See the host within {hold} min.'
-          : hint
-            ? ' See the host.'
-            : hold
-              ? ' Table held {hold} min.'
-              : ''
-        : hint && hold
-          ? ' Vá à recepção em até {hold} min.'
-          : hint
-            ? ' Vá à recepção.'
-            : hold
-              ? ' Mesa guardada por {hold} min.'
-              : '';
-      return en ? `{venue}: your turn!${detail} {link} ${replies}` : `{venue}: sua vez!${detail} {link} ${replies}`;
-    }
-    case 'gettingClose':
-      return en
-        ? '{venue}: almost your turn! You are number {position} in line. Please head to the venue. {link}'
-        : '{venue}: falta pouco! Sua posição na fila: {position}. Venha para o restaurante. {link}';
-    case 'seated':
-      return en ? '{venue}: enjoy your meal! Thank you for waiting.' : '{venue}: bom apetite! Obrigado por esperar.';
-    case 'noShow':
-      return en
-        ? "{venue}: we could not hold your table any longer, so your place was released. You can join again from the venue's link."
-        : '{venue}: não foi possível segurar mais a sua mesa e a sua vez foi liberada. Você pode entrar de novo pelo link do restaurante.';
-  }
-}
-
 /** GSM 03.38's basic set, and its extension table (each of those counts twice). */
 const GSM_BASIC =
   '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà';

@@ -120,6 +120,12 @@ export const VenueResponse = z.object({
   /** The resolved reservation (smart-link) page of this venue. */
   reservationUrl: z.string(),
   settings: VenueSettings,
+  /**
+   * The channel a party that joins here is asked about (docs/product.md §10): `whatsapp` when the
+   * venue's channel is WhatsApp and the deployment has an approved join template; the join form
+   * then asks for consent. Otherwise `sms`.
+   */
+  channel: z.optional(z.enum(['sms', 'whatsapp'])),
 });
 export type VenueResponse = z.infer<typeof VenueResponse>;
 

@@ -76,6 +76,13 @@ export interface EntryTable {
   /** The last message sent to the party (a `messages` row) and its delivery. */
   last_message_id: string | null;
   last_message_status: string | null;
+  /** By which channel the last message went (`sms`, `whatsapp`), and the channel that failed before its SMS fallback (migration 017). */
+  last_message_channel: string | null;
+  last_message_fallback: string | null;
+  /** 1 when the party agreed to get the venue's messages by WhatsApp (docs/product.md §10). */
+  whatsapp_opt_in: Generated<number>;
+  /** The party's last inbound WhatsApp message: the customer-service window runs 24 h from it. */
+  whatsapp_inbound_at: number | null;
   /** JSON: the venue's latest messages to the party, newest first, as the diner's page shows them. */
   venue_messages: string | null;
   venue_message_at: number | null;
@@ -103,6 +110,9 @@ export interface EntryMessageTable {
   /** The outgoing message's row in the message queue. */
   message_id: string | null;
   created_at: number;
+  /** By which channel it went, and the channel that failed before its SMS fallback (migration 017). */
+  channel: string | null;
+  fallback_from: string | null;
 }
 
 /** A browser's push subscription for an entry (docs/product.md §8); personal data. */
@@ -325,6 +335,14 @@ export interface MessageTable {
   entry_id: string | null;
   /** An SMS's cost in segments, counted at queue time (migration 016); null for other channels. */
   segments: number | null;
+  /** A WhatsApp message the business starts goes as an approved template (migration 017, docs/product.md §10). */
+  content_sid: string | null;
+  /** JSON string `{"1": …, "2": …}`: the template's numbered slots. */
+  content_variables: string | null;
+  /** The text a WhatsApp message's SMS fallback carries; null for other messages. */
+  fallback_body: string | null;
+  /** On a fallback SMS: the WhatsApp message it replaces. */
+  fallback_of: string | null;
 }
 
 /** Parties waiting (status 'active') per venue and priority, kept by triggers (migration 005). */

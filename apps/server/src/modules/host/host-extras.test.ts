@@ -16,15 +16,20 @@ describe.each(stores)('host undo, figures, poster and uploads on $name', (store)
   let t: TestApp;
   let cookie: string;
   beforeAll(async () => {
-    t = await startTestApp(store, { PUBLIC_BASE_URL: 'https://fila.example' });
+    t = await startTestApp(store, {
+      PUBLIC_BASE_URL: 'https://fila.example',
+      // A party on WhatsApp gets its join as this template (docs/product.md §10).
+      WHATSAPP_TEMPLATES: JSON.stringify({ join: { pt: { sid: `HX${'a'.repeat(32)}`, vars: ['venue', 'link'] } } }),
+    });
     cookie = await loginCookie(t.app);
   });
   afterAll(async () => t.close());
 
   const host = (method: 'GET' | 'POST', path: string, payload?: object, as = cookie, venue = DEMO_BISTRO_ID) =>
     t.app.inject({ method, url: `/api/host/venues/${venue}${path}`, headers: as ? { cookie: as } : {}, ...(payload ? { payload } : {}) });
-  const walkIn = async () =>
-    (await host('POST', '/entries', { customer: { name: 'Rui Costa', phone: nextPhone() }, partySize: 2 })).json().entry._id as string;
+  const walkIn = async (whatsappOptIn?: true) =>
+    (await host('POST', '/entries', { customer: { name: 'Rui Costa', phone: nextPhone() }, partySize: 2, whatsappOptIn })).json().entry
+      ._id as string;
   const queueIds = async () => (await host('GET', '/entries')).json().entries.map((e: { _id: string }) => e._id) as string[];
 
   describe('undo (restore)', () => {
@@ -158,9 +163,9 @@ describe.each(stores)('host undo, figures, poster and uploads on $name', (store)
       await setVenueSettings(t, { smsWithoutAccents: false });
       await walkIn();
       await sent();
-      // By WhatsApp: a message, no segments.
+      // By WhatsApp (the party said yes): a message, no segments.
       await setVenueSettings(t, { channel: 'whatsapp' });
-      await walkIn();
+      await walkIn(true);
       await sent();
       await setVenueSettings(t, { channel: 'sms', smsWithoutAccents: true });
       const bodies = (await outbox(t)).filter((m) => Date.parse(m.createdAt) >= Date.parse('2030-04-01T15:00:00Z'));

@@ -21,7 +21,7 @@ import { type QueueDeps as WaitlistDeps, announceVenueUpdate, relistFloor } from
 
 export function toSettingsResponse(venue: Venue, config: Config): HostSettingsResponse {
   return {
-    venue: toVenueResponse(venue, config.SMART_LINK_BASE_URL),
+    venue: toVenueResponse(venue, config.SMART_LINK_BASE_URL, Object.keys(config.WHATSAPP_TEMPLATES.join ?? {}).length > 0),
     theme: venue.theme,
     settings: venue.settings,
     maxPartySize: venue.maxPartySize,

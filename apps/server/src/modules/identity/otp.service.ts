@@ -1,11 +1,11 @@
-import { ErrorCode, type Language, type OtpSendBody, type OtpSendResponse, messages } from '@vez/contract';
+import { ErrorCode, type Language, type OtpSendBody, type OtpSendResponse, codeMessage, messages } from '@vez/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../lib/app-error.js';
 import { newEntryId } from '../../lib/ids.js';
 import { toE164 } from '../../lib/phone.js';
-import { codeMessage, smsTextFor, venueNameIn } from '../notifications/message-texts.js';
+import { smsTextFor, venueNameIn } from '../notifications/message-texts.js';
 import { canTextPhone, smsCountriesText } from '../venues/venue.js';
 import { getVenue } from '../venues/venues.service.js';
 import { CODE_MAX_TRIES, CODE_TTL_MS, type IdentityDeps, SEND_WINDOW_MS } from './identity-deps.js';
@@ -73,9 +73,9 @@ export async function sendCode(deps: IdentityDeps, body: OtpSendBody, clientAddr
   const id = newEntryId();
   // By SMS, in GSM-7 when the venue asks for it (docs/product.md §8, "SMS sem acentos"); email as written.
   const written = (text: string) => (body.channel === 'sms' ? smsTextFor(venue.settings, target, text) : text);
-  const coded = codeMessage(lang, code, venueNameIn(venue, lang));
+  const coded = codeMessage(lang, code, venueNameIn(venue, lang), CODE_TTL_MS / 60_000);
   const message = { ...coded, body: written(coded.body) };
-  const safeBody = written(codeMessage(lang, MASKED_CODE, venueNameIn(venue, lang)).body);
+  const safeBody = written(codeMessage(lang, MASKED_CODE, venueNameIn(venue, lang), CODE_TTL_MS / 60_000).body);
   await inTransaction(deps.db.kysely, async (trx) => {
     // Only the newest code counts (docs/product.md §3): the ones sent before stop working now.
     await repo.voidLiveCodes(trx, body.channel, target, now);

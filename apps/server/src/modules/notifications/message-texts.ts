@@ -93,34 +93,5 @@ export function staffSms(venueName: string, text: string, withoutAccents = false
   return sms;
 }
 
-/** The answer to an SMS reply (TwiML), in the party's language (docs/product.md §7). */
-export type SmsReplyOutcome = 'onMyWay' | 'needMoreTime' | 'leave' | 'stop' | 'message' | 'noEntry' | 'ended';
-
-export function smsReplyConfirmation(lang: Language, outcome: SmsReplyOutcome, venueName: string): string {
-  const en: Record<SmsReplyOutcome, string> = {
-    onMyWay: `${venueName} knows you are on your way.`,
-    needMoreTime: `${venueName} knows you need 10 more minutes.`,
-    leave: `You left the waitlist of ${venueName}.`,
-    stop: 'You will get no more messages from Vez.',
-    message: `Your message went to ${venueName}.`,
-    noEntry: 'You are on no waitlist at the moment.',
-    ended: `Your place at ${venueName} has already ended.`,
-  };
-  const pt: Record<SmsReplyOutcome, string> = {
-    onMyWay: `${venueName} já sabe que você está a caminho.`,
-    needMoreTime: `${venueName} já sabe que você precisa de mais 10 minutos.`,
-    leave: `Você saiu da fila de ${venueName}.`,
-    stop: 'Você não receberá mais mensagens da Vez.',
-    message: `Sua mensagem foi para ${venueName}.`,
-    noEntry: 'Você não está em nenhuma fila no momento.',
-    ended: `Sua vez em ${venueName} já terminou.`,
-  };
-  return (lang === 'en' ? en : pt)[outcome];
-}
-
-export function codeMessage(lang: Language, code: string, venueName: string | undefined): { subject: string; body: string } {
-  const from = venueName ? `${venueName} (Vez)` : 'Vez';
-  return lang === 'en'
-    ? { subject: 'Your verification code', body: `${from}: your code is ${code}. It is valid for 10 minutes. Do not share it.` }
-    : { subject: 'Seu código de verificação', body: `${from}: seu código é ${code}. Ele vale por 10 minutos. Não o compartilhe.` };
-}
+// The answers to a reply and the code message live with the other texts, in the contract
+// (packages/contract/src/message-texts.ts): one home for every message text.

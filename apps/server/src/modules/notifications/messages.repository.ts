@@ -1,12 +1,26 @@
 import { type Kysely, sql } from 'kysely';
 import type { Dialect } from '../../db/connect.js';
 import type { Database, MessageRow, MessageTable } from '../../db/types.js';
+import { recordOptOut } from './sms-opt-outs.repository.js';
 
 type Executor = Kysely<Database>;
 
 export type NewMessage = Pick<
   MessageTable,
-  'id' | 'channel' | 'recipient' | 'subject' | 'body' | 'safe_body' | 'idempotency_key' | 'created_at' | 'entry_id' | 'segments'
+  | 'id'
+  | 'channel'
+  | 'recipient'
+  | 'subject'
+  | 'body'
+  | 'safe_body'
+  | 'idempotency_key'
+  | 'created_at'
+  | 'entry_id'
+  | 'segments'
+  | 'content_sid'
+  | 'content_variables'
+  | 'fallback_body'
+  | 'fallback_of'
 >;
 
 /** Queues a message; a second message with the same idempotency key is ignored. Returns whether it was new. */
@@ -58,7 +72,12 @@ export function claimDueMessages(
  * A finished message keeps no usable code or login link (docs/product.md §3): its body becomes the
  * masked `safe_body` when it has one. Part of the statement that settles the message.
  */
-const maskSecret = { body: sql<string>`coalesce(safe_body, body)`, safe_body: null };
+const maskSecret = {
+  body: sql<string>`coalesce(safe_body, body)`,
+  safe_body: null,
+  // A WhatsApp template's slots hold the same link (docs/product.md §10): they go with the secret.
+  content_variables: sql<string | null>`case when safe_body is null then content_variables else null end`,
+};
 
 /**
  * The outbox provider's delivery is the row itself: one statement marks every due message of
@@ -110,6 +129,24 @@ export async function markFailed(db: Executor, claimed: MessageRow, provider: st
     .execute();
 }
 
+/**
+ * A WhatsApp message that will not arrive (docs/product.md §10): takes its SMS fallback's text off
+ * the row, so the fallback goes once even when the refusal and a status callback both report it.
+ * Answers the text, or undefined when there is none (left, or already taken).
+ */
+export async function takeFallbackBody(db: Executor, id: string, error: string): Promise<string | undefined> {
+  const found = await db.selectFrom('messages').select('fallback_body').where('id', '=', id).executeTakeFirst();
+  if (!found?.fallback_body) return undefined;
+  // Checked again in the update: of two reports at once, one takes it.
+  const taken = await db
+    .updateTable('messages')
+    .set({ fallback_body: null, status: 'failed', error: error.slice(0, 300), ...maskSecret })
+    .where('id', '=', id)
+    .where('fallback_body', 'is not', null)
+    .executeTakeFirst();
+  return Number(taken.numUpdatedRows) > 0 ? found.fallback_body : undefined;
+}
+
 /** Messages the outbox provider delivered, newest first (GET /api/dev/outbox). */
 export function listOutbox(db: Executor, limit: number): Promise<MessageRow[]> {
   return db
@@ -133,22 +170,9 @@ export async function deleteFinishedBefore(db: Executor, cutoff: number): Promis
   return Number(result.numDeletedRows);
 }
 
-// STOP (docs/product.md §7): a phone that opted out gets nothing more.
-
-/** The phone of an SMS or WhatsApp address (`whatsapp:+55…`). */
-const phoneOf = (address: string) => address.replace(/^whatsapp:/i, '');
-
-export async function isOptedOut(db: Executor, address: string): Promise<boolean> {
-  return (await db.selectFrom('sms_opt_outs').select('phone').where('phone', '=', phoneOf(address)).executeTakeFirst()) !== undefined;
-}
-
 /** Records the opt-out and fails what is still waiting to go to that phone by SMS. */
 export async function optOut(db: Executor, phone: string, now: number): Promise<Pick<MessageRow, 'id' | 'entry_id'>[]> {
-  await db
-    .insertInto('sms_opt_outs')
-    .values({ phone, created_at: now })
-    .onConflict((oc) => oc.column('phone').doNothing())
-    .execute();
+  await recordOptOut(db, phone, now);
   return db
     .updateTable('messages')
     .set({ status: 'failed', error: 'opted out (STOP)', ...maskSecret })

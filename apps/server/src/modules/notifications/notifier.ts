@@ -10,13 +10,15 @@ import {
   countQueued,
   deleteFinishedBefore,
   insertMessage,
-  isOptedOut,
   markDueSentByOutbox,
   markFailed,
   markRetry,
   markSent,
+  takeFallbackBody,
 } from './messages.repository.js';
+import { isOptedOut } from './sms-opt-outs.repository.js';
 import { ProviderError, type Providers, isOutbox, redactContact } from './providers.js';
+import type { TemplateSend } from './whatsapp.js';
 
 /** A worker owns a claimed message this long; providers time out well before it ends. */
 export const LEASE_MS = 60_000;
@@ -37,6 +39,12 @@ export interface OutgoingMessage {
   safeBody?: string;
   /** The entry this message is about: its card shows the delivery (docs/product.md §7). */
   entryId?: string;
+  /** A WhatsApp message the venue starts: the approved template it goes as, never `body` (docs/product.md §10). */
+  template?: TemplateSend;
+  /** A WhatsApp message: the text that goes once by SMS if WhatsApp refuses it or reports it failed. */
+  fallbackBody?: string;
+  /** On a fallback SMS: the WhatsApp message it replaces. */
+  fallbackOf?: string;
 }
 
 export interface Notifier {
@@ -50,6 +58,12 @@ export interface Notifier {
   kickIfQueued(): void;
   /** Sends every message due now and resolves when done (tests, operators). */
   drain(): Promise<void>;
+  /**
+   * A WhatsApp message that will not arrive (a refusal, or a failed or undelivered report): queues
+   * its SMS fallback, once (docs/product.md §10). Answers the SMS's id, or undefined when there is
+   * none (not WhatsApp, no fallback text, already fallen back, or a phone that answered STOP).
+   */
+  fallBack(message: Pick<MessageRow, 'id' | 'recipient' | 'entry_id'>, reason: string): Promise<string | undefined>;
   /** Messages pending or being sent, by channel and status, in the shared store (the metrics' queue depth). */
   depth(): Promise<{ channel: string; status: string; n: number }[]>;
   start(): void;
@@ -69,6 +83,8 @@ export interface NotifierDeps {
   retentionMs: number;
   /** What became of a message about an entry: sent or finally failed (the entry's card shows it). */
   onDelivery?: (messageIds: string[], status: 'sent' | 'failed') => Promise<void>;
+  /** A WhatsApp message about an entry went again by SMS: the card and the thread follow the SMS. */
+  onFallback?: (whatsappId: string, smsId: string) => Promise<void>;
   /** Every attempt's outcome by channel, for the metrics (plugins/metrics.ts). */
   onOutcome?: (channel: MessageRow['channel'], outcome: 'sent' | 'retry' | 'failed', count: number) => void;
 }
@@ -106,6 +122,8 @@ export function createNotifier(deps: NotifierDeps): Notifier {
       deps.onOutcome?.(row.channel, final ? 'failed' : 'retry', 1);
       if (!final) return markRetry(db.kysely, row, failure.message, now() + backoffMs(row.attempts));
       await markFailed(db.kysely, row, provider.name, failure.message);
+      // WhatsApp refused it (63016, 63003, 63024, 21408 …): it goes once by SMS instead (docs/product.md §10).
+      if (failure.permanent && (await fallBack(row, failure.message))) return;
       if (row.entry_id) await deps.onDelivery?.([row.id], 'failed');
       deps.reporter.report(new Error(`message delivery failed: ${failure.message}`), {
         messageId: row.id,
@@ -113,6 +131,56 @@ export function createNotifier(deps: NotifierDeps): Notifier {
         provider: provider.name,
       });
     }
+  }
+
+  async function fallBack(message: Pick<MessageRow, 'id' | 'recipient' | 'entry_id'>, reason: string): Promise<string | undefined> {
+    if (!message.recipient.startsWith('whatsapp:')) return undefined;
+    const text = await takeFallbackBody(db.kysely, message.id, reason);
+    if (text === undefined) return undefined;
+    const id = await enqueue(db.kysely, {
+      channel: 'sms',
+      to: message.recipient.slice('whatsapp:'.length),
+      body: text,
+      idempotencyKey: `fallback:${message.id}`,
+      ...(message.entry_id ? { entryId: message.entry_id } : {}),
+      fallbackOf: message.id,
+    });
+    log.info({ messageId: message.id, fallbackId: id, reason }, 'whatsapp message falls back to sms');
+    if (id && message.entry_id) await deps.onFallback?.(message.id, id);
+    return id;
+  }
+
+  async function enqueue(trx: Kysely<Database>, message: OutgoingMessage): Promise<string | undefined> {
+    // A phone that answered STOP gets nothing more (docs/product.md §7), whichever provider sends.
+    if (message.channel === 'sms' && (await isOptedOut(trx, message.to))) return undefined;
+    const created = now();
+    const id = newMessageId(created);
+    const safeBody = message.safeBody ?? null;
+    const inserted = await insertMessage(trx, {
+      id,
+      channel: message.channel,
+      recipient: message.to,
+      subject: message.subject ?? null,
+      body: message.body,
+      safe_body: safeBody,
+      idempotency_key: message.idempotencyKey.slice(0, 120),
+      created_at: created,
+      entry_id: message.entryId ?? null,
+      // What this SMS costs as it goes (the stored body may be masked later): the Today screen's figure.
+      segments: message.channel === 'sms' && !message.to.startsWith('whatsapp:') ? smsSegments(message.body).segments : null,
+      content_sid: message.template?.contentSid ?? null,
+      content_variables: message.template?.contentVariables ?? null,
+      fallback_body: message.fallbackBody ?? null,
+      fallback_of: message.fallbackOf ?? null,
+    });
+    if (!inserted) return undefined;
+    // The demo outbox shows what it delivered, though the stored row is masked (providers.ts).
+    const provider = providers[message.channel];
+    if (safeBody !== null && isOutbox(provider)) provider.keep(id, message.body);
+    queued = true;
+    // Outside a request (a job, a script) nothing calls kickIfQueued: look again shortly.
+    setTimeout(() => void kick(), 100).unref();
+    return id;
   }
 
   async function purge(): Promise<void> {
@@ -166,34 +234,8 @@ export function createNotifier(deps: NotifierDeps): Notifier {
 
   return {
     providers,
-    async enqueue(trx, message) {
-      // A phone that answered STOP gets nothing more (docs/product.md §7), whichever provider sends.
-      if (message.channel === 'sms' && (await isOptedOut(trx, message.to))) return undefined;
-      const created = now();
-      const id = newMessageId(created);
-      const safeBody = message.safeBody ?? null;
-      const inserted = await insertMessage(trx, {
-        id,
-        channel: message.channel,
-        recipient: message.to,
-        subject: message.subject ?? null,
-        body: message.body,
-        safe_body: safeBody,
-        idempotency_key: message.idempotencyKey.slice(0, 120),
-        created_at: created,
-        entry_id: message.entryId ?? null,
-        // What this SMS costs as it goes (the stored body may be masked later): the Today screen's figure.
-        segments: message.channel === 'sms' && !message.to.startsWith('whatsapp:') ? smsSegments(message.body).segments : null,
-      });
-      if (!inserted) return undefined;
-      // The demo outbox shows what it delivered, though the stored row is masked (providers.ts).
-      const provider = providers[message.channel];
-      if (safeBody !== null && isOutbox(provider)) provider.keep(id, message.body);
-      queued = true;
-      // Outside a request (a job, a script) nothing calls kickIfQueued: look again shortly.
-      setTimeout(() => void kick(), 100).unref();
-      return id;
-    },
+    enqueue,
+    fallBack,
     kickIfQueued() {
       if (queued) void kick();
     },

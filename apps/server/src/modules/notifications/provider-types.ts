@@ -15,6 +15,8 @@ export class ProviderError extends Error {
   constructor(
     message: string,
     readonly permanent: boolean,
+    /** The provider's own error code (Twilio's `code`), when it gave one: 63016, 63003, 21211 … */
+    readonly code?: number,
   ) {
     super(message);
   }

@@ -28,6 +28,10 @@ const row = (patch: Partial<MessageRow>): MessageRow => ({
   safe_body: null,
   entry_id: null,
   segments: null,
+  content_sid: null,
+  content_variables: null,
+  fallback_body: null,
+  fallback_of: null,
   ...patch,
 });
 

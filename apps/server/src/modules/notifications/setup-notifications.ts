@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { type QueueDeps, recordDelivery } from '../queue/index.js';
+import { type QueueDeps, recordDelivery, recordFallback } from '../queue/index.js';
 import { createNotifier } from './notifier.js';
 import { createProviders } from './providers.js';
 import { type VapidKeys, createPushProvider, loadVapidKeys } from './push.js';
@@ -31,6 +31,8 @@ export function setupNotifications(
     retentionMs: config.RETENTION_HOURS * 3_600_000,
     // The entry's card shows what became of its last message (docs/product.md §7).
     onDelivery: (messageIds, status) => recordDelivery(app.queueDeps, messageIds, status),
+    // A WhatsApp message that went again by SMS: the card and the thread show both (docs/product.md §10).
+    onFallback: (whatsappId, smsId) => recordFallback(app.queueDeps, whatsappId, smsId),
     onOutcome: (channel, outcome, count) => app.metrics.delivered(channel, outcome, count),
   });
   app.decorate('notifier', notifier);
@@ -49,10 +51,11 @@ export function setupNotifications(
   app.decorate('vapidPublicKey', async () => (await ensureVapid())?.publicKey);
   app.addHook('onReady', async () => void (await ensureVapid()));
   const hooks = app.changeHooks;
-  hooks.on('join', smsOnJoin(notifier, config.publicBaseUrl, options.issuePassport));
-  hooks.on('repeatJoin', smsOnRepeatJoin(notifier, config.publicBaseUrl));
-  hooks.on('call', smsOnCall(notifier, config.publicBaseUrl));
-  const calls = callMessages(notifier, config.publicBaseUrl);
+  const templates = config.WHATSAPP_TEMPLATES;
+  hooks.on('join', smsOnJoin(notifier, config.publicBaseUrl, options.issuePassport, templates));
+  hooks.on('repeatJoin', smsOnRepeatJoin(notifier, config.publicBaseUrl, templates));
+  hooks.on('call', smsOnCall(notifier, config.publicBaseUrl, templates));
+  const calls = callMessages(notifier, config.publicBaseUrl, templates);
   hooks.on('seat', calls.onSeated);
   hooks.on('noShow', calls.onNoShow);
   hooks.on('gettingClose', calls.onGettingClose);

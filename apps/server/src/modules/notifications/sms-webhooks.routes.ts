@@ -1,11 +1,19 @@
 import formbody from '@fastify/formbody';
-import { ErrorCode, SMS_MORE_TIME_MINUTES, defaultVenueSettings } from '@vez/contract';
+import { ErrorCode, type ReplyOutcome, SMS_MORE_TIME_MINUTES, defaultVenueSettings, replyConfirmation } from '@vez/contract';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
 import { AppError } from '../../lib/app-error.js';
-import { findLatestEntryOfPhone, findOpenEntryOfPhone, endEntry, messageFromParty, recordDelivery, replyToVenue } from '../queue/index.js';
+import {
+  endEntry,
+  findLatestEntryOfPhone,
+  findOpenEntryOfPhone,
+  messageFromParty,
+  openWhatsAppWindow,
+  recordDelivery,
+  replyToVenue,
+} from '../queue/index.js';
 import { getVenue } from '../venues/venues.service.js';
-import { type SmsReplyOutcome, langOf, smsReplyConfirmation, smsTextFor, venueNameIn } from './message-texts.js';
+import { langOf, smsTextFor, venueNameIn } from './message-texts.js';
 import { findByProviderId, optOut } from './messages.repository.js';
 import { intentOf } from './sms-keywords.js';
 import { isValidTwilioSignature } from './twilio-signature.js';
@@ -95,7 +103,7 @@ export async function smsWebhookRoutes(app: FastifyInstance): Promise<void> {
         return reply.type('text/xml; charset=utf-8').send(twiml());
       }
       const { lang, outcome, venueName, settings } = acted.value;
-      const answer = smsTextFor(settings, request.body.From, smsReplyConfirmation(lang, outcome, venueName));
+      const answer = smsTextFor(settings, request.body.From, replyConfirmation(lang, outcome, venueName, SMS_MORE_TIME_MINUTES));
       return reply.type('text/xml; charset=utf-8').send(twiml(answer));
     },
   );
@@ -110,7 +118,9 @@ export async function smsWebhookRoutes(app: FastifyInstance): Promise<void> {
     const lang = langOf(latest?.lang);
     const venue = latest ? await getVenue(app.db.kysely, latest.venue_id) : undefined;
     const venueName = venue ? venueNameIn(venue, lang) : '';
-    let outcome: SmsReplyOutcome;
+    // A WhatsApp message from the party opens the customer-service window for 24 hours (docs/product.md §10).
+    if (entry && /^whatsapp:/i.test(from)) await openWhatsAppWindow(deps, entry);
+    let outcome: ReplyOutcome;
     if (intent === 'stop') {
       // Nothing more to this phone, from any venue; what was still waiting to go is dropped.
       const dropped = await optOut(app.db.kysely, phone, deps.now());
@@ -146,12 +156,17 @@ export async function smsWebhookRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const { MessageSid: sid, MessageStatus: reported } = request.body;
+      const { MessageSid: sid, MessageStatus: reported, ErrorCode: code } = request.body;
       const status = DELIVERY[reported.toLowerCase()];
       // One message reports sent, then delivered: a report is its sid and status, each acted on once.
       await onceForDelivery(app.db, `status:${sid}:${reported.toLowerCase()}`, deps.now(), async () => {
         const message = status ? await findByProviderId(app.db.kysely, sid) : undefined;
-        if (status && message?.entry_id) await recordDelivery(deps, [message.id], status);
+        if (!message) return;
+        // A WhatsApp message reported failed or undelivered goes once by SMS (docs/product.md §10).
+        if (status === 'failed' && (await app.notifier.fallBack(message, `twilio reported ${reported}${code ? ` code ${code}` : ''}`))) {
+          return app.notifier.kickIfQueued();
+        }
+        if (status && message.entry_id) await recordDelivery(deps, [message.id], status);
       });
       return reply.status(204).send();
     },

@@ -5,8 +5,8 @@ import { type MessageProvider, ProviderError } from './provider-types.js';
 const TIMEOUT_MS = 15_000;
 
 /**
- * SMS through Twilio's Messages API: POST {base}/2010-04-01/Accounts/{sid}/Messages.json,
- * form-encoded To, From, Body, HTTP basic auth with the account SID and auth token. Answers 201
+ * SMS and WhatsApp through Twilio's Messages API: POST {base}/2010-04-01/Accounts/{sid}/Messages.json,
+ * form-encoded To, From, Body (or ContentSid and ContentVariables for a template), HTTP basic auth with the account SID and auth token. Answers 201
  * with the message `sid`. 429 and 5xx are retried; other 4xx (bad number, bad credentials) are not.
  */
 export function createTwilioProvider(config: Config): MessageProvider {
@@ -30,7 +30,10 @@ export function createTwilioProvider(config: Config): MessageProvider {
           body: new URLSearchParams({
             To: message.recipient,
             From: fromFor(message.recipient),
-            Body: message.body,
+            // A WhatsApp message the venue starts goes as its approved template, never as Body (docs/product.md §10).
+            ...(message.content_sid
+              ? { ContentSid: message.content_sid, ContentVariables: message.content_variables ?? '{}' }
+              : { Body: message.body }),
             StatusCallback: statusCallback,
           }),
           signal: AbortSignal.timeout(TIMEOUT_MS),
@@ -41,9 +44,9 @@ export function createTwilioProvider(config: Config): MessageProvider {
       const payload = (await response.json().catch(() => ({}))) as { sid?: unknown; code?: unknown };
       if (response.ok && typeof payload.sid === 'string') return { providerId: payload.sid };
       // Twilio's own `message` may quote the number: keep only the status and Twilio's error code.
-      const code = typeof payload.code === 'number' ? ` code ${payload.code}` : '';
+      const code = typeof payload.code === 'number' ? payload.code : undefined;
       const retryable = response.status === 429 || response.status >= 500 || response.ok;
-      throw new ProviderError(`twilio answered ${response.status}${code}`, !retryable);
+      throw new ProviderError(`twilio answered ${response.status}${code === undefined ? '' : ` code ${code}`}`, !retryable, code);
     },
   };
 }

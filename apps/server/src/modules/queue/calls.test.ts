@@ -191,12 +191,19 @@ describe.each(stores)('calls that end well on $name', (store) => {
   });
 });
 
+const JOIN_TEMPLATE = `HX${'0'.repeat(31)}1`;
+
 describe.each(stores)('WhatsApp through the Twilio-compatible provider on $name', (store) => {
   let t: TestApp;
   let fake: FakeTwilio;
   beforeAll(async () => {
     fake = await startFakeTwilio();
-    t = await startTestApp(store, { ...twilioEnv(fake.url), SMS_WHATSAPP_FROM: '+14155238886' });
+    t = await startTestApp(store, {
+      ...twilioEnv(fake.url),
+      SMS_WHATSAPP_FROM: '+14155238886',
+      WHATSAPP_TEMPLATES: JSON.stringify({ join: { pt: { sid: JOIN_TEMPLATE, vars: ['venue', 'link'] } } }),
+    });
+    fake.whatsapp.templates.add(JOIN_TEMPLATE);
   });
   afterAll(async () => {
     await t.close();
@@ -211,7 +218,7 @@ describe.each(stores)('WhatsApp through the Twilio-compatible provider on $name'
     const res = await t.app.inject({
       method: 'POST',
       url: `/api/waitlists/${venueId}/create`,
-      payload: createBody({ customer: { name: 'Ana Souza', phone } }, venueId),
+      payload: createBody({ customer: { name: 'Ana Souza', phone }, whatsappOptIn: true }, venueId),
     });
     expect(res.statusCode).toBe(201);
     await t.app.notifier.drain();
@@ -219,8 +226,10 @@ describe.each(stores)('WhatsApp through the Twilio-compatible provider on $name'
     expect(sent).toHaveLength(1);
     expect(sent[0]!.path).toBe('/2010-04-01/Accounts/AC0123456789abcdef0123456789abcdef/Messages.json');
     expect(sent[0]!.form.get('From')).toBe('whatsapp:+14155238886');
-    // WhatsApp keeps every accent, though the venue's SMS go without (docs/product.md §8).
-    expect(sent[0]!.form.get('Body')).toMatch(/^Bistrô Demo: você está na fila\. Acompanhe: /);
+    // The join goes as the approved template, every accent kept, never as Body (docs/product.md §10).
+    expect(sent[0]!.form.get('Body')).toBeNull();
+    expect(sent[0]!.form.get('ContentSid')).toBe(JOIN_TEMPLATE);
+    expect(JSON.parse(sent[0]!.form.get('ContentVariables')!)).toEqual({ '1': 'Bistrô Demo', '2': expect.stringMatching(/\/waitlist\//) });
     // A reply from WhatsApp names the sender as whatsapp:+…: it reaches the same entry.
     const id = res.json()._id as string;
     const params = { From: `whatsapp:${toE164(phone)}`, Body: 'sim' };

@@ -1,5 +1,6 @@
 import {
   ErrorCode,
+  type MessageChannel,
   type MessageStatus,
   type ReplyKind,
   type ThreadMessage,
@@ -15,6 +16,7 @@ import { newOrderedId } from '../../lib/ids.js';
 import { assertTransition, eventOf, isOpen, refusalOf } from './entry-state.js';
 import { venueMessagesOf } from './entry-views.js';
 import { extendedHoldEnd } from './hold-window.js';
+import { routeOf } from './message-route.js';
 import { findEntryAtVenue } from './position.service.js';
 import type { QueueDeps } from './queue-deps.js';
 import { publishQueueEvent } from './queue-events.js';
@@ -71,6 +73,8 @@ export async function messageFromParty(deps: QueueDeps, entry: EntryRow, text: s
       status: 'received',
       message_id: null,
       created_at: now,
+      channel: null,
+      fallback_from: null,
     });
     await repo.incrementUnread(trx, entry.id);
   });
@@ -95,18 +99,21 @@ export async function messageToParty(deps: QueueDeps, entry: EntryRow, text: str
     status: 'queued',
     message_id: null,
     created_at: now,
+    channel: null,
+    fallback_from: null,
   };
   await inTransaction(deps.db.kysely, async (trx) => {
     await claimStaffSend(deps, trx, entry);
     if (!(await repo.updateOpenEntry(trx, entry.id, { venue_messages: JSON.stringify(shown), venue_message_at: now }))) {
       throw refusalOf('staffMessage');
     }
-    const messageId = await deps.messenger?.send(trx, entry, text, `staff:${id}`);
+    const queued = await deps.messenger?.send(trx, entry, text, `staff:${id}`);
     // Without a channel to the party (no phone, STOP) the page still shows it: sent, not queued.
-    row.message_id = messageId ?? null;
-    row.status = messageId ? 'queued' : 'sent';
+    row.message_id = queued?.id ?? null;
+    row.status = queued ? 'queued' : 'sent';
+    row.channel = queued?.channel ?? null;
     await insertEntryMessage(trx, row);
-    if (messageId) await repo.setLastMessage(trx, entry.id, messageId);
+    if (queued) await repo.setLastMessage(trx, entry.id, queued.id, queued.channel);
   });
   publishQueueEvent(deps, eventOf('staffMessage'), entry.venue_id, entry.id);
   return toThreadMessage(row);
@@ -134,8 +141,8 @@ export async function sendAgain(deps: QueueDeps, entry: EntryRow, messageId: str
     const again = await messenger.resend(trx, entry, messageId);
     if (!again) throw new AppError(ErrorCode.NOT_FOUND, 'No such message for this party.');
     const threaded = await findEntryMessageByMessageId(trx, messageId);
-    if (threaded) await pointEntryMessageAt(trx, threaded.id, again, 'queued');
-    await repo.setLastMessage(trx, entry.id, again);
+    if (threaded) await pointEntryMessageAt(trx, threaded.id, again.id, 'queued');
+    await repo.setLastMessage(trx, entry.id, again.id, again.channel);
   });
   publishQueueEvent(deps, 'update', entry.venue_id, entry.id, { staffOnly: true });
 }
@@ -160,8 +167,18 @@ export async function recordDelivery(
 }
 
 /** The message just queued about this entry is its last one (join and call SMS, in their transaction). */
-export const recordLastMessage = (trx: Db['kysely'], entryId: string, messageId: string): Promise<void> =>
-  repo.setLastMessage(trx, entryId, messageId);
+export const recordLastMessage = (trx: Db['kysely'], entryId: string, messageId: string, channel?: MessageChannel): Promise<void> =>
+  repo.setLastMessage(trx, entryId, messageId, channel ?? null);
+
+/** A WhatsApp message about an entry went again by SMS: its card and thread follow the SMS (docs/product.md §10). */
+export async function recordFallback(deps: QueueDeps, whatsappId: string, smsId: string): Promise<void> {
+  const changed = await repo.pointAtFallback(deps.db.kysely, whatsappId, smsId);
+  for (const entry of changed) publishQueueEvent(deps, 'update', entry.venue_id, entry.id, { staffOnly: true });
+}
+
+/** The party wrote to the venue on WhatsApp: free text may go to it for 24 hours (docs/product.md §10). */
+export const openWhatsAppWindow = (deps: QueueDeps, entry: EntryRow): Promise<void> =>
+  repo.setWhatsAppInbound(deps.db.kysely, entry.id, deps.now());
 
 /** The open entry an SMS from this phone answers: the most recent one, at any venue. */
 export const findOpenEntryOfPhone = (deps: QueueDeps, phone: string): Promise<EntryRow | undefined> =>
@@ -178,5 +195,6 @@ function toThreadMessage(row: EntryMessageRow): ThreadMessage {
     text: row.text ?? '',
     at: new Date(row.created_at).toISOString(),
     status: row.status as MessageStatus,
+    ...routeOf(row.channel, row.fallback_from),
   };
 }

@@ -1,6 +1,6 @@
 import { type Kysely, type UpdateQueryBuilder, type UpdateResult, sql } from 'kysely';
 import type { Database, EntryRow, NewEntryRow } from '../../db/types.js';
-import { eraseTextsOfEntriesErasedAt, markMessagesRead, recordMessageStatus } from './entry-messages.repository.js';
+import { eraseTextsOfEntriesErasedAt, markMessagesRead, pointThreadAtFallback, recordMessageStatus } from './entry-messages.repository.js';
 
 /**
  * The `entries` table: the only place with its SQL (docs/ARCHITECTURE.md habit 3, one repository
@@ -429,8 +429,31 @@ export async function incrementUnread(db: Executor, entryId: string): Promise<vo
 }
 
 /** The message sent last to an entry: its card shows the delivery. */
-export async function setLastMessage(db: Executor, entryId: string, messageId: string): Promise<void> {
-  await db.updateTable('entries').set({ last_message_id: messageId, last_message_status: 'queued' }).where('id', '=', entryId).execute();
+export async function setLastMessage(db: Executor, entryId: string, messageId: string, channel: string | null = null): Promise<void> {
+  await db
+    .updateTable('entries')
+    .set({ last_message_id: messageId, last_message_status: 'queued', last_message_channel: channel, last_message_fallback: null })
+    .where('id', '=', entryId)
+    .execute();
+}
+
+/**
+ * A WhatsApp message went again by SMS (docs/product.md §10): the entries whose last message it was,
+ * and the thread's copy, now follow the SMS and remember that WhatsApp failed first.
+ */
+export async function pointAtFallback(db: Executor, whatsappId: string, smsId: string): Promise<Pick<EntryRow, 'id' | 'venue_id'>[]> {
+  await pointThreadAtFallback(db, whatsappId, smsId);
+  return db
+    .updateTable('entries')
+    .set({ last_message_id: smsId, last_message_status: 'queued', last_message_channel: 'sms', last_message_fallback: 'whatsapp' })
+    .where('last_message_id', '=', whatsappId)
+    .returning(['id', 'venue_id'])
+    .execute();
+}
+
+/** The party wrote on WhatsApp: the 24-hour window for free text opens again from now (docs/product.md §10). */
+export async function setWhatsAppInbound(db: Executor, entryId: string, at: number): Promise<void> {
+  await db.updateTable('entries').set({ whatsapp_inbound_at: at }).where('id', '=', entryId).execute();
 }
 
 /**

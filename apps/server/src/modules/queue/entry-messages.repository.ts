@@ -54,3 +54,12 @@ export async function eraseTextsOfEntriesErasedAt(db: Executor, now: number): Pr
 export function findEntryMessageByMessageId(db: Executor, messageId: string): Promise<EntryMessageRow | undefined> {
   return db.selectFrom('entry_messages').selectAll().where('message_id', '=', messageId).executeTakeFirst();
 }
+
+/** The thread's copy of a WhatsApp message that went again by SMS follows the SMS (docs/product.md §10). */
+export async function pointThreadAtFallback(db: Executor, whatsappId: string, smsId: string): Promise<void> {
+  await db
+    .updateTable('entry_messages')
+    .set({ message_id: smsId, status: 'queued', channel: 'sms', fallback_from: 'whatsapp' })
+    .where('message_id', '=', whatsappId)
+    .execute();
+}

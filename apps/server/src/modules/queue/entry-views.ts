@@ -1,6 +1,7 @@
 import type { EntryReply, HostEntry, Language, LastMessage, MessageStatus, PositionEntry, ReplyKind, VenueMessage } from '@vez/contract';
 import type { EntryRow } from '../../db/types.js';
 import type { Placement } from './placement.js';
+import { routeOf } from './message-route.js';
 
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
 
@@ -20,9 +21,15 @@ export function venueMessagesOf(row: Pick<EntryRow, 'venue_messages'>): VenueMes
   }
 }
 
-function lastMessageOf(row: Pick<EntryRow, 'last_message_id' | 'last_message_status'>): LastMessage | null {
+function lastMessageOf(
+  row: Pick<EntryRow, 'last_message_id' | 'last_message_status' | 'last_message_channel' | 'last_message_fallback'>,
+): LastMessage | null {
   if (!row.last_message_id || !row.last_message_status) return null;
-  return { _id: row.last_message_id, status: row.last_message_status as MessageStatus };
+  return {
+    _id: row.last_message_id,
+    status: row.last_message_status as MessageStatus,
+    ...routeOf(row.last_message_channel, row.last_message_fallback),
+  };
 }
 
 const partyWords: Record<Language, [string, string]> = { pt: ['pessoa', 'pessoas'], en: ['person', 'people'] };
@@ -103,5 +110,6 @@ export function toHostEntry(row: EntryRow, placement: Placement): HostEntry {
     holdUntil: iso(row.hold_until),
     unread: row.unread,
     lastMessage: lastMessageOf(row),
+    whatsappOptIn: row.whatsapp_opt_in === 1,
   };
 }

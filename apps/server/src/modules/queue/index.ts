@@ -20,7 +20,7 @@ export { QueueCache } from './queue-cache.js';
 export { type QueueRow } from './entries.repository.js';
 export * from './queue-reads.service.js';
 export { FRESH_CONVERSATION, NO_QUOTE } from './conversation-fields.js';
-export type { PartyMessenger } from './queue-deps.js';
+export type { PartyMessenger, QueuedMessage } from './queue-deps.js';
 export * from './conversation.service.js';
 export { endExpiredHolds } from './entry-actions.service.js';
 export { HOLD_CHECK_MS, endsHoldsItself, extendedHoldEnd, holdEndsAt, isHoldOver } from './hold-window.js';

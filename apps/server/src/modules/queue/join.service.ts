@@ -31,6 +31,8 @@ export interface JoinRequest {
   originLabel: string;
   /** The proof of this browser's own first join (docs/product.md, repeat joins). */
   joinProof?: string | undefined;
+  /** The party agreed to get the venue's messages by WhatsApp (docs/product.md §10); without it, SMS. */
+  whatsappOptIn?: boolean | undefined;
 }
 
 export interface JoinResult {
@@ -203,6 +205,8 @@ export async function joinWaitlist(deps: QueueDeps, venueId: string, body: JoinR
       client_key: address?.key ?? null,
       link_resent_at: null,
       ...FRESH_CONVERSATION,
+      // Kept only where it means something: the venue's channel is WhatsApp (docs/product.md §10).
+      whatsapp_opt_in: body.whatsappOptIn === true && venue.settings.channel === 'whatsapp' ? 1 : 0,
       quoted_minutes: quote?.time ?? null,
       quoted_low: quote?.low ?? null,
       quoted_high: quote?.high ?? null,

@@ -1,3 +1,4 @@
+import type { MessageChannel } from '@vez/contract';
 import type { Db } from '../../db/connect.js';
 import type { EntryRow } from '../../db/types.js';
 import type { EventBus } from '../../plugins/bus.js';
@@ -36,8 +37,14 @@ export interface StaffSendBounds {
  * queue: both answer the queued message's id, or undefined when nothing was queued (no phone, a
  * country the venue does not text, a phone that answered STOP).
  */
+/** A message queued to the party: its row in the queue and the channel it goes by (docs/product.md §10). */
+export interface QueuedMessage {
+  id: string;
+  channel: MessageChannel;
+}
+
 export interface PartyMessenger {
-  send(trx: Db['kysely'], entry: EntryRow, text: string, idempotencyKey: string): Promise<string | undefined>;
+  send(trx: Db['kysely'], entry: EntryRow, text: string, idempotencyKey: string): Promise<QueuedMessage | undefined>;
   /** Queues a message sent earlier about this entry again; undefined when it is not this entry's. */
-  resend(trx: Db['kysely'], entry: EntryRow, messageId: string): Promise<string | undefined>;
+  resend(trx: Db['kysely'], entry: EntryRow, messageId: string): Promise<QueuedMessage | undefined>;
 }

@@ -50,7 +50,14 @@ export async function addWalkIn(deps: QueueDeps, venueId: string, body: HostCrea
   const result = await joinWaitlist(
     deps,
     venueId,
-    { customer: body.customer, partySize: body.partySize, note: body.note, lang: body.lang, originLabel: ORIGIN_LABEL_HOST },
+    {
+      customer: body.customer,
+      partySize: body.partySize,
+      note: body.note,
+      lang: body.lang,
+      originLabel: ORIGIN_LABEL_HOST,
+      whatsappOptIn: body.whatsappOptIn,
+    },
     { priority: body.priority ?? false, ignoreLock: true, byStaff: true },
   );
   return staffEntryResponse(deps, result.entry, result.created);

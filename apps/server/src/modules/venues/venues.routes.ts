@@ -11,7 +11,12 @@ export async function venuesRoutes(app: FastifyInstance): Promise<void> {
   app.get<VenueParams>(
     '/venues/:venueId',
     { schema: { tags: ['venues'], summary: 'A venue', params: venueParams, response: { 200: VenueResponse, ...errors } } },
-    async (request) => toVenueResponse(await getVenue(app.db.kysely, request.params.venueId), app.config.SMART_LINK_BASE_URL),
+    async (request) =>
+      toVenueResponse(
+        await getVenue(app.db.kysely, request.params.venueId),
+        app.config.SMART_LINK_BASE_URL,
+        Object.keys(app.config.WHATSAPP_TEMPLATES.join ?? {}).length > 0,
+      ),
   );
 
   app.get<VenueParams>(

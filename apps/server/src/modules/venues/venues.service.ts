@@ -29,7 +29,11 @@ export async function getVenue(db: Kysely<Database>, venueId: string): Promise<V
   return keepVenue(db, venueFromRow(row));
 }
 
-export function toVenueResponse(venue: Venue, smartLinkBaseUrl: string): VenueResponse {
+/**
+ * `hasWhatsAppJoin`: the deployment has an approved WhatsApp join template (WHATSAPP_TEMPLATES); only
+ * then does a WhatsApp venue ask its parties for consent (docs/product.md §10).
+ */
+export function toVenueResponse(venue: Venue, smartLinkBaseUrl: string, hasWhatsAppJoin = false): VenueResponse {
   return {
     _id: venue.id,
     slug: venue.slug,
@@ -39,6 +43,7 @@ export function toVenueResponse(venue: Venue, smartLinkBaseUrl: string): VenueRe
     hiredServices: { loginJourney: venue.loginJourney },
     reservationUrl: reservationUrlOf(venue, smartLinkBaseUrl),
     settings: venue.settings,
+    channel: venue.settings.channel === 'whatsapp' && hasWhatsAppJoin ? 'whatsapp' : 'sms',
   };
 }
 

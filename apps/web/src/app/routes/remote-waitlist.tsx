@@ -41,6 +41,7 @@ export default function RemoteWaitlistRoute() {
             settings: venueInfo.settings,
             hasLoginJourney: venueInfo.hiredServices.loginJourney,
             reservationUrl: venueInfo.reservationUrl,
+            channel: venueInfo.channel ?? 'sms',
           }}
         />
       )}

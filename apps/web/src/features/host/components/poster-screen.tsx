@@ -32,7 +32,7 @@ export function PosterScreen({ venueId }: { venueId: string }) {
           {t('poster.headline')}
         </p>
         <img className="host-poster__qr" src={posterQrUrl(venueId)} alt={t('poster.qrAlt', { url })} width={320} height={320} />
-        <p className="host-poster__steps">{t('poster.steps')}</p>
+        <p className="host-poster__steps">{t(venue.channel === 'whatsapp' ? 'poster.stepsWhatsApp' : 'poster.steps')}</p>
         <p className="host-poster__url">{url}</p>
       </article>
     </section>

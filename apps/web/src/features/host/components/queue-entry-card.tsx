@@ -51,6 +51,12 @@ export function QueueEntryCard({ entry, now, busy, highlighted = false, onAction
             <span>#{entry.customerTab}</span>
             <span>{t(entry.originLabel === 'Host' ? 'entry.originHost' : 'entry.originRemote')}</span>
             {entry.priority && <span className="host-badge host-badge--priority">{t('entry.priority')}</span>}
+            {/* docs/product.md §10: the party said yes to WhatsApp. */}
+            {entry.whatsappOptIn && (
+              <span className="host-badge" data-testid="entry-whatsapp">
+                {t('optIn.whatsapp')}
+              </span>
+            )}
             {isCalled && <span className="host-badge host-badge--called">{t('entry.called')}</span>}
             {isCalled && entry.calls > 1 && <span>{t('entry.calls', { count: entry.calls })}</span>}
             {isCalled && entry.holdUntil && <HoldCountdown until={entry.holdUntil} onLate={setLate} />}
@@ -84,7 +90,8 @@ export function QueueEntryCard({ entry, now, busy, highlighted = false, onAction
           {entry.unread > 0 && <span className="host-badge host-badge--unread">{t('thread.unread', { count: entry.unread })}</span>}
           {delivery && (
             <span className={`host-delivery host-delivery--${delivery.status}`} data-testid="entry-delivery">
-              {t('delivery.label')}: {t(`delivery.${delivery.status}`)}
+              {delivery.fallbackFrom === 'whatsapp' && <>{t('delivery.fallback')} · </>}
+              {t(delivery.channel === 'whatsapp' ? 'delivery.label_whatsapp' : 'delivery.label')}: {t(`delivery.${delivery.status}`)}
             </span>
           )}
           {delivery?.status === 'failed' && (

@@ -140,7 +140,14 @@ export function QueueScreen({ venueId }: { venueId: string }) {
         onUndo={(offer) => act({ kind: 'restore', entryId: offer.entryId }, { _id: offer.entryId } as HostEntry)}
         onExpire={clearUndo}
       />
-      {adding && <WalkInDialog maxPartySize={maxPartySize} mutation={actions.walkIn} onClose={() => setAdding(false)} />}
+      {adding && (
+        <WalkInDialog
+          maxPartySize={maxPartySize}
+          channel={settings.data?.venue.channel}
+          mutation={actions.walkIn}
+          onClose={() => setAdding(false)}
+        />
+      )}
       {threadEntry && <ThreadDialog venueId={venueId} entry={threadEntry} onClose={() => setThreadOf(null)} />}
       {editing && (
         <EditEntryDialog

@@ -52,10 +52,15 @@ export function SettingsCalls({ draft, update }: { draft: SettingsDraft; update:
         </div>
         <label className="host-field">
           <span>{t('settings.channel')}</span>
-          <select value={draft.settings.channel} onChange={(e) => set('channel', e.target.value as VenueSettings['channel'])}>
+          <select
+            value={draft.settings.channel}
+            onChange={(e) => set('channel', e.target.value as VenueSettings['channel'])}
+            aria-describedby="settings-channel-hint"
+          >
             <option value="sms">{t('settings.channel_sms')}</option>
             <option value="whatsapp">{t('settings.channel_whatsapp')}</option>
           </select>
+          <small id="settings-channel-hint">{t('settings.channelHint')}</small>
         </label>
       </div>
     </fieldset>

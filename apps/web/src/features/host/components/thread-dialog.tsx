@@ -68,6 +68,8 @@ export function ThreadDialog({ venueId, entry, onClose }: Props) {
               <span className="host-thread__text">{m.text}</span>
               <span className="host-thread__meta">
                 <time dateTime={m.at}>{time(m.at)}</time>
+                {m.direction === 'out' && m.fallbackFrom === 'whatsapp' && <> · {t('delivery.fallback')}</>}
+                {m.direction === 'out' && m.channel && <> · {t(m.channel === 'whatsapp' ? 'thread.byWhatsApp' : 'thread.bySms')}</>}
                 {m.direction === 'out' && <> · {t(`delivery.${m.status}`)}</>}
               </span>
             </li>
@@ -76,7 +78,7 @@ export function ThreadDialog({ venueId, entry, onClose }: Props) {
       )}
       <form id="thread-form" className="host-form" onSubmit={submit}>
         <label className="host-field">
-          <span>{t('thread.write')}</span>
+          <span>{t(entry.whatsappOptIn ? 'thread.writeWhatsApp' : 'thread.write')}</span>
           <textarea rows={3} maxLength={STAFF_MESSAGE_MAX_LENGTH} value={text} onChange={(e) => setText(e.target.value)} />
         </label>
         <p className="host-thread__count" aria-live="polite">

@@ -10,6 +10,8 @@ import { useHostT } from '../lib/host-i18n';
 
 interface Props {
   maxPartySize: number;
+  /** WhatsApp (docs/product.md §10): the dialog asks, unticked, whether the party wants it. */
+  channel?: 'sms' | 'whatsapp';
   mutation: UseMutationResult<HostEntryResponse, Error, HostCreateEntryBody>;
   onClose: () => void;
 }
@@ -20,6 +22,7 @@ interface WalkInValues {
   partySize: number;
   note: string;
   priority: boolean;
+  whatsappOptIn: boolean;
 }
 
 /** The server's field paths (422 `field`) to the dialog's fields. */
@@ -35,12 +38,12 @@ const FIELDS: Record<string, keyof WalkInValues> = {
  * server reads it (docs/product.md §15: pasted as people copy it; in Brazil a mobile), and every
  * field the server refuses shows at that field.
  */
-export function WalkInDialog({ maxPartySize, mutation, onClose }: Props) {
+export function WalkInDialog({ maxPartySize, channel = 'sms', mutation, onClose }: Props) {
   const { t, i18n } = useHostT();
   const ids = useId();
   const form = useForm<WalkInValues>({
     mode: 'onTouched',
-    defaultValues: { name: '', phone: '', partySize: 2, note: '', priority: false },
+    defaultValues: { name: '', phone: '', partySize: 2, note: '', priority: false, whatsappOptIn: false },
   });
   const { errors } = form.formState;
   const phoneText = (problem: 'invalid' | 'landline') => (problem === 'landline' ? t('error.mobile') : t('error.fields.customer.phone'));
@@ -63,6 +66,7 @@ export function WalkInDialog({ maxPartySize, mutation, onClose }: Props) {
       priority: values.priority,
       lang: currentLanguage(i18n.language),
     };
+    if (channel === 'whatsapp' && values.whatsappOptIn) body.whatsappOptIn = true;
     if (values.note.trim()) body.note = values.note.trim();
     mutation.mutate(body, {
       onSuccess: onClose,
@@ -119,7 +123,11 @@ export function WalkInDialog({ maxPartySize, mutation, onClose }: Props) {
             })}
             {...invalid('phone')}
           />
-          {errors.phone ? fieldError('phone', errors.phone) : <small>{t('walkIn.phoneHint')}</small>}
+          {errors.phone ? (
+            fieldError('phone', errors.phone)
+          ) : (
+            <small>{t(channel === 'whatsapp' ? 'walkIn.phoneHintWhatsApp' : 'walkIn.phoneHint')}</small>
+          )}
         </label>
         <label className="host-field">
           <span>{t('walkIn.partySize')}</span>
@@ -140,6 +148,12 @@ export function WalkInDialog({ maxPartySize, mutation, onClose }: Props) {
           <textarea rows={2} maxLength={255} {...form.register('note')} {...invalid('note')} />
           {fieldError('note', errors.note)}
         </label>
+        {channel === 'whatsapp' && (
+          <label className="host-check">
+            <input type="checkbox" {...form.register('whatsappOptIn')} />
+            <span>{t('walkIn.whatsappOptIn')}</span>
+          </label>
+        )}
         <label className="host-check">
           <input type="checkbox" {...form.register('priority')} />
           <span>{t('walkIn.priority')}</span>

@@ -112,6 +112,7 @@ export const en: HostStrings = {
     messagesUnread_other: 'Messages ({{count}} new)',
   },
   hold: { left: 'Table held: {{time}}', late: 'Late' },
+  optIn: { whatsapp: 'WhatsApp' },
   reply: {
     onMyWay: 'On the way',
     arrived: 'Is here',
@@ -120,6 +121,8 @@ export const en: HostStrings = {
   },
   delivery: {
     label: 'Last SMS',
+    label_whatsapp: 'Last WhatsApp message',
+    fallback: 'WhatsApp failed; sent by SMS',
     queued: 'waiting to go',
     sent: 'sent',
     delivered: 'delivered',
@@ -135,6 +138,9 @@ export const en: HostStrings = {
     fromParty: 'Guest',
     fromVenue: 'Venue',
     write: 'Message to the guest (sent by SMS and shown on their page)',
+    writeWhatsApp: 'Message to the guest (on WhatsApp if they wrote in the last 24 h, otherwise by SMS; shown on their page)',
+    bySms: 'by SMS',
+    byWhatsApp: 'on WhatsApp',
     count: '{{count}}/{{max}} characters',
     send: 'Send',
     unread_one: '{{count}} new',
@@ -154,6 +160,8 @@ export const en: HostStrings = {
     name: 'Full name',
     phone: 'Mobile phone',
     phoneHint: 'With area code; an SMS tells them when the table is ready.',
+    phoneHintWhatsApp: 'With area code; a WhatsApp message (or an SMS, without their yes) tells them when the table is ready.',
+    whatsappOptIn: 'The guest wants the updates on WhatsApp',
     partySize: 'Party size',
     note: 'Notes',
     priority: 'Priority (pregnant, elderly, infant in arms…)',
@@ -207,6 +215,7 @@ export const en: HostStrings = {
     headline: 'Join the waitlist from your phone',
     qrAlt: 'QR code for {{url}}',
     steps: 'Point your camera, leave your name and wait for the SMS. No app needed.',
+    stepsWhatsApp: 'Point your camera, leave your name and wait for the WhatsApp message or SMS. No app needed.',
   },
   messages: {
     legend: 'Messages to guests',
@@ -242,6 +251,8 @@ export const en: HostStrings = {
     channel: 'Message channel',
     channel_sms: 'SMS',
     channel_whatsapp: 'WhatsApp',
+    channelHint:
+      'WhatsApp: guests choose it on the form; without their yes, or without an approved template for the message, it goes by SMS. A message WhatsApp does not deliver goes once by SMS.',
     smsWithoutAccents: 'SMS without accents',
     smsWithoutAccentsHint: 'SMS go without accents (ã→a, ç→c) and fit 160 characters instead of 70; WhatsApp and the pages keep them.',
     tables: 'Tables',

@@ -110,6 +110,7 @@ export const pt = {
     messagesUnread_other: 'Mensagens ({{count}} novas)',
   },
   hold: { left: 'Mesa reservada: {{time}}', late: 'Atrasado' },
+  optIn: { whatsapp: 'WhatsApp' },
   reply: {
     onMyWay: 'A caminho',
     arrived: 'Chegou',
@@ -118,6 +119,8 @@ export const pt = {
   },
   delivery: {
     label: 'Último SMS',
+    label_whatsapp: 'Última mensagem no WhatsApp',
+    fallback: 'WhatsApp falhou; foi por SMS',
     queued: 'na fila de envio',
     sent: 'enviado',
     delivered: 'entregue',
@@ -133,6 +136,9 @@ export const pt = {
     fromParty: 'Cliente',
     fromVenue: 'Restaurante',
     write: 'Mensagem para o cliente (vai por SMS e aparece na página dele)',
+    writeWhatsApp: 'Mensagem para o cliente (vai no WhatsApp se ele escreveu nas últimas 24 h, senão por SMS, e aparece na página dele)',
+    bySms: 'por SMS',
+    byWhatsApp: 'no WhatsApp',
     count: '{{count}}/{{max}} caracteres',
     send: 'Enviar',
     unread_one: '{{count}} nova',
@@ -152,6 +158,8 @@ export const pt = {
     name: 'Nome e sobrenome',
     phone: 'Celular',
     phoneHint: 'Com DDD; o SMS avisa quando a mesa estiver pronta.',
+    phoneHintWhatsApp: 'Com DDD; uma mensagem no WhatsApp (ou por SMS, sem o aceite) avisa quando a mesa estiver pronta.',
+    whatsappOptIn: 'O cliente quer receber as atualizações pelo WhatsApp',
     partySize: 'Número de pessoas',
     note: 'Observações',
     priority: 'Prioridade (gestante, idoso, criança de colo…)',
@@ -206,6 +214,7 @@ export const pt = {
     headline: 'Entre na fila pelo celular',
     qrAlt: 'QR code para {{url}}',
     steps: 'Aponte a câmera, deixe seu nome e espere o SMS. Sem aplicativo.',
+    stepsWhatsApp: 'Aponte a câmera, deixe seu nome e espere a mensagem no WhatsApp ou por SMS. Sem aplicativo.',
   },
   messages: {
     legend: 'Mensagens aos clientes',
@@ -241,6 +250,8 @@ export const pt = {
     channel: 'Canal das mensagens',
     channel_sms: 'SMS',
     channel_whatsapp: 'WhatsApp',
+    channelHint:
+      'WhatsApp: o cliente escolhe no formulário; sem o aceite, ou sem modelo aprovado para a mensagem, ela vai por SMS. Uma mensagem que o WhatsApp não entrega vai uma vez por SMS.',
     smsWithoutAccents: 'SMS sem acentos',
     smsWithoutAccentsHint: 'Os SMS saem sem acentos (ã→a, ç→c) e cabem 160 caracteres em vez de 70; WhatsApp e páginas mantêm os acentos.',
     tables: 'Mesas',

@@ -6,7 +6,7 @@ import { validationKey } from '../lib/validation-messages';
 
 interface FormTextFieldProps {
   control: Control<JoinFormValues>;
-  name: keyof JoinFormValues;
+  name: Exclude<keyof JoinFormValues, 'whatsappOptIn'>;
   label: string;
   hint?: string;
   type?: string;

@@ -33,6 +33,8 @@ interface JoinFormProps {
   hidePriorityDisclaimer: boolean;
   /** The login journey is hired: step 1 applies to guests who are not logged in. */
   hasLoginJourney: boolean;
+  /** WhatsApp: an unticked consent box; without it the party gets SMS (docs/product.md §10). */
+  channel: 'sms' | 'whatsapp';
   language: Language;
   /** The waitlist is closed or its status unknown: nothing can be submitted. */
   disabled: boolean;
@@ -47,6 +49,7 @@ export function JoinForm({
   smsCountries,
   hidePriorityDisclaimer,
   hasLoginJourney,
+  channel,
   language,
   disabled,
   onOutcome,
@@ -91,20 +94,22 @@ export function JoinForm({
   const submitJoin = async (values: JoinFormValues) => {
     let payload;
     try {
-      payload = buildCreatePayload(values, { venueId, settings: rules.settings }, language);
+      payload = buildCreatePayload(values, { venueId, settings: rules.settings, channel }, language);
     } catch (error) {
       if (error instanceof FullNameMissingError) return onOutcome({ kind: 'error', messageKey: 'join.fullName' });
       throw error;
     }
+    // The success names the channel the messages go by (docs/product.md §10).
+    const by = payload.whatsappOptIn ? 'whatsapp' : 'sms';
     const lock = findSessionLock(venueId, payload.customer.phone);
-    if (lock) return onOutcome({ kind: 'success', waitlistId: lock.waitlistId });
+    if (lock) return onOutcome({ kind: 'success', waitlistId: lock.waitlistId, channel: by });
     // This browser's own earlier join: its proof gets the entry back (docs/product.md §3).
     const joinProof = findJoinProof(venueId, payload.customer.phone);
     try {
       const created = await join.mutateAsync(joinProof ? { ...payload, joinProof } : payload);
       writeSessionLock(venueId, payload.customer.phone, created._id, Date.now(), created.joinProof ?? joinProof);
       journey?.onJoined(payload, created._id);
-      onOutcome({ kind: 'success', waitlistId: created._id });
+      onOutcome({ kind: 'success', waitlistId: created._id, channel: by });
     } catch (error) {
       // Refusals the diner can act on, not failures to report.
       if (isApiError(error) && error.code === 'ALREADY_ON_WAITLIST') return onOutcome({ kind: 'alreadyOnList' });
@@ -164,7 +169,13 @@ export function JoinForm({
             <>
               {!hidePriorityDisclaimer && <p className="join-form__disclaimer">{t('join.priorityDisclaimer')}</p>}
               <Suspense fallback={<Spinner label={t('common.loading')} />}>
-                <PersonalDataFields control={form.control} settings={rules.settings} sections={rules.sections} hideContact={showSummary} />
+                <PersonalDataFields
+                  control={form.control}
+                  settings={rules.settings}
+                  sections={rules.sections}
+                  hideContact={showSummary}
+                  askWhatsApp={channel === 'whatsapp'}
+                />
               </Suspense>
             </>
           )}

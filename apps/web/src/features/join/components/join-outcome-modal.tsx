@@ -4,7 +4,8 @@ import { Modal } from '../../../components/ui/lazy-modal';
 import { paths } from '../../../config/paths';
 
 export type JoinOutcome =
-  | { kind: 'success'; waitlistId: string }
+  /** `channel`: what the first message went by (docs/product.md §10). */
+  | { kind: 'success'; waitlistId: string; channel?: 'sms' | 'whatsapp' }
   | { kind: 'error'; messageKey: string; values?: Record<string, string> }
   /** A repeat join without this browser's proof: no entry shown, the link went again by SMS. */
   | { kind: 'alreadyOnList' }
@@ -41,7 +42,7 @@ export function JoinOutcomeModal({ outcome, reservationUrl, hideReceptionistHint
           title={text('join.successTitle')}
           actions={ok(() => navigate(paths.position.href(outcome.waitlistId)), t('join.follow'))}
         >
-          <p>{text('join.successSms')}</p>
+          <p>{text(outcome.channel === 'whatsapp' ? 'join.successWhatsApp' : 'join.successSms')}</p>
           {!hideReceptionistHint && <p>{text('join.successReceptionist')}</p>}
         </Modal>
       );

@@ -19,6 +19,8 @@ export interface JoinVenue {
   settings: VenueSettings;
   hasLoginJourney: boolean;
   reservationUrl: string;
+  /** WhatsApp: the form asks for consent, and the success names the channel used (docs/product.md §10). */
+  channel: 'sms' | 'whatsapp';
 }
 
 /** Join screen, step 0 and its outcomes (docs/product.md §12), once the venue is known. */
@@ -64,6 +66,7 @@ export function JoinScreen({ venue, language, loginJourney }: { venue: JoinVenue
         smsCountries={settings.smsCountries ?? DEFAULT_SMS_COUNTRIES}
         hidePriorityDisclaimer={settings.hidePriorityDisclaimer}
         hasLoginJourney={venue.hasLoginJourney}
+        channel={venue.channel}
         language={language}
         disabled={!status || Boolean(closed)}
         onOutcome={setOutcome}

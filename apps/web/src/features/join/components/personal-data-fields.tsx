@@ -13,6 +13,8 @@ interface PersonalDataFieldsProps {
   sections: readonly string[];
   /** A logged-in diner's summary stands in for name, phone and email (login journey). */
   hideContact?: boolean;
+  /** The venue's channel is WhatsApp: ask, unticked, whether the updates may go by WhatsApp (docs/product.md §10). */
+  askWhatsApp?: boolean;
 }
 
 /**
@@ -20,9 +22,16 @@ interface PersonalDataFieldsProps {
  * note, unit, or location plus company per the venue's noteMode, and the section when required.
  * A separate chunk: it carries the phone metadata, needed only once a party size is chosen.
  */
-export default function PersonalDataFields({ control, settings, sections, hideContact = false }: PersonalDataFieldsProps) {
+export default function PersonalDataFields({
+  control,
+  settings,
+  sections,
+  hideContact = false,
+  askWhatsApp = false,
+}: PersonalDataFieldsProps) {
   const { t } = useTranslation();
   const phone = useController({ control, name: 'phone' });
+  const optIn = useController({ control, name: 'whatsappOptIn' });
   const section = useController({ control, name: 'section' });
   const showError = (touched: boolean) => touched || phone.formState.isSubmitted;
   const phoneKey = showError(phone.fieldState.isTouched) ? validationKey(phone.fieldState.error?.message) : undefined;
@@ -84,6 +93,25 @@ export default function PersonalDataFields({ control, settings, sections, hideCo
           <FormTextField control={control} name="location" label={t('join.location')} hint={t('validation.required')} maxLength={120} />
           <FormTextField control={control} name="company" label={t('join.company')} maxLength={120} />
         </>
+      )}
+      {askWhatsApp && (
+        <div className="join-form__consent">
+          <label className="join-form__check">
+            <input
+              type="checkbox"
+              name={optIn.field.name}
+              ref={optIn.field.ref}
+              checked={optIn.field.value}
+              onChange={(event) => optIn.field.onChange(event.target.checked)}
+              onBlur={optIn.field.onBlur}
+              aria-describedby="join-whatsapp-hint"
+            />
+            <span>{t('join.whatsappOptIn')}</span>
+          </label>
+          <p id="join-whatsapp-hint" className="join-form__consent-hint">
+            {t('join.whatsappOptInHint')}
+          </p>
+        </div>
       )}
     </>
   );

@@ -30,7 +30,7 @@ export class FullNameMissingError extends Error {
 /** The create payload of docs/product.md §13, exactly; plus the diner's language. */
 export function buildCreatePayload(
   values: JoinFormValues,
-  venue: { venueId: string; settings: Pick<VenueSettings, 'sectionMode' | 'noteMode'> },
+  venue: { venueId: string; settings: Pick<VenueSettings, 'sectionMode' | 'noteMode'>; channel?: 'sms' | 'whatsapp' },
   lang: Language,
 ): CreateWaitlistBody {
   const name = splitName(values.name);
@@ -50,5 +50,7 @@ export function buildCreatePayload(
     sendSms: true,
     note: composeNote(values, venue.settings),
     lang,
+    // Only a ticked box at a WhatsApp venue: without consent the party gets SMS (docs/product.md §10).
+    ...(venue.channel === 'whatsapp' && values.whatsappOptIn ? { whatsappOptIn: true } : {}),
   };
 }

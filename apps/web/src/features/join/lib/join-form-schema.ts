@@ -22,6 +22,8 @@ export interface JoinFormValues {
   location: string;
   company: string;
   section: string;
+  /** The unticked "updates by WhatsApp" box of a WhatsApp venue (docs/product.md §10). */
+  whatsappOptIn: boolean;
 }
 
 export const emptyJoinForm: JoinFormValues = {
@@ -33,6 +35,7 @@ export const emptyJoinForm: JoinFormValues = {
   location: '',
   company: '',
   section: '',
+  whatsappOptIn: false,
 };
 
 export interface JoinRules {
@@ -85,6 +88,7 @@ export function joinFormSchema(rules: JoinRules, phoneRule: PhoneRule = plausibl
       note: settings.noteMode === 'unit' ? required.check(z.maxLength(NOTE_MAX_LENGTH, { error: messages.note })) : z.string(),
       location: settings.noteMode === 'locationAndCompany' ? required : z.string(),
       company: z.string(),
+      whatsappOptIn: z.boolean(),
       section:
         settings.sectionMode === 'required'
           ? z.string().check(z.refine((v) => sections.includes(v), { error: messages.section }))

@@ -81,6 +81,7 @@ export async function loadVenueInfo(venueId: string): Promise<VenueInfoResult> {
       hiredServices: { loginJourney: v.hiredServices?.loginJourney ?? false },
       settings: v.settings,
       reservationUrl: v.reservationUrl || reservationFallback(venueId),
+      channel: v.channel ?? 'sms',
     });
   } else {
     errors.push('VENUE_INFO_NOT_FOUND');

@@ -29,6 +29,8 @@ export interface VenueInfo {
   settings: VenueSettings;
   /** The venue's reservation (smart-link) page, used whenever the waitlist is closed. */
   reservationUrl: string;
+  /** The channel a party joining here is asked about (docs/product.md §10): WhatsApp asks for consent. */
+  channel: 'sms' | 'whatsapp';
 }
 
 /** The venue loading result of docs/product.md §13: a success flag plus error codes. */
@@ -59,6 +61,7 @@ export function defaultVenueInfo(venueId: string, reservationUrl: string, placeh
     hiredServices: { loginJourney: false },
     settings: defaultVenueSettings,
     reservationUrl,
+    channel: 'sms',
   };
 }
 

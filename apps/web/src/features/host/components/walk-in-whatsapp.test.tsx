@@ -1,0 +1,91 @@
+import type { HostCreateEntryBody, HostEntryResponse } from '@vez/contract';
+import { QueryClient, QueryClientProvider, useMutation } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import Database from 'better-sqlite3';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../../lib/api-client';
+import { initI18n } from '../../../lib/i18n';
+import { cookieFor, patchVenueSettings } from '../../../test/demo-host-api';
+import { setUpTestApi } from '../../../test/set-up-test-api';
+import { WalkInDialog } from './walk-in-dialog';
+
+const BISTRO = '6553f1a2b3c4d5e6f7a8b901';
+const api = setUpTestApi();
+
+beforeAll(async () => {
+  await patchVenueSettings(api, BISTRO, { settings: { channel: 'whatsapp' } });
+});
+beforeEach(async () => {
+  await initI18n().changeLanguage('pt');
+});
+
+/** The dialog of a WhatsApp venue with the console's own mutation, sent to the real API. */
+function renderDialog() {
+  const sent = vi.fn();
+  const onClose = vi.fn();
+  function Harness() {
+    const mutation = useMutation<HostEntryResponse, Error, HostCreateEntryBody>({
+      mutationFn: async (body) => {
+        sent(body);
+        const response = await fetch(`${api.baseUrl}/api/host/venues/${BISTRO}/entries`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', cookie: await cookieFor(api, BISTRO) },
+          body: JSON.stringify(body),
+        });
+        const answer = await response.json();
+        if (!response.ok) throw new ApiError(response.status, answer);
+        return answer as HostEntryResponse;
+      },
+    });
+    return <WalkInDialog maxPartySize={8} channel="whatsapp" mutation={mutation} onClose={onClose} />;
+  }
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <Harness />
+    </QueryClientProvider>,
+  );
+  return { sent, onClose };
+}
+
+const optInOf = (name: string): number[] => {
+  const db = new Database(api.dbFile, { readonly: true });
+  try {
+    return (db.prepare('SELECT whatsapp_opt_in FROM entries WHERE name = ?').all(name) as { whatsapp_opt_in: number }[]).map(
+      (row) => row.whatsapp_opt_in,
+    );
+  } finally {
+    db.close();
+  }
+};
+
+/** docs/product.md §10: the walk-in dialog of a WhatsApp venue asks, unticked, and names the channel. */
+describe('the walk-in dialog of a WhatsApp venue against the real API', { timeout: 30_000 }, () => {
+  it('asks unticked; ticked, the body carries whatsappOptIn: true and the entry keeps it', async () => {
+    const user = userEvent.setup();
+    const { sent, onClose } = renderDialog();
+    expect(
+      screen.getByText('Com DDD; uma mensagem no WhatsApp (ou por SMS, sem o aceite) avisa quando a mesa estiver pronta.'),
+    ).toBeInTheDocument();
+    const consent = screen.getByRole('checkbox', { name: 'O cliente quer receber as atualizações pelo WhatsApp' });
+    expect(consent).not.toBeChecked();
+    await user.type(screen.getByLabelText(/^Nome e sobrenome/), 'Tiago Reis');
+    await user.type(screen.getByLabelText(/^Celular/), '11965432281');
+    await user.click(consent);
+    await user.click(screen.getByRole('button', { name: 'Adicionar à fila' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled(), { timeout: 15_000 });
+    expect(sent).toHaveBeenCalledWith(expect.objectContaining({ whatsappOptIn: true }));
+    expect(optInOf('Tiago Reis')).toEqual([1]);
+  });
+
+  it('left unticked, nothing is claimed: the party gets SMS', async () => {
+    const user = userEvent.setup();
+    const { sent, onClose } = renderDialog();
+    await user.type(screen.getByLabelText(/^Nome e sobrenome/), 'Vera Lopes');
+    await user.type(screen.getByLabelText(/^Celular/), '11965432282');
+    await user.click(screen.getByRole('button', { name: 'Adicionar à fila' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled(), { timeout: 15_000 });
+    expect(sent.mock.calls[0]?.[0]).not.toHaveProperty('whatsappOptIn');
+    expect(optInOf('Vera Lopes')).toEqual([0]);
+  });
+});
