@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { MESSAGE_KINDS, TEMPLATE_VARIABLES } from '@vez/contract';
+import { LANGUAGES, MESSAGE_KINDS, TEMPLATE_VARIABLES } from '@vez/contract';
 import * as z from 'zod';
 import { parseTrustProxy } from './lib/trust-proxy.js';
 
@@ -57,6 +57,13 @@ const WhatsAppTemplates = z
     }),
   );
 export type WhatsAppTemplates = z.infer<typeof WhatsAppTemplates>;
+
+/**
+ * A WhatsApp venue asks its parties for consent only when the join template exists in every
+ * language of the pages: whatever language a party joins in, its join message goes by WhatsApp
+ * as the success dialog says (docs/decisions/029-whatsapp-templates.md).
+ */
+export const asksForWhatsApp = (templates: WhatsAppTemplates): boolean => LANGUAGES.every((lang) => templates.join?.[lang] !== undefined);
 
 const ConfigSchema = z.object({
   /**

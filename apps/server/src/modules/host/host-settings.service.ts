@@ -9,7 +9,7 @@ import {
   linkHostOf,
   templateProblem,
 } from '@vez/contract';
-import type { Config } from '../../config.js';
+import { type Config, asksForWhatsApp } from '../../config.js';
 import type { VenueRowUpdate } from '../../db/types.js';
 import { AppError } from '../../lib/app-error.js';
 import { isKnownPhoneCountry } from '../../lib/phone.js';
@@ -21,7 +21,7 @@ import { type QueueDeps as WaitlistDeps, announceVenueUpdate, relistFloor } from
 
 export function toSettingsResponse(venue: Venue, config: Config): HostSettingsResponse {
   return {
-    venue: toVenueResponse(venue, config.SMART_LINK_BASE_URL, Object.keys(config.WHATSAPP_TEMPLATES.join ?? {}).length > 0),
+    venue: toVenueResponse(venue, config.SMART_LINK_BASE_URL, asksForWhatsApp(config.WHATSAPP_TEMPLATES)),
     theme: venue.theme,
     settings: venue.settings,
     maxPartySize: venue.maxPartySize,

@@ -7,7 +7,7 @@ import { type FakeTwilio, startFakeTwilio, twilioEnv } from '../../../test/ident
 import { loginCookie } from '../../../test/staff-session.js';
 import { stores } from '../../../test/stores.js';
 import { setVenueSettings } from '../../../test/venues.js';
-import { loadConfig } from '../../config.js';
+import { asksForWhatsApp, loadConfig } from '../../config.js';
 import { toE164 } from '../../lib/phone.js';
 import { WHATSAPP_WINDOW_MS } from './whatsapp.js';
 
@@ -32,6 +32,14 @@ describe('WHATSAPP_TEMPLATES is validated once, at start', () => {
     const config = loadConfig({ WHATSAPP_TEMPLATES: JSON.stringify(TEMPLATES) });
     expect(config.WHATSAPP_TEMPLATES.call?.pt).toEqual({ sid: sid(3), vars: ['name', 'venue', 'hold', 'link'] });
     expect(loadConfig({}).WHATSAPP_TEMPLATES).toEqual({});
+  });
+
+  it('a venue asks for consent only when the join template exists in every language of the pages', () => {
+    expect(asksForWhatsApp(loadConfig({ WHATSAPP_TEMPLATES: JSON.stringify(TEMPLATES) }).WHATSAPP_TEMPLATES)).toBe(true);
+    // A party joining in English would get its join by SMS while the dialog said WhatsApp.
+    const ptOnly = { join: { pt: TEMPLATES.join.pt }, call: TEMPLATES.call };
+    expect(asksForWhatsApp(loadConfig({ WHATSAPP_TEMPLATES: JSON.stringify(ptOnly) }).WHATSAPP_TEMPLATES)).toBe(false);
+    expect(asksForWhatsApp({})).toBe(false);
   });
 
   it('templates with the Twilio provider need the WhatsApp sender', () => {

@@ -1,5 +1,6 @@
 import { PartySizesResponse, ThemeResponse, VenueResponse } from '@vez/contract';
 import type { FastifyInstance } from 'fastify';
+import { asksForWhatsApp } from '../../config.js';
 import { pathParams } from '../../plugins/contract-schemas.js';
 import { getVenue, toPartySizesResponse, toThemeResponse, toVenueResponse } from './venues.service.js';
 
@@ -15,7 +16,7 @@ export async function venuesRoutes(app: FastifyInstance): Promise<void> {
       toVenueResponse(
         await getVenue(app.db.kysely, request.params.venueId),
         app.config.SMART_LINK_BASE_URL,
-        Object.keys(app.config.WHATSAPP_TEMPLATES.join ?? {}).length > 0,
+        asksForWhatsApp(app.config.WHATSAPP_TEMPLATES),
       ),
   );
 

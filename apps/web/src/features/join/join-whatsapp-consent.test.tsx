@@ -11,7 +11,10 @@ import { setUpTestApi } from '../../test/set-up-test-api';
 const BISTRO = '6553f1a2b3c4d5e6f7a8b901';
 // The deployment has an approved WhatsApp join template (docs/product.md §10): the venue asks for consent.
 const api = setUpTestApi({
-  WHATSAPP_TEMPLATES: JSON.stringify({ join: { pt: { sid: `HX${'1'.repeat(32)}`, vars: ['venue', 'link'] } } }),
+  // A join template in every language of the pages: only then does the form ask (docs/decisions/029).
+  WHATSAPP_TEMPLATES: JSON.stringify({
+    join: { pt: { sid: `HX${'1'.repeat(32)}`, vars: ['venue', 'link'] }, en: { sid: `HX${'2'.repeat(32)}`, vars: ['venue', 'link'] } },
+  }),
 });
 
 beforeAll(async () => {

@@ -46,6 +46,7 @@ export const enForms: FormsTranslation = {
     createFailed: 'Failed to create waitlist.',
     alreadyOnListTitle: 'You are already on this waitlist',
     alreadyOnListText: 'We sent the link to your phone again by SMS.',
+    alreadyOnListTextWhatsApp: 'We sent the link to your phone again, the way you chose when you joined (WhatsApp or SMS).',
     waitlistFull: 'The waitlist is full right now. Please try again later or talk to the host.',
     tooManyFromAddress: 'Too many parties have joined this waitlist from this connection already. Please ask the host to add you.',
     phoneCountry: 'This restaurant sends SMS only to phones from: {{countries}}.',

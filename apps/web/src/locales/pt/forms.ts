@@ -46,6 +46,7 @@ export const ptForms = {
     createFailed: 'Não foi possível entrar na fila.',
     alreadyOnListTitle: 'Você já está nesta fila',
     alreadyOnListText: 'Enviamos o link para o seu celular de novo por SMS.',
+    alreadyOnListTextWhatsApp: 'Enviamos o link de novo para o seu celular, pelo canal que você escolheu ao entrar (WhatsApp ou SMS).',
     waitlistFull: 'A fila está cheia no momento. Tente mais tarde ou fale com a recepção.',
     tooManyFromAddress: 'Já há muitos grupos nesta fila feitos a partir desta conexão. Peça à recepção para incluir você.',
     phoneCountry: 'Este restaurante envia SMS apenas para celulares de: {{countries}}.',

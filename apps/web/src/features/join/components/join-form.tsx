@@ -112,7 +112,7 @@ export function JoinForm({
       onOutcome({ kind: 'success', waitlistId: created._id, channel: by });
     } catch (error) {
       // Refusals the diner can act on, not failures to report.
-      if (isApiError(error) && error.code === 'ALREADY_ON_WAITLIST') return onOutcome({ kind: 'alreadyOnList' });
+      if (isApiError(error) && error.code === 'ALREADY_ON_WAITLIST') return onOutcome({ kind: 'alreadyOnList', channel });
       if (isApiError(error) && error.code === 'WAITLIST_FULL') return onOutcome({ kind: 'error', messageKey: 'join.waitlistFull' });
       if (isApiError(error) && error.code === 'TOO_MANY_OPEN_FROM_ADDRESS') {
         return onOutcome({ kind: 'error', messageKey: 'join.tooManyFromAddress' });

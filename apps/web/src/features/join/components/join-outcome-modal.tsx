@@ -7,8 +7,11 @@ export type JoinOutcome =
   /** `channel`: what the first message went by (docs/product.md §10). */
   | { kind: 'success'; waitlistId: string; channel?: 'sms' | 'whatsapp' }
   | { kind: 'error'; messageKey: string; values?: Record<string, string> }
-  /** A repeat join without this browser's proof: no entry shown, the link went again by SMS. */
-  | { kind: 'alreadyOnList' }
+  /**
+   * A repeat join without this browser's proof: no entry shown, the link went again the way the
+   * first join chose (by SMS, or on WhatsApp at a WhatsApp venue: `channel` is the venue's).
+   */
+  | { kind: 'alreadyOnList'; channel?: 'sms' | 'whatsapp' }
   | { kind: 'closed'; reason: 'locked' | 'inactive' }
   | { kind: 'venueNotFound' };
 
@@ -67,7 +70,7 @@ export function JoinOutcomeModal({ outcome, reservationUrl, hideReceptionistHint
           onClose={onDismiss}
           actions={ok(onDismiss)}
         >
-          <p>{t('join.alreadyOnListText')}</p>
+          <p>{t(outcome.channel === 'whatsapp' ? 'join.alreadyOnListTextWhatsApp' : 'join.alreadyOnListText')}</p>
         </Modal>
       );
     case 'closed':
