@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { type AppDeps, buildApp } from '../src/app.js';
 import { type Config, loadConfig } from '../src/config.js';
 import type { Db } from '../src/db/connect.js';
 import { seedDemo } from '../src/seed/demo.js';
+import { BISTRO_HOST, DEMO_PASSWORD, loginCookie } from './staff-session.js';
 import type { TestLocation, TestStore } from './stores.js';
 
 export interface TestApp {
@@ -60,4 +62,64 @@ export const ONE_ADDRESS_JOINS = { JOIN_MAX_OPEN_PER_ADDRESS_PER_VENUE: '1000000
  */
 export function appOnStore(db: Db, env: Record<string, string> = {}, deps: Omit<AppDeps, 'config' | 'db'> = {}): Promise<FastifyInstance> {
   return buildApp({ config: loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', ...ONE_ADDRESS_JOINS, ...env }), db, ...deps });
+}
+
+/** What `useTestApp` hands a suite: the started app's parts, read once its `beforeAll` has run. */
+export interface TestAppHandle extends TestApp {
+  /**
+   * The Cookie header of a staff session (the demo bistro's owner unless `email` says who),
+   * logged in through the API on first ask and kept for the file (docs/ARCHITECTURE.md habit 17).
+   */
+  staffCookie(email?: string, password?: string): Promise<string>;
+}
+
+/**
+ * Starts the app on `store` for the enclosing `describe` (one app per file and store, as
+ * `startTestApp`) and closes it after its last test: the suite's set-up in one line
+ * (docs/ARCHITECTURE.md habit 17). The handle's parts are getters, read in hooks and tests.
+ */
+export function useTestApp(
+  store: TestStore,
+  env: Record<string, string> = {},
+  extra: Pick<AppDeps, 'reporter' | 'logStream'> = {},
+): TestAppHandle {
+  let started: TestApp | undefined;
+  const cookies = new Map<string, Promise<string>>();
+  const running = (): TestApp => {
+    if (!started) throw new Error('useTestApp: the app starts in beforeAll; read it in a hook or a test');
+    return started;
+  };
+  beforeAll(async () => {
+    started = await startTestApp(store, env, extra);
+  });
+  afterAll(async () => {
+    await started?.close();
+    started = undefined;
+    cookies.clear();
+  });
+  return {
+    get app() {
+      return running().app;
+    },
+    get db() {
+      return running().db;
+    },
+    get config() {
+      return running().config;
+    },
+    get clock() {
+      return running().clock;
+    },
+    close: () => running().close(),
+    staffCookie(email = BISTRO_HOST, password = DEMO_PASSWORD) {
+      const key = `${email}\n${password}`;
+      let cookie = cookies.get(key);
+      if (!cookie) {
+        cookie = loginCookie(running().app, email, password);
+        cookies.set(key, cookie);
+        cookie.catch(() => cookies.delete(key));
+      }
+      return cookie;
+    },
+  };
 }
