@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, startTestApp } from '../../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/harness.js';
 import { DEMO_BISTRO_ID, DEMO_CLUB_ID, createBody, nextPhone } from '../../../test/fixtures.js';
 import { stores } from '../../../test/stores.js';
 import type { VenueRowUpdate } from '../../db/types.js';
@@ -11,13 +11,7 @@ import { announceVenueUpdate, callEntry, seatEntry } from '../queue/index.js';
 const UNKNOWN_VENUE = 'aaaaaaaaaaaaaaaaaaaaaaaa';
 
 describe.each(stores)('waitlist API on $name', (store) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(store);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp(store);
 
   const join = (body: unknown, venue = DEMO_BISTRO_ID) =>
     t.app.inject({ method: 'POST', url: `/api/waitlists/${venue}/create`, payload: body as object });
