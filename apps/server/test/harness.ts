@@ -71,16 +71,20 @@ export interface TestAppHandle extends TestApp {
    * logged in through the API on first ask and kept for the file (docs/ARCHITECTURE.md habit 17).
    */
   staffCookie(email?: string, password?: string): Promise<string>;
+  /** Forgets the kept sessions, for a test that ended them (a clock jump past their life, a retention run): the next ask logs in again. */
+  forgetStaffCookies(): void;
 }
 
 /**
  * Starts the app on `store` for the enclosing `describe` (one app per file and store, as
  * `startTestApp`) and closes it after its last test: the suite's set-up in one line
- * (docs/ARCHITECTURE.md habit 17). The handle's parts are getters, read in hooks and tests.
+ * (docs/ARCHITECTURE.md habit 17). The handle's parts are getters, read in hooks and tests. `env`
+ * may be a function, read when the app starts: for a value an earlier `beforeAll` makes (a fake
+ * provider's URL). Hooks run in the order they are registered; after-hooks in reverse.
  */
 export function useTestApp(
   store: TestStore,
-  env: Record<string, string> = {},
+  env: Record<string, string> | (() => Record<string, string>) = {},
   extra: Pick<AppDeps, 'reporter' | 'logStream'> = {},
 ): TestAppHandle {
   let started: TestApp | undefined;
@@ -90,7 +94,7 @@ export function useTestApp(
     return started;
   };
   beforeAll(async () => {
-    started = await startTestApp(store, env, extra);
+    started = await startTestApp(store, typeof env === 'function' ? env() : env, extra);
   });
   afterAll(async () => {
     await started?.close();
@@ -111,6 +115,7 @@ export function useTestApp(
       return running().clock;
     },
     close: () => running().close(),
+    forgetStaffCookies: () => cookies.clear(),
     staffCookie(email = BISTRO_HOST, password = DEMO_PASSWORD) {
       const key = `${email}\n${password}`;
       let cookie = cookies.get(key);
