@@ -73,6 +73,8 @@ export interface TestAppHandle extends TestApp {
   staffCookie(email?: string, password?: string): Promise<string>;
   /** Forgets the kept sessions, for a test that ended them (a clock jump past their life, a retention run): the next ask logs in again. */
   forgetStaffCookies(): void;
+  /** `http://127.0.0.1:<port>` of the app, for suites that asked it to listen (`{ listen: true }`: streams, real sockets). */
+  readonly baseUrl: string;
 }
 
 /**
@@ -85,16 +87,22 @@ export interface TestAppHandle extends TestApp {
 export function useTestApp(
   store: TestStore,
   env: Record<string, string> | (() => Record<string, string>) = {},
-  extra: Pick<AppDeps, 'reporter' | 'logStream'> = {},
+  extra: Pick<AppDeps, 'reporter' | 'logStream'> & { listen?: boolean } = {},
 ): TestAppHandle {
+  const { listen, ...deps } = extra;
   let started: TestApp | undefined;
+  let baseUrl: string | undefined;
   const cookies = new Map<string, Promise<string>>();
   const running = (): TestApp => {
     if (!started) throw new Error('useTestApp: the app starts in beforeAll; read it in a hook or a test');
     return started;
   };
   beforeAll(async () => {
-    started = await startTestApp(store, typeof env === 'function' ? env() : env, extra);
+    started = await startTestApp(store, typeof env === 'function' ? env() : env, deps);
+    if (listen) {
+      await started.app.listen({ port: 0, host: '127.0.0.1' });
+      baseUrl = `http://127.0.0.1:${(started.app.server.address() as { port: number }).port}`;
+    }
   });
   afterAll(async () => {
     await started?.close();
@@ -115,6 +123,10 @@ export function useTestApp(
       return running().clock;
     },
     close: () => running().close(),
+    get baseUrl() {
+      if (!baseUrl) throw new Error('useTestApp: pass { listen: true } for a base URL');
+      return baseUrl;
+    },
     forgetStaffCookies: () => cookies.clear(),
     staffCookie(email = BISTRO_HOST, password = DEMO_PASSWORD) {
       const key = `${email}\n${password}`;
