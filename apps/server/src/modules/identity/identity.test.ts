@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_CLUB_ID, createBody, nextPhone } from '../../../test/fixtures.js';
-import { type TestApp, startTestApp } from '../../../test/harness.js';
+import { useTestApp } from '../../../test/harness.js';
 import { createUser, lastCode, outbox, sendCode, sessionCookie, signUp } from '../../../test/identity.js';
 import { stores } from '../../../test/stores.js';
 import { toE164 } from '../../lib/phone.js';
@@ -9,13 +9,7 @@ import { listUserEvents } from './identity.repository.js';
 const e164 = (phone: string) => toE164(phone) as string;
 
 describe.each(stores)('user-manager API on $name', (store) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(store, { PUBLIC_BASE_URL: 'https://vez.example' });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp(store, { PUBLIC_BASE_URL: 'https://vez.example' });
   const me = (cookie?: string) => t.app.inject({ method: 'GET', url: '/api/product-user', headers: cookie ? { cookie } : {} });
 
   it('POST /otp/send queues a 6-digit code by SMS and stores only its hash', async () => {
