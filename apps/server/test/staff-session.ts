@@ -40,7 +40,7 @@ export function hostApi(
   const request = async (
     method: HttpMethod,
     path: string,
-    payload?: object,
+    payload?: object | string,
     headers: Record<string, string> = {},
   ): Promise<LightMyRequestResponse> =>
     t.app.inject({
