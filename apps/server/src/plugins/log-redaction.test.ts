@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_BISTRO_ID, createBody } from '../../test/fixtures.js';
+import { DEMO_BISTRO_ID, createBody, postJoin } from '../../test/fixtures.js';
 import { useTestApp } from '../../test/harness.js';
 import { stores } from '../../test/stores.js';
 import { findEntryById } from '../modules/queue/index.js';
@@ -27,7 +27,7 @@ describe.each(stores)('log redaction on $name', (store) => {
   const streamId = 'StReAm_0123456789abcde';
 
   beforeAll(async () => {
-    const join = (payload: object) => t.app.inject({ method: 'POST', url: `/api/waitlists/${DEMO_BISTRO_ID}/create`, payload });
+    const join = (payload: Record<string, unknown>) => postJoin(t, payload);
     const first = await join(body());
     expect(first.statusCode).toBe(201);
     entryId = first.json()._id;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_CLUB_ID, createBody, nextPhone } from '../../../test/fixtures.js';
+import { DEMO_CLUB_ID, createBody, nextPhone, postJoin } from '../../../test/fixtures.js';
 import { useTestApp } from '../../../test/harness.js';
 import { createUser, lastCode, outbox, sendCode, sessionCookie, signUp } from '../../../test/identity.js';
 import { stores } from '../../../test/stores.js';
@@ -201,7 +201,7 @@ describe.each(stores)('user-manager API on $name', (store) => {
     expect(login.statusCode).toBe(201);
     expect(login.headers['cache-control']).toBe('no-store');
     const body = createBody({ customer: { name: 'Ana Souza', phone, email: 'a@example.com' }, note: 'Localização: Bar' }, DEMO_CLUB_ID);
-    const joined = await t.app.inject({ method: 'POST', url: `/api/waitlists/${DEMO_CLUB_ID}/create`, payload: body });
+    const joined = await postJoin(t, body, { venueId: DEMO_CLUB_ID });
     const waitlistId = joined.json()._id as string;
     const enter = await event({ venueId: DEMO_CLUB_ID, eventType: 'waitlist-enter', eventBody: { data: body, waitlistId } });
     expect(enter.statusCode).toBe(201);

@@ -1,6 +1,6 @@
 import type { VenueChannelEvent } from '@vez/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_BISTRO_ID, createBody, nextPhone, joinParty } from '../../../test/fixtures.js';
+import { DEMO_BISTRO_ID, createBody, nextPhone, joinParty, postJoin } from '../../../test/fixtures.js';
 import { useTestApp } from '../../../test/harness.js';
 import { hostApi } from '../../../test/staff-session.js';
 import { stores } from '../../../test/stores.js';
@@ -41,8 +41,8 @@ describe.each(stores)('venue channel events on $name', (store) => {
 
   it('a repeat join returning the existing entry publishes nothing', async () => {
     const body = createBody();
-    await t.app.inject({ method: 'POST', url: `/api/waitlists/${DEMO_BISTRO_ID}/create`, payload: body });
-    const got = await during(() => t.app.inject({ method: 'POST', url: `/api/waitlists/${DEMO_BISTRO_ID}/create`, payload: body }));
+    await postJoin(t, body);
+    const got = await during(() => postJoin(t, body));
     expect(got).toEqual([]);
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_BISTRO_ID, createBody, nextPhone } from '../../../test/fixtures.js';
+import { DEMO_BISTRO_ID, createBody, nextPhone, postJoin } from '../../../test/fixtures.js';
 import { useTestApp } from '../../../test/harness.js';
 import { stores } from '../../../test/stores.js';
 import { hostApi } from '../../../test/staff-session.js';
@@ -12,7 +12,7 @@ const REPEATS = 20;
 describe.each(stores)('simultaneous joins on $name', (store) => {
   const t = useTestApp(store, { RATE_LIMIT_JOINS_PER_10_MIN: '100000' });
 
-  const join = (venueId: string, body: object) => t.app.inject({ method: 'POST', url: `/api/waitlists/${venueId}/create`, payload: body });
+  const join = (venueId: string, body: Record<string, unknown>) => postJoin(t, body, { venueId });
   const position = async (id: string) => {
     const res = await t.app.inject({ method: 'GET', url: `/api/waitlists/${id}/position` });
     expect(res.statusCode).toBe(200);
