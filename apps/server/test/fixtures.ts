@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { Kysely } from 'kysely';
 import type { Db } from '../src/db/connect.js';
+import type { Database } from '../src/db/types.js';
 import { DEMO_BISTRO_ID, DEMO_CLUB_ID } from '../src/seed/demo.js';
 
 export { DEMO_BISTRO_ID, DEMO_CLUB_ID };
@@ -102,4 +104,16 @@ export async function padWithImages(db: Db, megabytes: number): Promise<void> {
       })
       .execute();
   }
+}
+
+/**
+ * How many rows `table` holds, where each column of `where` equals its value: the suites' checks
+ * that a refusal stored nothing and a bound counted right (docs/ARCHITECTURE.md habit 17).
+ */
+export async function countRows(db: Db, table: keyof Database & string, where: Record<string, string | number> = {}): Promise<number> {
+  // Any table by name: a count needs no row type, so the columns are read loosely here.
+  const loose = db.kysely as unknown as Kysely<Record<string, Record<string, string | number>>>;
+  let query = loose.selectFrom(table).select((eb) => eb.fn.countAll<number | string>().as('n'));
+  for (const [column, value] of Object.entries(where)) query = query.where(column, '=', value);
+  return Number((await query.executeTakeFirstOrThrow()).n);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_BISTRO_ID, createBody, nextPhone } from './fixtures.js';
+import { DEMO_BISTRO_ID, createBody, nextPhone, countRows } from './fixtures.js';
 import { useTestApp } from './harness.js';
 import { sendCode, signUp } from './identity.js';
 import { hostApi } from './staff-session.js';
@@ -18,8 +18,7 @@ describe.each(stores.map((store) => [store.name, store] as const))('strict input
   const patchSettings = (payload: unknown) => host.patch('/settings', payload as object);
   const getSettings = async () => (await host.get('/settings')).json();
   const join = (payload: unknown) => t.app.inject({ method: 'POST', url: joinUrl, payload: payload as object });
-  const entryCount = async () =>
-    (await t.db.kysely.selectFrom('entries').select(t.db.kysely.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
+  const entryCount = () => countRows(t.db, 'entries');
 
   it('a typo in a settings PATCH answers 422 naming the unknown key and changes nothing', async () => {
     const before = await getSettings();

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_BISTRO_ID, joinParty, nextPhone } from '../../../test/fixtures.js';
+import { DEMO_BISTRO_ID, joinParty, nextPhone, countRows } from '../../../test/fixtures.js';
 import { appOnStore, useTestApp } from '../../../test/harness.js';
 import { stores } from '../../../test/stores.js';
 import { runRetentionJob } from '../../jobs/retention.js';
@@ -35,16 +35,7 @@ describe.each(stores)('staff send bounds on $name', (store) => {
     const queue = await t.app.inject({ method: 'GET', url: `/api/host/venues/${DEMO_BISTRO_ID}/entries`, headers: { cookie: staff } });
     return queue.json().entries.find((e: { _id: string }) => e._id === id);
   };
-  const queuedAbout = async (id: string) =>
-    Number(
-      (
-        await t.db.kysely
-          .selectFrom('messages')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .where('entry_id', '=', id)
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const queuedAbout = (id: string) => countRows(t.db, 'messages', { entry_id: id });
   const sendsNow = () => t.db.kysely.deleteFrom('staff_sends').execute();
 
   it('a party gets at most 6 staff sends in 10 minutes, from any instance; the 7th is a 429 with Retry-After and sends nothing', async () => {

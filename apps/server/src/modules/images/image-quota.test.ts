@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { DEMO_BISTRO_ID, DEMO_CLUB_ID } from '../../../test/fixtures.js';
+import { DEMO_BISTRO_ID, DEMO_CLUB_ID, countRows } from '../../../test/fixtures.js';
 import { useTestApp } from '../../../test/harness.js';
 import { BISTRO_DOOR, BISTRO_HOST, CLUB_HOST, hostApi } from '../../../test/staff-session.js';
 import { stores } from '../../../test/stores.js';
@@ -33,16 +33,7 @@ describe.each(stores)('image quota per venue on $name', (store) => {
   const remove = (venue: string, cookie: string, id: string) =>
     t.app.inject({ method: 'DELETE', url: `/api/host/venues/${venue}/images/${id}`, headers: { cookie } });
   const idOf = (path: string) => /^\/uploads\/([\w-]{22})\./.exec(path)?.[1] ?? '';
-  const stored = async (venue: string) =>
-    Number(
-      (
-        await t.db.kysely
-          .selectFrom('images')
-          .select((eb) => eb.fn.countAll<number | string>().as('n'))
-          .where('venue_id', '=', venue)
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const stored = (venue: string) => countRows(t.db, 'images', { venue_id: venue });
 
   it(`refuses the upload past ${MAX_IMAGES} images with 409 naming the limit and stores nothing; a deletion frees a place`, async () => {
     const small = await noisePng(8);

@@ -2,7 +2,7 @@ import http from 'node:http';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness.js';
-import { DEMO_BISTRO_ID, DEMO_CLUB_ID } from '../../../test/fixtures.js';
+import { DEMO_BISTRO_ID, DEMO_CLUB_ID, countRows } from '../../../test/fixtures.js';
 import { BISTRO_HOST, CLUB_HOST } from '../../../test/staff-session.js';
 import { stores } from '../../../test/stores.js';
 
@@ -163,15 +163,7 @@ describe.each(stores)('image host on $name', (store) => {
       payload: Buffer.concat([Buffer.from(head), file, Buffer.from(`\r\n--${boundary}--\r\n`)]),
     });
   };
-  const countImages = async () =>
-    Number(
-      (
-        await t.db.kysely
-          .selectFrom('images')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const countImages = () => countRows(t.db, 'images');
 
   it('refuses uploads without a staff session of that venue', async () => {
     expect((await uploadPng(DEMO_BISTRO_ID, {})).statusCode).toBe(401);

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { DEMO_BISTRO_ID, nextPhone, postJoin } from '../../../test/fixtures.js';
+import { DEMO_BISTRO_ID, nextPhone, postJoin, countRows } from '../../../test/fixtures.js';
 import { appOnStore, useTestApp } from '../../../test/harness.js';
 import { CLUB_HOST, hostApi } from '../../../test/staff-session.js';
 import { stores } from '../../../test/stores.js';
@@ -25,15 +25,7 @@ describe.each(stores)('open parties per client address on $name', (store) => {
 
   const join = (venueId: string, remoteAddress: string, headers: Record<string, string> = {}, app = t.app) =>
     postJoin({ app }, { customer: { phone: nextPhone() } }, { venueId, headers, remoteAddress });
-  const count = async (table: 'entries' | 'messages') =>
-    Number(
-      (
-        await t.db.kysely
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll<number | string>().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const count = (table: 'entries' | 'messages') => countRows(t.db, table);
   const host = hostApi(t);
 
   it(`${FLOOD} joins from one address make ${MAX_OPEN} parties and send ${MAX_OPEN} SMS; the rest answer 409 and change nothing`, async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_BISTRO_ID, nextPhone, postJoin } from '../../../test/fixtures.js';
+import { DEMO_BISTRO_ID, nextPhone, postJoin, countRows } from '../../../test/fixtures.js';
 import { useTestApp } from '../../../test/harness.js';
 import { hostApi } from '../../../test/staff-session.js';
 import { stores } from '../../../test/stores.js';
@@ -21,11 +21,7 @@ describe.each(stores)('join bounds on $name', (store) => {
   const join = (venueId: string, phone: string, extra: Record<string, unknown> = {}) =>
     postJoin(t, { customer: { phone }, partySize: 8, ...extra }, { venueId });
   const host = hostApi(t);
-  const count = async (table: 'entries' | 'messages', venueId?: string) => {
-    let query = t.db.kysely.selectFrom(table).select((eb) => eb.fn.countAll<number | string>().as('n'));
-    if (venueId) query = query.where('venue_id' as never, '=', venueId as never);
-    return Number((await query.executeTakeFirstOrThrow()).n);
-  };
+  const count = (table: 'entries' | 'messages', venueId?: string) => countRows(t.db, table, venueId ? { venue_id: venueId } : {});
   const smsTo = async (phone: string) =>
     (
       await t.db.kysely

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { postJoin } from '../../../test/fixtures.js';
+import { postJoin, countRows } from '../../../test/fixtures.js';
 import { useTestApp } from '../../../test/harness.js';
 import { hostApi } from '../../../test/staff-session.js';
 import { stores } from '../../../test/stores.js';
@@ -12,15 +12,7 @@ describe.each(stores)('pasted phones on $name', (store) => {
   const walkIn = (phone: string) => host.post('/entries', { customer: { name: 'Rui Costa', phone }, partySize: 2 });
   const storedPhone = async (id: string) =>
     (await t.db.kysely.selectFrom('entries').select('phone').where('id', '=', id).executeTakeFirstOrThrow()).phone;
-  const count = async () =>
-    Number(
-      (
-        await t.db.kysely
-          .selectFrom('entries')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const count = () => countRows(t.db, 'entries');
 
   it.each([
     ['+55 11 98765-4301', '+5511987654301'],
