@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.js';
 import { toE164 } from '../src/lib/phone.js';
-import { DEMO_BISTRO_ID, DEMO_CLUB_ID, createBody, nextPhone } from './fixtures.js';
-import { type TestApp, startTestApp } from './harness.js';
+import { DEMO_BISTRO_ID, DEMO_CLUB_ID, nextPhone, postJoin } from './fixtures.js';
+import { useTestApp } from './harness.js';
 import { stores } from './stores.js';
 import { addVenueLike } from './venues.js';
 
@@ -42,28 +42,19 @@ const setups = [
 
 describe.each(stores)('rate limits key the real client address on $name', (store) => {
   describe.each(setups)('TRUST_PROXY=$trust', ({ trust, peer, xff }) => {
-    let t: TestApp;
+    const t = useTestApp(store, {
+      ...(trust ? { TRUST_PROXY: trust } : {}),
+      RATE_LIMIT_JOINS_PER_10_MIN: String(LIMIT),
+      RATE_LIMIT_JOINS_PER_VENUE_PER_ADDRESS_10_MIN: '1000',
+      OTP_SENDS_PER_ADDRESS_PER_10_MIN: String(LIMIT),
+    });
     let venueId: string;
     beforeAll(async () => {
-      t = await startTestApp(store, {
-        ...(trust ? { TRUST_PROXY: trust } : {}),
-        RATE_LIMIT_JOINS_PER_10_MIN: String(LIMIT),
-        RATE_LIMIT_JOINS_PER_VENUE_PER_ADDRESS_10_MIN: '1000',
-        OTP_SENDS_PER_ADDRESS_PER_10_MIN: String(LIMIT),
-      });
       venueId = await addVenueLike(t.db, DEMO_BISTRO_ID);
     });
-    afterAll(async () => t.close());
 
     it('joins: a new X-Forwarded-For on every request still hits the limit', async () => {
-      const join = (spoof: string) =>
-        t.app.inject({
-          method: 'POST',
-          url: `/api/waitlists/${venueId}/create`,
-          payload: createBody({}, venueId),
-          remoteAddress: peer,
-          headers: { 'x-forwarded-for': xff(spoof) },
-        });
+      const join = (spoof: string) => postJoin(t, {}, { venueId, headers: { 'x-forwarded-for': xff(spoof) }, remoteAddress: peer });
       for (let i = 0; i < LIMIT; i++) expect((await join(spoofs[i]!)).statusCode).toBe(201);
       const limited = await join(spoofs[LIMIT]!);
       expect(limited.statusCode).toBe(429);

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { type AppDeps, buildApp } from '../src/app.js';
 import { type Config, loadConfig } from '../src/config.js';
 import type { Db } from '../src/db/connect.js';
 import { seedDemo } from '../src/seed/demo.js';
 import { TEST_REDIS_PREFIX } from './server-process.js';
+import { BISTRO_HOST, DEMO_PASSWORD, loginCookie } from './staff-session.js';
 import type { TestLocation, TestStore } from './stores.js';
 
 export interface TestApp {
@@ -65,4 +67,81 @@ export function appOnStore(db: Db, env: Record<string, string> = {}, deps: Omit<
     db,
     ...deps,
   });
+}
+
+/** What `useTestApp` hands a suite: the started app's parts, read once its `beforeAll` has run. */
+export interface TestAppHandle extends TestApp {
+  /**
+   * The Cookie header of a staff session (the demo bistro's owner unless `email` says who),
+   * logged in through the API on first ask and kept for the file (docs/ARCHITECTURE.md habit 17).
+   */
+  staffCookie(email?: string, password?: string): Promise<string>;
+  /** Forgets the kept sessions, for a test that ended them (a clock jump past their life, a retention run): the next ask logs in again. */
+  forgetStaffCookies(): void;
+  /** `http://127.0.0.1:<port>` of the app, for suites that asked it to listen (`{ listen: true }`: streams, real sockets). */
+  readonly baseUrl: string;
+}
+
+/**
+ * Starts the app on `store` for the enclosing `describe` (one app per file and store, as
+ * `startTestApp`) and closes it after its last test: the suite's set-up in one line
+ * (docs/ARCHITECTURE.md habit 17). The handle's parts are getters, read in hooks and tests. `env`
+ * may be a function, read when the app starts: for a value an earlier `beforeAll` makes (a fake
+ * provider's URL). Hooks run in the order they are registered; after-hooks in reverse.
+ */
+export function useTestApp(
+  store: TestStore,
+  env: Record<string, string> | (() => Record<string, string>) = {},
+  extra: Pick<AppDeps, 'reporter' | 'logStream'> & { listen?: boolean } = {},
+): TestAppHandle {
+  const { listen, ...deps } = extra;
+  let started: TestApp | undefined;
+  let baseUrl: string | undefined;
+  const cookies = new Map<string, Promise<string>>();
+  const running = (): TestApp => {
+    if (!started) throw new Error('useTestApp: the app starts in beforeAll; read it in a hook or a test');
+    return started;
+  };
+  beforeAll(async () => {
+    started = await startTestApp(store, typeof env === 'function' ? env() : env, deps);
+    if (listen) {
+      await started.app.listen({ port: 0, host: '127.0.0.1' });
+      baseUrl = `http://127.0.0.1:${(started.app.server.address() as { port: number }).port}`;
+    }
+  });
+  afterAll(async () => {
+    await started?.close();
+    started = undefined;
+    cookies.clear();
+  });
+  return {
+    get app() {
+      return running().app;
+    },
+    get db() {
+      return running().db;
+    },
+    get config() {
+      return running().config;
+    },
+    get clock() {
+      return running().clock;
+    },
+    close: () => running().close(),
+    get baseUrl() {
+      if (!baseUrl) throw new Error('useTestApp: pass { listen: true } for a base URL');
+      return baseUrl;
+    },
+    forgetStaffCookies: () => cookies.clear(),
+    staffCookie(email = BISTRO_HOST, password = DEMO_PASSWORD) {
+      const key = `${email}\n${password}`;
+      let cookie = cookies.get(key);
+      if (!cookie) {
+        cookie = loginCookie(running().app, email, password);
+        cookies.set(key, cookie);
+        cookie.catch(() => cookies.delete(key));
+      }
+      return cookie;
+    },
+  };
 }

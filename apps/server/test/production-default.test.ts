@@ -2,7 +2,7 @@ import { createECDH, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/connect.js';
-import { DEMO_BISTRO_ID, createBody } from './fixtures.js';
+import { DEMO_BISTRO_ID, postJoin } from './fixtures.js';
 import { appOnStore, seededStore } from './harness.js';
 import { sqliteStore } from './stores.js';
 
@@ -46,7 +46,7 @@ describe('only the demo relaxes a rule, whatever NODE_ENV says', () => {
 
   /** A fresh party of the demo bistro subscribes this browser to `endpoint`. */
   const subscribeTo = async (app: FastifyInstance, endpoint: string) => {
-    const joined = await app.inject({ method: 'POST', url: `/api/waitlists/${DEMO_BISTRO_ID}/create`, payload: createBody() });
+    const joined = await postJoin({ app });
     expect(joined.statusCode).toBe(201);
     const id = joined.json()._id as string;
     const ecdh = createECDH('prime256v1');

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_BISTRO_ID, createBody, nextPhone } from './fixtures.js';
-import { type TestApp, startTestApp } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { DEMO_BISTRO_ID, createBody, nextPhone, countRows } from './fixtures.js';
+import { useTestApp } from './harness.js';
 import { sendCode, signUp } from './identity.js';
-import { loginCookie } from './staff-session.js';
+import { hostApi } from './staff-session.js';
 import { stores } from './stores.js';
 
 /**
@@ -11,25 +11,14 @@ import { stores } from './stores.js';
  * the field, impossible dates are refused before the database sees them. Nothing changes.
  */
 describe.each(stores.map((store) => [store.name, store] as const))('strict input on %s', (_name, store) => {
-  let t: TestApp;
-  let staff: string;
-  const settingsUrl = `/api/host/venues/${DEMO_BISTRO_ID}/settings`;
+  const t = useTestApp(store);
+  const host = hostApi(t);
   const joinUrl = `/api/waitlists/${DEMO_BISTRO_ID}/create`;
 
-  beforeAll(async () => {
-    t = await startTestApp(store);
-    staff = await loginCookie(t.app);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
-
-  const patchSettings = (payload: unknown) =>
-    t.app.inject({ method: 'PATCH', url: settingsUrl, headers: { cookie: staff }, payload: payload as object });
-  const getSettings = async () => (await t.app.inject({ method: 'GET', url: settingsUrl, headers: { cookie: staff } })).json();
+  const patchSettings = (payload: unknown) => host.patch('/settings', payload as object);
+  const getSettings = async () => (await host.get('/settings')).json();
   const join = (payload: unknown) => t.app.inject({ method: 'POST', url: joinUrl, payload: payload as object });
-  const entryCount = async () =>
-    (await t.db.kysely.selectFrom('entries').select(t.db.kysely.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
+  const entryCount = () => countRows(t.db, 'entries');
 
   it('a typo in a settings PATCH answers 422 naming the unknown key and changes nothing', async () => {
     const before = await getSettings();
@@ -71,13 +60,7 @@ describe.each(stores.map((store) => [store.name, store] as const))('strict input
   it('a write that takes no body refuses one with keys, and takes {} or none', async () => {
     const created = await join(createBody());
     const entryId = (created.json() as { _id: string })._id;
-    const act = (action: string, payload?: object) =>
-      t.app.inject({
-        method: 'POST',
-        url: `/api/host/venues/${DEMO_BISTRO_ID}/entries/${entryId}/${action}`,
-        headers: { cookie: staff },
-        ...(payload ? { payload } : {}),
-      });
+    const act = (action: string, payload?: object) => host.post(`/entries/${entryId}/${action}`, payload);
     const refused = await act('call', { notify: false });
     expect(refused.statusCode).toBe(422);
     expect(refused.json()).toMatchObject({ field: 'notify', message: 'Unknown field: notify' });
@@ -139,12 +122,7 @@ describe.each(stores.map((store) => [store.name, store] as const))('strict input
       expect(res.json()).toMatchObject({ field });
     }
     expect(await getSettings()).toEqual(before);
-    const walkIn = await t.app.inject({
-      method: 'POST',
-      url: `/api/host/venues/${DEMO_BISTRO_ID}/entries`,
-      headers: { cookie: staff },
-      payload: { customer: { name: 'Bruno\u0000 Lima', phone: nextPhone(), email: '' }, partySize: 2 },
-    });
+    const walkIn = await host.post('/entries', { customer: { name: 'Bruno\u0000 Lima', phone: nextPhone(), email: '' }, partySize: 2 });
     expect(walkIn.json()).toMatchObject({ statusCode: 422, field: 'customer.name' });
   });
 
@@ -172,22 +150,13 @@ describe.each(stores.map((store) => [store.name, store] as const))('strict input
       ['multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc'],
     ];
     for (const [type, payload] of bodies) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: `/api/host/venues/${DEMO_BISTRO_ID}/images`,
-        headers: { cookie: staff, 'content-type': type },
-        payload,
-      });
+      const res = await host.request('POST', '/images', payload, { 'content-type': type });
       expect(res.json(), `${type} ${payload}`).toMatchObject({ statusCode: 400, code: 'MALFORMED_REQUEST', field: 'file' });
     }
   });
 
   it('a stats day that is not on the calendar answers 422', async () => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/host/venues/${DEMO_BISTRO_ID}/stats?date=2026-02-30`,
-      headers: { cookie: staff },
-    });
+    const res = await host.get('/stats?date=2026-02-30');
     expect(res.statusCode).toBe(422);
     expect(res.json()).toMatchObject({ field: 'date' });
   });

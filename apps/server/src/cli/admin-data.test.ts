@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_BISTRO_ID, DEMO_CLUB_ID, createBody } from '../../test/fixtures.js';
-import { type TestApp, startTestApp } from '../../test/harness.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DEMO_BISTRO_ID, DEMO_CLUB_ID, postJoin } from '../../test/fixtures.js';
+import { type TestApp, useTestApp } from '../../test/harness.js';
 import { signUp, signUpByEmail } from '../../test/identity.js';
 import { type TestLocation, sqliteStore, stores } from '../../test/stores.js';
 import type { Config } from '../config.js';
@@ -69,13 +69,9 @@ function changedRows(before: Snapshot, after: Snapshot): Record<string, string[]
 }
 
 describe.each(stores)('admin person on $name', (store) => {
-  let t: TestApp;
+  const t = useTestApp(store);
   const exportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vez-person-'));
-  beforeAll(async () => {
-    t = await startTestApp(store);
-  });
   afterAll(async () => {
-    await t.close();
     fs.rmSync(exportDir, { recursive: true, force: true });
   });
 
@@ -88,11 +84,11 @@ describe.each(stores)('admin person on $name', (store) => {
   };
 
   const join = async (venueId: string, phone: string, customer: Record<string, unknown> = {}, body: Record<string, unknown> = {}) => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/waitlists/${venueId}/create`,
-      payload: createBody({ customer: { name: 'Pessoa Um', phone, email: '', ...customer }, note: 'cadeira alta', ...body }, venueId),
-    });
+    const res = await postJoin(
+      t,
+      { customer: { name: 'Pessoa Um', phone, email: '', ...customer }, note: 'cadeira alta', ...body },
+      { venueId },
+    );
     expect(res.statusCode, res.body).toBe(201);
     return res.json()._id as string;
   };

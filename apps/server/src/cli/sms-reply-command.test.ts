@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_BISTRO_ID, createBody, nextPhone } from '../../test/fixtures.js';
-import { type TestApp, startTestApp } from '../../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { nextPhone, postJoin } from '../../test/fixtures.js';
+import { useTestApp } from '../../test/harness.js';
 import { sqliteStore } from '../../test/stores.js';
 import { toE164 } from '../lib/phone.js';
 import { findEntryById } from '../modules/queue/index.js';
@@ -9,14 +9,12 @@ import { runAdmin } from './admin-commands.js';
 
 /** `npm run admin -- sms-reply`: a person tries an SMS reply against a running demo (docs/product.md §7). */
 describe('admin sms-reply against a listening server', () => {
-  let t: TestApp;
+  const t = useTestApp(sqliteStore);
   let base: string;
   beforeAll(async () => {
-    t = await startTestApp(sqliteStore);
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   });
-  afterAll(async () => t.close());
 
   const run = async (args: string[]) => {
     const out: string[] = [];
@@ -27,11 +25,7 @@ describe('admin sms-reply against a listening server', () => {
 
   it('"9" takes the party off the list and prints the confirmation', async () => {
     const phone = nextPhone();
-    const joined = await t.app.inject({
-      method: 'POST',
-      url: `/api/waitlists/${DEMO_BISTRO_ID}/create`,
-      payload: createBody({ customer: { name: 'Ana Souza', phone } }),
-    });
+    const joined = await postJoin(t, { customer: { name: 'Ana Souza', phone } });
     const id = joined.json()._id as string;
     const result = await run(['sms-reply', '--from', toE164(phone)!, '--body', '9', '--url', base]);
     // The answer goes back by SMS: without accents, the venue's default (docs/product.md §8).

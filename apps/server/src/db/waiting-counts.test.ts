@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Migrator, sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_BISTRO_ID, DEMO_CLUB_ID, createBody } from '../../test/fixtures.js';
-import { type TestApp, startTestApp } from '../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { DEMO_BISTRO_ID, DEMO_CLUB_ID, postJoin } from '../../test/fixtures.js';
+import { useTestApp } from '../../test/harness.js';
 import { stores } from '../../test/stores.js';
 import { seedDemo } from '../seed/demo.js';
 import { type Db, migrateToLatest, openDb } from './connect.js';
@@ -20,13 +20,7 @@ async function countWaiting(db: Db): Promise<Record<string, number>> {
 
 /** The waiting counts that triggers keep (migration 005) always equal a count of the entries. */
 describe.each(stores)('waiting counts on $name', (store) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(store);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp(store);
 
   async function kept(): Promise<Record<string, number>> {
     const rows = await t.db.kysely.selectFrom('venue_waiting').selectAll().where('waiting', '<>', 0).execute();
@@ -37,7 +31,7 @@ describe.each(stores)('waiting counts on $name', (store) => {
   it('follow every change of an entry, whatever makes it', async () => {
     expect(await kept()).toEqual(await counted()); // the demo's parties, counted by the migration
     const join = async (venue: string) =>
-      (await t.app.inject({ method: 'POST', url: `/api/waitlists/${venue}/create`, payload: createBody({}, venue) })).json() as {
+      (await postJoin(t, {}, { venueId: venue })).json() as {
         _id: string;
         globalPos: number;
       };
@@ -59,7 +53,7 @@ describe.each(stores)('waiting counts on $name', (store) => {
   });
 
   it('give a join its place, priority parties ahead, as a full count does', async () => {
-    const first = await t.app.inject({ method: 'POST', url: `/api/waitlists/${DEMO_BISTRO_ID}/create`, payload: createBody() });
+    const first = await postJoin(t);
     const { _id, globalPos } = first.json() as { _id: string; globalPos: number };
     const read = (await t.app.inject({ method: 'GET', url: `/api/waitlists/${_id}/position` })).json() as {
       waitlist: { globalPos: number };

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_BISTRO_ID, createBody } from '../../test/fixtures.js';
-import { type TestApp, startTestApp } from '../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { DEMO_BISTRO_ID, createBody, postJoin } from '../../test/fixtures.js';
+import { useTestApp } from '../../test/harness.js';
 import { signUp } from '../../test/identity.js';
 import { stores } from '../../test/stores.js';
 import { runRetentionJob } from './retention.js';
@@ -15,13 +15,7 @@ const PHONE = '+5521998763001';
  * invitations RETENTION_HOURS after they were used or expired.
  */
 describe.each(stores)('retention of personal data outside entries on $name', (store) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(store);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp(store);
 
   const options = { retentionHours: 24, openMaxHours: 24 };
   const rows = (table: 'user_events' | 'one_time_codes' | 'passports' | 'user_sessions' | 'staff_invites' | 'staff_sessions') =>
@@ -31,12 +25,8 @@ describe.each(stores)('retention of personal data outside entries on $name', (st
     const start = t.clock.now;
     const cookie = await signUp(t, PHONE, { firstName: 'Ana', lastName: 'Souza' });
     const body = createBody({ customer: { name: 'Ana Souza', phone: PHONE, email: 'ana.souza@example.com' } }, DEMO_BISTRO_ID);
-    const joined = await t.app.inject({
-      method: 'POST',
-      url: `/api/waitlists/${DEMO_BISTRO_ID}/create`,
-      headers: { cookie },
-      payload: body,
-    });
+    // The body as it stands: createBody of a whole body is that body.
+    const joined = await postJoin(t, body, { headers: { cookie } });
     expect(joined.statusCode).toBe(201);
     const record = (eventBody: object) =>
       t.app.inject({

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_BISTRO_ID, DEMO_CLUB_ID, createBody } from '../../test/fixtures.js';
-import { type TestApp, startTestApp } from '../../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_BISTRO_ID, DEMO_CLUB_ID, joinParty } from '../../test/fixtures.js';
+import { useTestApp } from '../../test/harness.js';
 import { stores } from '../../test/stores.js';
 import type { EntryRow } from '../db/types.js';
 import { findEntryById } from '../modules/queue/index.js';
@@ -11,20 +11,18 @@ const HOUR = 3_600_000;
 
 /** Decisions §3: personal data of finished entries goes after RETENTION_HOURS; counts and times stay. */
 describe.each(stores)('retention job on $name', (store) => {
-  let t: TestApp;
+  const t = useTestApp(store);
   const start = Date.UTC(2026, 10, 20, 12);
   const ids: Record<string, string> = {};
   let before: Record<string, EntryRow> = {};
 
   const joinAt = async (at: number, venue = DEMO_BISTRO_ID, overrides: Record<string, unknown> = {}) => {
     t.clock.now = at;
-    const body =
+    const party =
       venue === DEMO_CLUB_ID
-        ? createBody({ customer: { email: 'lia@example.com', name: 'Lia Prado' }, note: 'Localização: Varanda', ...overrides }, venue)
-        : createBody({ customer: { email: 'ana@example.com' }, note: 'Cadeirinha de bebê', ...overrides }, venue);
-    const res = await t.app.inject({ method: 'POST', url: `/api/waitlists/${venue}/create`, payload: body });
-    expect(res.statusCode).toBe(201);
-    return res.json()._id as string;
+        ? { customer: { email: 'lia@example.com', name: 'Lia Prado' }, note: 'Localização: Varanda', ...overrides }
+        : { customer: { email: 'ana@example.com' }, note: 'Cadeirinha de bebê', ...overrides };
+    return (await joinParty(t, party, { venueId: venue })).id;
   };
   /** The row without its SMS delivery state, which goes on from queued to sent by itself meanwhile. */
   const settled = ({ last_message_status: _delivery, ...rest }: EntryRow) => rest;
@@ -35,7 +33,6 @@ describe.each(stores)('retention job on $name', (store) => {
   };
 
   beforeAll(async () => {
-    t = await startTestApp(store);
     const deps = t.app.queueDeps;
     // Ended 26 h before "now" (start + 30 h): erased.
     ids.seatedLongAgo = await joinAt(start);
@@ -55,9 +52,6 @@ describe.each(stores)('retention job on $name', (store) => {
     t.clock.now = start + 5 * HOUR;
     await callEntry(deps, await row(ids.calledLongAgo));
     before = Object.fromEntries(await Promise.all(Object.entries(ids).map(async ([k, id]) => [k, await row(id)] as const)));
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   const now = start + 30 * HOUR;

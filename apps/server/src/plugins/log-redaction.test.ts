@@ -1,13 +1,13 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_BISTRO_ID, createBody } from '../../test/fixtures.js';
-import { type TestApp, startTestApp } from '../../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_BISTRO_ID, createBody, postJoin } from '../../test/fixtures.js';
+import { useTestApp } from '../../test/harness.js';
 import { stores } from '../../test/stores.js';
 import { findEntryById } from '../modules/queue/index.js';
 
 /** Decisions §3: no name, phone, email or note of a diner in the logs, whatever the path. */
 describe.each(stores)('log redaction on $name', (store) => {
-  let t: TestApp;
+  const t = useTestApp(store, { LOG_LEVEL: 'trace' }, { logStream: { write: (line) => void lines.push(line) } });
   const lines: string[] = [];
   const diner = {
     name: 'Zuleica Quintanilha',
@@ -27,8 +27,7 @@ describe.each(stores)('log redaction on $name', (store) => {
   const streamId = 'StReAm_0123456789abcde';
 
   beforeAll(async () => {
-    t = await startTestApp(store, { LOG_LEVEL: 'trace' }, { logStream: { write: (line) => void lines.push(line) } });
-    const join = (payload: object) => t.app.inject({ method: 'POST', url: `/api/waitlists/${DEMO_BISTRO_ID}/create`, payload });
+    const join = (payload: Record<string, unknown>) => postJoin(t, payload);
     const first = await join(body());
     expect(first.statusCode).toBe(201);
     entryId = first.json()._id;
@@ -71,9 +70,6 @@ describe.each(stores)('log redaction on $name', (store) => {
     // The conversation's tables refer to entries: PostgreSQL drops them too (cascade).
     await sql.raw(t.db.dialect === 'postgres' ? 'drop table entries cascade' : 'drop table entries').execute(t.db.kysely);
     expect((await join(body())).statusCode).toBe(500);
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   it('logged every step (the capture works)', () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_BISTRO_ID, createBody } from '../../test/fixtures.js';
-import { type TestApp, startTestApp } from '../../test/harness.js';
+import { postJoin } from '../../test/fixtures.js';
+import { startTestApp, useTestApp } from '../../test/harness.js';
 import { type SseClient, openSse } from '../../test/sse-client.js';
 import { stores } from '../../test/stores.js';
 
@@ -33,18 +33,16 @@ describe('without METRICS_TOKEN', () => {
 });
 
 describe.each(stores)('/metrics on $name', (store) => {
-  let t: TestApp;
+  const t = useTestApp(store, { METRICS_TOKEN: TOKEN, SSE_HEARTBEAT_SECONDS: '0.1' });
   let base: string;
   const streams: SseClient[] = [];
   beforeAll(async () => {
-    t = await startTestApp(store, { METRICS_TOKEN: TOKEN, SSE_HEARTBEAT_SECONDS: '0.1' });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const address = t.app.server.address();
     base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   });
   afterAll(async () => {
     for (const s of streams) s.close();
-    await t.close();
   });
 
   const scrape = async (authorization = `Bearer ${TOKEN}`) => t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization } });
@@ -59,7 +57,7 @@ describe.each(stores)('/metrics on $name', (store) => {
   });
 
   it("counts requests by route pattern, the queue's depth, events, sends, open streams and the event loop", async () => {
-    const joined = await t.app.inject({ method: 'POST', url: `/api/waitlists/${DEMO_BISTRO_ID}/create`, payload: createBody() });
+    const joined = await postJoin(t);
     expect(joined.statusCode).toBe(201);
     const id = joined.json()._id as string;
     for (let i = 0; i < 3; i++) expect((await t.app.inject({ method: 'GET', url: `/api/waitlists/${id}/position` })).statusCode).toBe(200);

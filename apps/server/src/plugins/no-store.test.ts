@@ -1,26 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_BISTRO_ID, createBody } from '../../test/fixtures.js';
-import { type TestApp, startTestApp } from '../../test/harness.js';
-import { loginCookie } from '../../test/staff-session.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_BISTRO_ID, postJoin } from '../../test/fixtures.js';
+import { useTestApp } from '../../test/harness.js';
+import { hostApi } from '../../test/staff-session.js';
 import { stores } from '../../test/stores.js';
 
 /** Personal-data answers are never kept by a cache (docs/security.md). */
 describe.each(stores)('Cache-Control: no-store on personal data ($name)', (store) => {
-  let t: TestApp;
-  let cookie: string;
+  const t = useTestApp(store);
   let entryId = '';
   beforeAll(async () => {
-    t = await startTestApp(store);
-    cookie = await loginCookie(t.app);
-    const join = await t.app.inject({ method: 'POST', url: `/api/waitlists/${DEMO_BISTRO_ID}/create`, payload: createBody() });
+    const join = await postJoin(t);
     expect(join.statusCode).toBe(201);
     expect(join.headers['cache-control']).toBe('no-store');
     entryId = join.json()._id;
   });
-  afterAll(async () => t.close());
 
-  const staff = (method: 'GET' | 'POST' | 'PATCH', path: string, payload?: object) =>
-    t.app.inject({ method, url: `/api/host/venues/${DEMO_BISTRO_ID}${path}`, headers: { cookie }, ...(payload ? { payload } : {}) });
+  const staff = hostApi(t);
 
   it('on the diner answers: position, status, cancel, and their errors', async () => {
     const answers = [
@@ -40,10 +35,10 @@ describe.each(stores)('Cache-Control: no-store on personal data ($name)', (store
 
   it('on the host console answers: queue, entries, settings, login', async () => {
     const answers = [
-      await staff('GET', '/entries'),
-      await staff('POST', '/entries', { customer: { name: 'Rui Costa', phone: '+5511912340001' }, partySize: 2 }),
-      await staff('GET', '/settings'),
-      await staff('PATCH', '/settings', { settings: { hidePosition: false } }),
+      await staff.get('/entries'),
+      await staff.post('/entries', { customer: { name: 'Rui Costa', phone: '+5511912340001' }, partySize: 2 }),
+      await staff.get('/settings'),
+      await staff.patch('/settings', { settings: { hidePosition: false } }),
       await t.app.inject({ method: 'GET', url: `/api/host/venues/${DEMO_BISTRO_ID}/entries` }), // no session: 401
       await t.app.inject({ method: 'POST', url: '/api/host/login', payload: { email: 'host@bistro.example', password: 'demo1234' } }),
     ];
@@ -55,7 +50,7 @@ describe.each(stores)('Cache-Control: no-store on personal data ($name)', (store
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const address = t.app.server.address();
     const port = typeof address === 'object' && address ? address.port : 0;
-    const join = await t.app.inject({ method: 'POST', url: `/api/waitlists/${DEMO_BISTRO_ID}/create`, payload: createBody() });
+    const join = await postJoin(t);
     const controller = new AbortController();
     const res = await fetch(`http://127.0.0.1:${port}/api/waitlists/${join.json()._id}/events`, { signal: controller.signal });
     expect(res.status).toBe(200);

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_BISTRO_ID, createBody } from '../../test/fixtures.js';
-import { type TestApp, startTestApp } from '../../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_BISTRO_ID, postJoin } from '../../test/fixtures.js';
+import { useTestApp } from '../../test/harness.js';
 import { stores } from '../../test/stores.js';
 import type { ErrorReporter } from './reporter.js';
 
@@ -9,21 +9,17 @@ const SOME_ENTRY = 'AAAAAAAAAAAAAAAAAAAAAA';
 
 /** Every unexpected server error goes to the reporter and answers a 500 with no detail. */
 describe.each(stores)('error reporter on $name', (store) => {
-  let t: TestApp;
   const reports: { error: unknown; context?: Record<string, string> }[] = [];
   const reporter: ErrorReporter = {
     report: (error, context) => void reports.push({ error, context }),
     flush: async () => {},
   };
+  const t = useTestApp(store, {}, { reporter });
 
   beforeAll(async () => {
-    t = await startTestApp(store, {}, { reporter });
     // A store that fails under the routes: the entries table is gone.
     // The conversation's tables refer to entries: PostgreSQL drops them too (cascade).
     await sql.raw(t.db.dialect === 'postgres' ? 'drop table entries cascade' : 'drop table entries').execute(t.db.kysely);
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   const expectBare500 = (res: { statusCode: number; json(): unknown; body: string }) => {
@@ -46,7 +42,7 @@ describe.each(stores)('error reporter on $name', (store) => {
     const seq = async () =>
       (await t.db.kysely.selectFrom('venues').select('next_seq').where('id', '=', DEMO_BISTRO_ID).executeTakeFirstOrThrow()).next_seq;
     const before = await seq();
-    const res = await t.app.inject({ method: 'POST', url: `/api/waitlists/${DEMO_BISTRO_ID}/create`, payload: createBody() });
+    const res = await postJoin(t);
     expectBare500(res);
     expect(reports).toHaveLength(1);
     expect(reports[0]?.context).toMatchObject({ route: '/api/waitlists/:venueId/create', method: 'POST' });

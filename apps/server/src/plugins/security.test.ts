@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_BISTRO_ID } from '../../test/fixtures.js';
-import { type TestApp, startTestApp } from '../../test/harness.js';
+import { useTestApp } from '../../test/harness.js';
 import { sqliteStore } from '../../test/stores.js';
 
 // Headers and robots.txt (docs/security.md). e2e/csp.e2e.ts checks the real build in Chromium.
@@ -31,19 +31,15 @@ function crawlable(robots: string, url: string): boolean {
 }
 
 describe('security headers and robots.txt with a web build', () => {
-  let t: TestApp;
   let dist: string;
-  beforeAll(async () => {
+  beforeAll(() => {
     dist = fs.mkdtempSync(path.join(os.tmpdir(), 'vez-headers-'));
     fs.writeFileSync(path.join(dist, 'index.html'), shell);
     // A build of before: its own robots.txt, which let every page be crawled.
     fs.writeFileSync(path.join(dist, 'robots.txt'), 'User-agent: *\nAllow: /\n');
-    t = await startTestApp(sqliteStore, { WEB_DIST_DIR: dist });
   });
-  afterAll(async () => {
-    await t.close();
-    fs.rmSync(dist, { recursive: true, force: true });
-  });
+  afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
+  const t = useTestApp(sqliteStore, () => ({ WEB_DIST_DIR: dist }));
   const get = (url: string) => t.app.inject({ method: 'GET', url });
   const pages = [`/remote-waitlist/${DEMO_BISTRO_ID}`, '/host', `/api/venues/${DEMO_BISTRO_ID}`, '/api/nothing-here'];
 
@@ -86,11 +82,7 @@ describe('security headers and robots.txt with a web build', () => {
 });
 
 describe('security headers and robots.txt without a web build', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(sqliteStore, { WEB_DIST_DIR: path.join(os.tmpdir(), 'vez-no-build-here') });
-  });
-  afterAll(async () => t.close());
+  const t = useTestApp(sqliteStore, { WEB_DIST_DIR: path.join(os.tmpdir(), 'vez-no-build-here') });
 
   it('allows no inline style at all, and still answers robots.txt', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/robots.txt' });

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_BISTRO_ID, DEMO_CLUB_ID } from '../../test/fixtures.js';
-import { type TestApp, startTestApp } from '../../test/harness.js';
+import { useTestApp } from '../../test/harness.js';
 import { stores } from '../../test/stores.js';
 import { updateVenue } from '../modules/venues/venues.repository.js';
 import { bootHeroHtml } from './web.js';
@@ -13,17 +13,13 @@ const bootImage = (html: string) => html.match(/<img class="boot__image"[^>]*>/)
 const attr = (tag: string, name: string) => tag.match(new RegExp(` ${name}="([^"]*)"`))?.[1]?.replaceAll('&amp;', '&');
 
 describe.each(stores)("a venue's join page on $name", (store) => {
-  let t: TestApp;
   let dist: string;
-  beforeAll(async () => {
+  beforeAll(() => {
     dist = fs.mkdtempSync(path.join(os.tmpdir(), 'vez-web-'));
     fs.writeFileSync(path.join(dist, 'index.html'), shell);
-    t = await startTestApp(store, { WEB_DIST_DIR: dist, IMAGE_BASE_URL: '/images' });
   });
-  afterAll(async () => {
-    await t.close();
-    fs.rmSync(dist, { recursive: true, force: true });
-  });
+  afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
+  const t = useTestApp(store, () => ({ WEB_DIST_DIR: dist, IMAGE_BASE_URL: '/images' }));
   const page = (url: string) => t.app.inject({ method: 'GET', url });
 
   it('shows one random active banner in the boot screen, marked for the app to keep', async () => {

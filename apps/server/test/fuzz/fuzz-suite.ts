@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteTableEntry } from '../../src/plugins/route-table.js';
-import { DEMO_BISTRO_ID, DEMO_CLUB_ID, createBody, nextPhone } from '../fixtures.js';
-import { type TestApp, startTestApp } from '../harness.js';
+import { DEMO_BISTRO_ID, DEMO_CLUB_ID, nextPhone, postJoin } from '../fixtures.js';
+import { startTestApp, type TestApp } from '../harness.js';
 import { signUp } from '../identity.js';
 import { loginCookie } from '../staff-session.js';
 import type { TestStore } from '../stores.js';
@@ -65,7 +65,7 @@ async function prepare(t: TestApp): Promise<Context> {
   const entryIds: string[] = [];
   const shareIds: string[] = [];
   for (let i = 0; i < 6; i += 1) {
-    const res = await t.app.inject({ method: 'POST', url: `/api/waitlists/${DEMO_BISTRO_ID}/create`, payload: createBody() });
+    const res = await postJoin(t);
     const id = (res.json() as { _id: string })._id;
     entryIds.push(id);
     const position = (await t.app.inject({ method: 'GET', url: `/api/waitlists/${id}/position` })).json() as {

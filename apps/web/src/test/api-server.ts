@@ -8,15 +8,11 @@ import { setRuntimeConfig } from '../lib/runtime-config';
  * The real API in-process (apps/server buildApp on a fresh SQLite file with the demo venues),
  * listening on a free port; the web's API client is pointed at it. No fetch mocking.
  * Server modules are imported by URL so the web's type check does not walk into the server.
+ * Tests reach it only through its HTTP API (docs/ARCHITECTURE.md habit 10): what no diner route
+ * does, staff do through the host API (demo-host-api.ts), and messages are read from the demo outbox.
  */
 export interface TestApi {
   baseUrl: string;
-  dbFile: string;
-  /**
-   * A test wrote rows straight into the database: no event announced it, so the app's kept
-   * position answers would stay for up to a second. This forgets them, as a host's change does.
-   */
-  forgetKeptPositions(): void;
   close(): Promise<void>;
 }
 
@@ -25,7 +21,6 @@ interface ServerModules {
     listen(o: object): Promise<string>;
     ready(): Promise<void>;
     close(): Promise<void>;
-    positions: { clear(): void };
   }>;
   loadConfig(env: Record<string, string>): unknown;
   openDb(database: unknown): { close(): Promise<void> };
@@ -66,8 +61,6 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
   setRuntimeConfig({ apiBaseUrl: `${address}/api`, imageBaseUrl: `${address}/images` });
   return {
     baseUrl: address,
-    dbFile,
-    forgetKeptPositions: () => app.positions.clear(),
     async close() {
       await app.close();
       await db.close();

@@ -1,4 +1,3 @@
-import Database from 'better-sqlite3';
 import { type TestApi, joinByApi } from './api-server';
 
 const BISTRO = '6553f1a2b3c4d5e6f7a8b901';
@@ -15,13 +14,20 @@ export async function joinBistro(api: TestApi, partySize = 2): Promise<{ id: str
   return { id: _id, shareId: position.waitlist.shareId };
 }
 
-/** Changes an entry straight in the store (what no API does), then forgets the answers the app kept. */
-export function updateEntry(api: TestApi, id: string, sql: string, ...values: unknown[]): void {
-  const db = new Database(api.dbFile);
-  try {
-    db.prepare(`UPDATE entries SET ${sql} WHERE id = ?`).run(...values, id);
-  } finally {
-    db.close();
-  }
-  api.forgetKeptPositions(); // the write went round the app: no event voided its kept answers
+/** An entry's status and cancel reason, as the diner's status route answers them. */
+export async function entryStatus(api: TestApi, id: string, venueId = BISTRO): Promise<{ status: string; cancelReason: string | null }> {
+  const response = await fetch(`${api.baseUrl}/api/waitlists/${id}/${venueId}/status`);
+  if (!response.ok) throw new Error(`status answered ${response.status}`);
+  return (await response.json()) as { status: string; cancelReason: string | null };
+}
+
+/**
+ * The language of the join SMS the demo outbox (GET /api/dev/outbox) holds for `phone`: the
+ * language the entry was stored with, as the diner reads it (docs/product.md §13).
+ */
+export async function joinSmsLanguage(api: TestApi, phone: string): Promise<'pt' | 'en' | undefined> {
+  const outbox = (await (await fetch(`${api.baseUrl}/api/dev/outbox`)).json()) as { to: string; body: string }[];
+  const join = outbox.filter((m) => m.to === phone).find((m) => /on the waitlist|na fila/.test(m.body));
+  if (!join) return undefined;
+  return /on the waitlist/.test(join.body) ? 'en' : 'pt';
 }

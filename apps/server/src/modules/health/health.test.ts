@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_BISTRO_ID, createBody } from '../../../test/fixtures.js';
-import { type TestApp, appOnStore, seededStore, startTestApp } from '../../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { DEMO_BISTRO_ID, postJoin } from '../../../test/fixtures.js';
+import { appOnStore, seededStore, useTestApp } from '../../../test/harness.js';
 import { sqliteStore, stores } from '../../../test/stores.js';
 
 describe.each(stores)('GET /api/health on $name', (store) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(store);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp(store);
 
   it('answers ok and names the store while the store answers', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
@@ -104,7 +98,7 @@ describe('GET /api/health while the instance drains (plugins/drain.ts, docs/depl
       expect(read.json()).toMatchObject({ code: 'SERVER_RESTARTING' });
       expect(read.headers['retry-after']).toBe('1');
 
-      const write = await app.inject({ method: 'POST', url: `/api/waitlists/${DEMO_BISTRO_ID}/create`, payload: createBody() });
+      const write = await postJoin({ app });
       expect(write.statusCode).toBe(201);
       expect(write.headers.connection).toBe('close');
       await draining;

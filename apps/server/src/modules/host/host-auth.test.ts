@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_BISTRO_ID, DEMO_CLUB_ID } from '../../../test/fixtures.js';
-import { type TestApp, appOnStore, startTestApp } from '../../../test/harness.js';
+import { appOnStore, useTestApp } from '../../../test/harness.js';
 import { BISTRO_HOST, CLUB_HOST, DEMO_PASSWORD, loginCookie } from '../../../test/staff-session.js';
 import { stores } from '../../../test/stores.js';
 
@@ -26,13 +26,11 @@ const routes = (venue: string) =>
   ] as const;
 
 describe.each(stores)('host sessions on $name', (store) => {
-  let t: TestApp;
+  const t = useTestApp(store, { LOGIN_MAX_PER_ACCOUNT_15_MIN: '3', LOGIN_MAX_PER_ADDRESS_15_MIN: '100', TRUST_PROXY: '1' });
   let clubCookie: string;
   beforeAll(async () => {
-    t = await startTestApp(store, { LOGIN_MAX_PER_ACCOUNT_15_MIN: '3', LOGIN_MAX_PER_ADDRESS_15_MIN: '100', TRUST_PROXY: '1' });
     clubCookie = await loginCookie(t.app, CLUB_HOST);
   });
-  afterAll(async () => t.close());
 
   const login = (payload: object, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'POST', url: '/api/host/login', payload, headers });
@@ -164,11 +162,7 @@ describe.each(stores)('host sessions on $name', (store) => {
 });
 
 describe.each(stores)('host login limit per address on $name', (store) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(store, { LOGIN_MAX_PER_ADDRESS_15_MIN: '2', PUBLIC_BASE_URL: 'https://vez.example' });
-  });
-  afterAll(async () => t.close());
+  const t = useTestApp(store, { LOGIN_MAX_PER_ADDRESS_15_MIN: '2', PUBLIC_BASE_URL: 'https://vez.example' });
 
   it('counts every attempt from one address, whatever the account', async () => {
     const login = (email: string) => t.app.inject({ method: 'POST', url: '/api/host/login', payload: { email, password: 'nope-nope' } });

@@ -1,9 +1,9 @@
 import { smsSegments } from '@vez/contract';
 import QRCode from 'qrcode';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_BISTRO_ID, DEMO_CLUB_ID, nextPhone } from '../../../test/fixtures.js';
-import { type TestApp, startTestApp } from '../../../test/harness.js';
+import { useTestApp } from '../../../test/harness.js';
 import { outbox } from '../../../test/identity.js';
 import { CLUB_HOST, loginCookie } from '../../../test/staff-session.js';
 import { stores } from '../../../test/stores.js';
@@ -13,17 +13,15 @@ const MIN = 60_000;
 const DINER_LEAVE = { logs: { customer: 'x', actionType: 'Remove' }, customer: 'x', cancelReason: 'Customer' };
 
 describe.each(stores)('host undo, figures, poster and uploads on $name', (store) => {
-  let t: TestApp;
+  const t = useTestApp(store, {
+    PUBLIC_BASE_URL: 'https://fila.example',
+    // A party on WhatsApp gets its join as this template (docs/product.md §10).
+    WHATSAPP_TEMPLATES: JSON.stringify({ join: { pt: { sid: `HX${'a'.repeat(32)}`, vars: ['venue', 'link'] } } }),
+  });
   let cookie: string;
   beforeAll(async () => {
-    t = await startTestApp(store, {
-      PUBLIC_BASE_URL: 'https://fila.example',
-      // A party on WhatsApp gets its join as this template (docs/product.md §10).
-      WHATSAPP_TEMPLATES: JSON.stringify({ join: { pt: { sid: `HX${'a'.repeat(32)}`, vars: ['venue', 'link'] } } }),
-    });
     cookie = await loginCookie(t.app);
   });
-  afterAll(async () => t.close());
 
   const host = (method: 'GET' | 'POST', path: string, payload?: object, as = cookie, venue = DEMO_BISTRO_ID) =>
     t.app.inject({ method, url: `/api/host/venues/${venue}${path}`, headers: as ? { cookie: as } : {}, ...(payload ? { payload } : {}) });

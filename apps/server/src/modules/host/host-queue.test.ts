@@ -1,29 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_BISTRO_ID, DEMO_CLUB_ID, createBody, nextPhone } from '../../../test/fixtures.js';
-import { type TestApp, startTestApp } from '../../../test/harness.js';
-import { CLUB_HOST, loginCookie } from '../../../test/staff-session.js';
+import { describe, expect, it } from 'vitest';
+import { DEMO_BISTRO_ID, DEMO_CLUB_ID, nextPhone, postJoin } from '../../../test/fixtures.js';
+import { useTestApp } from '../../../test/harness.js';
+import { hostApi } from '../../../test/staff-session.js';
 import { stores } from '../../../test/stores.js';
 import { updateVenue } from '../venues/venues.repository.js';
 
 const MISSING_ENTRY = 'AAAAAAAAAAAAAAAAAAAAAA';
 
 describe.each(stores)('host queue API on $name', (store) => {
-  let t: TestApp;
-  let cookie: string;
-  beforeAll(async () => {
-    t = await startTestApp(store);
-    cookie = await loginCookie(t.app);
-  });
-  afterAll(async () => t.close());
-
-  const host = (method: 'GET' | 'POST' | 'PATCH' | 'PUT', path: string, payload?: object) =>
-    t.app.inject({ method, url: `/api/host/venues/${DEMO_BISTRO_ID}${path}`, headers: { cookie }, ...(payload ? { payload } : {}) });
+  const t = useTestApp(store);
+  const host = hostApi(t);
   const walkIn = (extra: Record<string, unknown> = {}) =>
-    host('POST', '/entries', { customer: { name: 'Rui Costa', phone: nextPhone() }, partySize: 2, ...extra });
-  const queue = async () => (await host('GET', '/entries')).json();
+    host.post('/entries', { customer: { name: 'Rui Costa', phone: nextPhone() }, partySize: 2, ...extra });
+  const queue = async () => (await host.get('/entries')).json();
 
   it('lists the live queue in order, with personal data and positions', async () => {
-    const res = await host('GET', '/entries');
+    const res = await host.get('/entries');
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.waitlist).toEqual({ active: true, locked: false });
@@ -56,7 +48,7 @@ describe.each(stores)('host queue API on $name', (store) => {
     [{ customer: { name: 'Rui Costa', phone: '+5511987654321' }, partySize: 99 }, 'partySize'],
   ])('refuses a bad walk-in %j with 422 and adds nothing', async (payload, field) => {
     const before = (await queue()).entries.length;
-    const res = await host('POST', '/entries', payload);
+    const res = await host.post('/entries', payload);
     expect(res.statusCode).toBe(422);
     expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', field });
     expect((await queue()).entries.length).toBe(before);
@@ -64,79 +56,74 @@ describe.each(stores)('host queue API on $name', (store) => {
 
   it('calls, then seats a party; a seated party cannot be called', async () => {
     const id = (await walkIn()).json().entry._id;
-    const called = await host('POST', `/entries/${id}/call`);
+    const called = await host.post(`/entries/${id}/call`);
     expect(called.statusCode).toBe(200);
     expect(called.json().entry).toMatchObject({ status: 'called', globalPos: 0, notifiedAt: expect.any(String) });
-    const seated = await host('POST', `/entries/${id}/seat`);
+    const seated = await host.post(`/entries/${id}/seat`);
     expect(seated.json().entry.status).toBe('seated');
     expect((await queue()).entries.some((e: { _id: string }) => e._id === id)).toBe(false);
-    const again = await host('POST', `/entries/${id}/call`);
+    const again = await host.post(`/entries/${id}/call`);
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe('ENTRY_NOT_ACTIVE');
   });
 
   it('cancels with a reason (no-show) and validates the reason', async () => {
     const id = (await walkIn()).json().entry._id;
-    expect((await host('POST', `/entries/${id}/cancel`, { reason: 'Customer' })).statusCode).toBe(422);
-    expect((await host('POST', `/entries/${id}/cancel`, {})).statusCode).toBe(422);
-    const res = await host('POST', `/entries/${id}/cancel`, { reason: 'NoShow' });
+    expect((await host.post(`/entries/${id}/cancel`, { reason: 'Customer' })).statusCode).toBe(422);
+    expect((await host.post(`/entries/${id}/cancel`, {})).statusCode).toBe(422);
+    const res = await host.post(`/entries/${id}/cancel`, { reason: 'NoShow' });
     expect(res.statusCode).toBe(200);
     const status = await t.app.inject({ method: 'GET', url: `/api/waitlists/${id}/${DEMO_BISTRO_ID}/status` });
     expect(status.json()).toMatchObject({ status: 'cancelled', cancelReason: 'NoShow' });
-    expect((await host('POST', `/entries/${id}/cancel`, { reason: 'Host' })).statusCode).toBe(409);
+    expect((await host.post(`/entries/${id}/cancel`, { reason: 'Host' })).statusCode).toBe(409);
   });
 
   it('edits party size, note and priority; refuses an empty or out-of-range edit', async () => {
     const { _id: id, globalPos: before } = (await walkIn()).json().entry;
-    const res = await host('PATCH', `/entries/${id}`, { partySize: 6, note: 'janela', priority: true });
+    const res = await host.patch(`/entries/${id}`, { partySize: 6, note: 'janela', priority: true });
     expect(res.statusCode).toBe(200);
     expect(res.json().entry).toMatchObject({ partySize: 6, note: 'janela', priority: true });
     expect(res.json().entry.globalPos).toBeLessThan(before);
-    expect((await host('PATCH', `/entries/${id}`, { note: '' })).json().entry.note).toBeNull();
-    expect((await host('PATCH', `/entries/${id}`, {})).statusCode).toBe(422);
-    const tooBig = await host('PATCH', `/entries/${id}`, { partySize: 9 });
+    expect((await host.patch(`/entries/${id}`, { note: '' })).json().entry.note).toBeNull();
+    expect((await host.patch(`/entries/${id}`, {})).statusCode).toBe(422);
+    const tooBig = await host.patch(`/entries/${id}`, { partySize: 9 });
     expect(tooBig.statusCode).toBe(422);
     expect(tooBig.json().field).toBe('partySize');
-    expect((await host('PATCH', `/entries/${id}`, { note: 'x'.repeat(256) })).statusCode).toBe(422);
+    expect((await host.patch(`/entries/${id}`, { note: 'x'.repeat(256) })).statusCode).toBe(422);
   });
 
   it('answers 404 for an unknown entry or one of another venue, 400 for a malformed id', async () => {
-    expect((await host('POST', `/entries/${MISSING_ENTRY}/call`)).statusCode).toBe(404);
-    expect((await host('PATCH', `/entries/${MISSING_ENTRY}`, { priority: true })).statusCode).toBe(404);
-    expect((await host('POST', `/entries/${MISSING_ENTRY}/seat`)).json().code).toBe('NOT_FOUND');
-    expect((await host('POST', `/entries/${MISSING_ENTRY}/cancel`, { reason: 'Host' })).statusCode).toBe(404);
-    expect((await host('POST', '/entries/bad-id/call')).json().code).toBe('INVALID_WAITLISTID_FORMAT');
-    const clubEntry = await t.app.inject({
-      method: 'POST',
-      url: `/api/waitlists/${DEMO_CLUB_ID}/create`,
-      payload: createBody(
-        { customer: { name: 'Lia Prado', phone: nextPhone(), email: 'lia@example.com' }, note: 'Localização: Bar' },
-        DEMO_CLUB_ID,
-      ),
-    });
+    expect((await host.post(`/entries/${MISSING_ENTRY}/call`)).statusCode).toBe(404);
+    expect((await host.patch(`/entries/${MISSING_ENTRY}`, { priority: true })).statusCode).toBe(404);
+    expect((await host.post(`/entries/${MISSING_ENTRY}/seat`)).json().code).toBe('NOT_FOUND');
+    expect((await host.post(`/entries/${MISSING_ENTRY}/cancel`, { reason: 'Host' })).statusCode).toBe(404);
+    expect((await host.post('/entries/bad-id/call')).json().code).toBe('INVALID_WAITLISTID_FORMAT');
+    const clubEntry = await postJoin(
+      t,
+      { customer: { name: 'Lia Prado', phone: nextPhone(), email: 'lia@example.com' }, note: 'Localização: Bar' },
+      { venueId: DEMO_CLUB_ID },
+    );
     expect(clubEntry.statusCode).toBe(201);
-    expect((await host('POST', `/entries/${clubEntry.json()._id}/call`)).statusCode).toBe(404);
+    expect((await host.post(`/entries/${clubEntry.json()._id}/call`)).statusCode).toBe(404);
   });
 
   it('locks and closes the waitlist; diners are refused, staff still add walk-ins while locked', async () => {
-    expect((await host('PUT', '/waitlist', { active: true })).statusCode).toBe(422);
-    const locked = await host('PUT', '/waitlist', { active: true, locked: true });
+    expect((await host.put('/waitlist', { active: true })).statusCode).toBe(422);
+    const locked = await host.put('/waitlist', { active: true, locked: true });
     expect(locked.json()).toEqual({ waitlist: { active: true, locked: true } });
     const statuses = await t.app.inject({ method: 'GET', url: `/api/waitlists/${DEMO_BISTRO_ID}/waitlist-statuses` });
     expect(statuses.json()).toEqual({ waitlist: { active: true, locked: true } });
-    const diner = await t.app.inject({ method: 'POST', url: `/api/waitlists/${DEMO_BISTRO_ID}/create`, payload: createBody() });
+    const diner = await postJoin(t);
     expect(diner.json().code).toBe('WAITLIST_LOCKED');
     expect((await walkIn()).statusCode).toBe(201);
-    await host('PUT', '/waitlist', { active: false, locked: false });
+    await host.put('/waitlist', { active: false, locked: false });
     expect((await walkIn()).json().code).toBe('WAITLIST_STATUS_NOT_ACTIVE');
-    await host('PUT', '/waitlist', { active: true, locked: false });
-    expect((await t.app.inject({ method: 'POST', url: `/api/waitlists/${DEMO_BISTRO_ID}/create`, payload: createBody() })).statusCode).toBe(
-      201,
-    );
+    await host.put('/waitlist', { active: true, locked: false });
+    expect((await postJoin(t)).statusCode).toBe(201);
   });
 
   it('reads and changes venue, settings and theme; the public reads follow', async () => {
-    const read = await host('GET', '/settings');
+    const read = await host.get('/settings');
     expect(read.statusCode).toBe(200);
     expect(read.json()).toMatchObject({
       venue: { _id: DEMO_BISTRO_ID, slug: 'bistro-demo' },
@@ -146,7 +133,7 @@ describe.each(stores)('host queue API on $name', (store) => {
       theme: { typeImageSpotlight: 'banners' },
       waitlist: { active: true },
     });
-    const res = await host('PATCH', '/settings', {
+    const res = await host.patch('/settings', {
       maxPartySize: 10,
       settings: { hidePosition: true },
       theme: { color: { main: '#112233' } },
@@ -180,11 +167,11 @@ describe.each(stores)('host queue API on $name', (store) => {
     [{ settings: { reservationUrl: 'vbscript:msgbox' } }, 'settings.reservationUrl'],
     [{ settings: { reservationUrl: 'ftp://files.example/r' } }, 'settings.reservationUrl'],
   ])('refuses settings %j with 422 and changes nothing', async (payload, field) => {
-    const before = (await host('GET', '/settings')).json();
-    const res = await host('PATCH', '/settings', payload);
+    const before = (await host.get('/settings')).json();
+    const res = await host.patch('/settings', payload);
     expect(res.statusCode).toBe(422);
     expect(res.json().field).toBe(field);
-    expect((await host('GET', '/settings')).json()).toEqual(before);
+    expect((await host.get('/settings')).json()).toEqual(before);
   });
 
   it('takes http(s) and same-site links for the menu and reservations', async () => {
@@ -192,7 +179,7 @@ describe.each(stores)('host queue API on $name', (store) => {
       { menuUrl: 'https://bistro.example/menu.pdf', reservationUrl: 'http://reservas.example/bistro' },
       { menuUrl: '/images/demo/menu.svg', reservationUrl: null },
     ]) {
-      const res = await host('PATCH', '/settings', { settings });
+      const res = await host.patch('/settings', { settings });
       expect(res.statusCode).toBe(200);
       expect(res.json().settings).toMatchObject(settings);
     }
@@ -208,8 +195,7 @@ describe.each(stores)('host queue API on $name', (store) => {
   });
 
   it('club staff run their own venue', async () => {
-    const club = await loginCookie(t.app, CLUB_HOST);
-    const res = await t.app.inject({ method: 'GET', url: `/api/host/venues/${DEMO_CLUB_ID}/entries`, headers: { cookie: club } });
+    const res = await hostApi(t, DEMO_CLUB_ID).get('/entries');
     expect(res.statusCode).toBe(200);
     expect(res.json().venueId).toBe(DEMO_CLUB_ID);
   });

@@ -1,9 +1,9 @@
 import { STAFF_MESSAGE_MAX_LENGTH } from '@vez/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_BISTRO_ID, createBody, nextPhone } from '../../../test/fixtures.js';
-import { type TestApp, startTestApp } from '../../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { joinParty, nextPhone } from '../../../test/fixtures.js';
+import { useTestApp } from '../../../test/harness.js';
 import { outbox } from '../../../test/identity.js';
-import { CLUB_HOST, loginCookie } from '../../../test/staff-session.js';
+import { CLUB_HOST, hostApi } from '../../../test/staff-session.js';
 import { stores } from '../../../test/stores.js';
 import { toE164 } from '../../lib/phone.js';
 
@@ -12,29 +12,12 @@ const e164 = (phone: string): string => toE164(phone)!;
 
 /** Staff write to a party; the diner's page shows it (docs/product.md §7). */
 describe.each(stores)('the host thread on $name', (store) => {
-  let t: TestApp;
-  let staff: string;
-  beforeAll(async () => {
-    t = await startTestApp(store);
-    staff = await loginCookie(t.app);
-  });
-  afterAll(async () => t.close());
-
-  const join = async (phone = nextPhone()) => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/waitlists/${DEMO_BISTRO_ID}/create`,
-      payload: createBody({ customer: { name: 'Ana Souza', phone } }),
-    });
-    return res.json()._id as string;
-  };
-  const messages = (id: string, method: 'GET' | 'POST', payload?: object, cookie = staff) =>
-    t.app.inject({
-      method,
-      url: `/api/host/venues/${DEMO_BISTRO_ID}/entries/${id}/messages`,
-      headers: { cookie },
-      ...(payload ? { payload } : {}),
-    });
+  const t = useTestApp(store);
+  const host = hostApi(t);
+  const join = async (phone = nextPhone()) => (await joinParty(t, { customer: { phone } })).id;
+  /** `cookie` stands in for the bistro owner's session ('' for none). */
+  const messages = (id: string, method: 'GET' | 'POST', payload?: object, cookie?: string) =>
+    host.request(method, `/entries/${id}/messages`, payload, cookie === undefined ? {} : { cookie });
   const position = async (id: string) => (await t.app.inject({ method: 'GET', url: `/api/waitlists/${id}/position` })).json().waitlist;
 
   it('a message goes by SMS, shows on the diner page newest first, and the thread lists both directions oldest first', async () => {
@@ -63,9 +46,7 @@ describe.each(stores)('the host thread on $name', (store) => {
     ]);
     // Delivered by the outbox: the card and the thread say sent.
     expect(thread[2].status).toBe('sent');
-    const card = (await t.app.inject({ method: 'GET', url: `/api/host/venues/${DEMO_BISTRO_ID}/entries`, headers: { cookie: staff } }))
-      .json()
-      .entries.find((e: { _id: string }) => e._id === id);
+    const card = (await host.get('/entries')).json().entries.find((e: { _id: string }) => e._id === id);
     expect(card.lastMessage.status).toBe('sent');
     expect(card.unread).toBe(0);
   });
@@ -86,9 +67,9 @@ describe.each(stores)('the host thread on $name', (store) => {
   it('401 without a session, 403 for another venue, 409 once the party has gone', async () => {
     const id = await join();
     expect((await messages(id, 'GET', undefined, '')).statusCode).toBe(401);
-    const club = await loginCookie(t.app, CLUB_HOST);
+    const club = await t.staffCookie(CLUB_HOST);
     expect((await messages(id, 'POST', { text: 'Oi' }, club)).statusCode).toBe(403);
-    await t.app.inject({ method: 'POST', url: `/api/host/venues/${DEMO_BISTRO_ID}/entries/${id}/seat`, headers: { cookie: staff } });
+    await host.post(`/entries/${id}/seat`);
     const late = await messages(id, 'POST', { text: 'Oi' });
     expect(late.statusCode).toBe(409);
     expect((await position(id)).messages).toEqual([]);

@@ -1,9 +1,9 @@
 import { SMS_MAX_SEGMENTS, defaultVenueSettings } from '@vez/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_BISTRO_ID, createBody, nextPhone } from '../../../test/fixtures.js';
-import { type TestApp, startTestApp } from '../../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { DEMO_BISTRO_ID, joinParty } from '../../../test/fixtures.js';
+import { useTestApp } from '../../../test/harness.js';
 import { outbox } from '../../../test/identity.js';
-import { loginCookie } from '../../../test/staff-session.js';
+import { hostApi } from '../../../test/staff-session.js';
 import { stores } from '../../../test/stores.js';
 import { addVenueLike } from '../../../test/venues.js';
 import type { AppError } from '../../lib/app-error.js';
@@ -15,27 +15,13 @@ import { callEntry, findEntryById } from '../queue/index.js';
  * checked when the venue saves its texts and when a message is sent.
  */
 describe.each(stores)('message caps on $name', (store) => {
-  let t: TestApp;
-  let cookie: string;
-  beforeAll(async () => {
-    t = await startTestApp(store, { PUBLIC_BASE_URL: 'https://vez.example', SMART_LINK_BASE_URL: 'https://reservas.example/r' });
-    cookie = await loginCookie(t.app);
-  });
-  afterAll(async () => t.close());
-
-  const patch = (body: object) =>
-    t.app.inject({ method: 'PATCH', url: `/api/host/venues/${DEMO_BISTRO_ID}/settings`, headers: { cookie }, payload: body });
-  const saved = async () =>
-    (await t.app.inject({ method: 'GET', url: `/api/host/venues/${DEMO_BISTRO_ID}/settings`, headers: { cookie } })).json();
+  const t = useTestApp(store, { PUBLIC_BASE_URL: 'https://vez.example', SMART_LINK_BASE_URL: 'https://reservas.example/r' });
+  const host = hostApi(t);
+  const patch = (body: object) => host.patch('/settings', body);
+  const saved = async () => (await host.get('/settings')).json();
   const join = async (venueId = DEMO_BISTRO_ID) => {
-    const phone = nextPhone();
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/waitlists/${venueId}/create`,
-      payload: createBody({ customer: { name: 'Ana Souza', phone } }, venueId),
-    });
-    expect(res.statusCode).toBe(201);
-    return { id: res.json()._id as string, phone: toE164(phone)! };
+    const party = await joinParty(t, {}, { venueId });
+    return { id: party.id, phone: toE164(party.phone)! };
   };
 
   it("a template may link only to the site, the venue's menu and its reservation page: another host is a 422 naming the text and the link", async () => {
@@ -105,22 +91,12 @@ describe.each(stores)('message caps on $name', (store) => {
   it('a staff message past the cap with the venue name is a 422 naming the text; nothing is sent or counted', async () => {
     expect((await patch({ settings: { smsWithoutAccents: false } })).statusCode).toBe(200);
     const party = await join();
-    const send = (text: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: `/api/host/venues/${DEMO_BISTRO_ID}/entries/${party.id}/messages`,
-        headers: { cookie },
-        payload: { text },
-      });
+    const send = (text: string) => host.post(`/entries/${party.id}/messages`, { text });
     // "Bistrô Demo: " is 13 UCS-2 units: 255 more fit 268.
     const tooLong = await send('a'.repeat(256));
     expect(tooLong.statusCode).toBe(422);
     expect(tooLong.json()).toMatchObject({ code: 'MESSAGE_TOO_LONG', field: 'text' });
-    const thread = await t.app.inject({
-      method: 'GET',
-      url: `/api/host/venues/${DEMO_BISTRO_ID}/entries/${party.id}/messages`,
-      headers: { cookie },
-    });
+    const thread = await host.get(`/entries/${party.id}/messages`);
     expect(thread.json().messages).toEqual([]);
     expect(await t.db.kysely.selectFrom('staff_sends').select('id').where('entry_id', '=', party.id).execute()).toEqual([]);
     expect((await send('a'.repeat(255))).statusCode).toBe(201);

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_BISTRO_ID, createBody, nextPhone } from '../../../test/fixtures.js';
-import { type TestApp, appOnStore, startTestApp } from '../../../test/harness.js';
-import { loginCookie } from '../../../test/staff-session.js';
+import { DEMO_BISTRO_ID, joinParty, nextPhone, countRows } from '../../../test/fixtures.js';
+import { appOnStore, useTestApp } from '../../../test/harness.js';
 import { stores } from '../../../test/stores.js';
 import { runRetentionJob } from '../../jobs/retention.js';
 
@@ -12,31 +11,19 @@ import { runRetentionJob } from '../../jobs/retention.js';
  * is sent again to a party that has ended.
  */
 describe.each(stores)('staff send bounds on $name', (store) => {
-  let t: TestApp;
+  const PER_VENUE = 12;
+  const t = useTestApp(store, { STAFF_SENDS_PER_VENUE_PER_HOUR: String(PER_VENUE) });
   let other: FastifyInstance;
   let staff: string;
-  const PER_VENUE = 12;
   beforeAll(async () => {
-    t = await startTestApp(store, { STAFF_SENDS_PER_VENUE_PER_HOUR: String(PER_VENUE) });
     // A second instance on the same store: the counts are the store's, so both agree.
     other = await appOnStore(t.db, { DEMO: '1', STAFF_SENDS_PER_VENUE_PER_HOUR: String(PER_VENUE) }, { now: () => t.clock.now });
     await other.ready();
-    staff = await loginCookie(t.app);
+    staff = await t.staffCookie();
   });
-  afterAll(async () => {
-    await other.close();
-    await t.close();
-  });
+  afterAll(async () => other.close());
 
-  const join = async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/waitlists/${DEMO_BISTRO_ID}/create`,
-      payload: createBody({ customer: { name: 'Ana Souza', phone: nextPhone() } }),
-    });
-    expect(res.statusCode).toBe(201);
-    return res.json()._id as string;
-  };
+  const join = async () => (await joinParty(t)).id;
   const host = (app: FastifyInstance, id: string, path: string, payload?: object) =>
     app.inject({
       method: 'POST',
@@ -48,16 +35,7 @@ describe.each(stores)('staff send bounds on $name', (store) => {
     const queue = await t.app.inject({ method: 'GET', url: `/api/host/venues/${DEMO_BISTRO_ID}/entries`, headers: { cookie: staff } });
     return queue.json().entries.find((e: { _id: string }) => e._id === id);
   };
-  const queuedAbout = async (id: string) =>
-    Number(
-      (
-        await t.db.kysely
-          .selectFrom('messages')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .where('entry_id', '=', id)
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const queuedAbout = (id: string) => countRows(t.db, 'messages', { entry_id: id });
   const sendsNow = () => t.db.kysely.deleteFrom('staff_sends').execute();
 
   it('a party gets at most 6 staff sends in 10 minutes, from any instance; the 7th is a 429 with Retry-After and sends nothing', async () => {

@@ -1,24 +1,17 @@
 import { defaultVenueSettings } from '@vez/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_BISTRO_ID } from '../../../test/fixtures.js';
-import { type TestApp, startTestApp } from '../../../test/harness.js';
-import { loginCookie } from '../../../test/staff-session.js';
+import { useTestApp } from '../../../test/harness.js';
+import { hostApi } from '../../../test/staff-session.js';
 import { stores } from '../../../test/stores.js';
 import { addVenueLike } from '../../../test/venues.js';
 
 /** The tables the venue has (docs/product.md §2), through the API, on both stores. */
 describe.each(stores)('venue tables on $name', (store) => {
-  let t: TestApp;
-  let cookie: string;
-  beforeAll(async () => {
-    t = await startTestApp(store);
-    cookie = await loginCookie(t.app);
-  });
-  afterAll(async () => t.close());
-
-  const url = `/api/host/venues/${DEMO_BISTRO_ID}/settings`;
-  const patch = (settings: object) => t.app.inject({ method: 'PATCH', url, headers: { cookie }, payload: { settings } });
-  const stored = async () => (await t.app.inject({ method: 'GET', url, headers: { cookie } })).json().settings.tables;
+  const t = useTestApp(store);
+  const host = hostApi(t);
+  const patch = (settings: object) => host.patch('/settings', { settings });
+  const stored = async () => (await host.get('/settings')).json().settings.tables;
 
   it('none by default; staff set them, read them back, and clear them', async () => {
     expect(await stored()).toEqual([]);

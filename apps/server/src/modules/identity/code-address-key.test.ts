@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, appOnStore, startTestApp } from '../../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { appOnStore, useTestApp } from '../../../test/harness.js';
 import { sendCode } from '../../../test/identity.js';
 import { stores } from '../../../test/stores.js';
 
@@ -10,14 +10,8 @@ import { stores } from '../../../test/stores.js';
  * key is the store's, so every instance counts the same address alike.
  */
 describe.each(stores)('the address kept with a code on $name', (store) => {
-  let t: TestApp;
   const env = { OTP_SENDS_PER_ADDRESS_PER_10_MIN: '2' };
-  beforeAll(async () => {
-    t = await startTestApp(store, env);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp(store, env);
 
   it('is an HMAC under the store’s key, and a second instance counts the same address with it', async () => {
     const address = '192.0.2.77';

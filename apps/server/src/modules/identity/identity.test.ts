@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_CLUB_ID, createBody, nextPhone } from '../../../test/fixtures.js';
-import { type TestApp, startTestApp } from '../../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { DEMO_CLUB_ID, createBody, nextPhone, postJoin } from '../../../test/fixtures.js';
+import { useTestApp } from '../../../test/harness.js';
 import { createUser, lastCode, outbox, sendCode, sessionCookie, signUp } from '../../../test/identity.js';
 import { stores } from '../../../test/stores.js';
 import { toE164 } from '../../lib/phone.js';
@@ -9,13 +9,7 @@ import { listUserEvents } from './user-events.repository.js';
 const e164 = (phone: string) => toE164(phone) as string;
 
 describe.each(stores)('user-manager API on $name', (store) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(store, { PUBLIC_BASE_URL: 'https://vez.example' });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp(store, { PUBLIC_BASE_URL: 'https://vez.example' });
   const me = (cookie?: string) => t.app.inject({ method: 'GET', url: '/api/product-user', headers: cookie ? { cookie } : {} });
 
   it('POST /otp/send queues a 6-digit code by SMS and stores only its hash', async () => {
@@ -207,7 +201,7 @@ describe.each(stores)('user-manager API on $name', (store) => {
     expect(login.statusCode).toBe(201);
     expect(login.headers['cache-control']).toBe('no-store');
     const body = createBody({ customer: { name: 'Ana Souza', phone, email: 'a@example.com' }, note: 'Localização: Bar' }, DEMO_CLUB_ID);
-    const joined = await t.app.inject({ method: 'POST', url: `/api/waitlists/${DEMO_CLUB_ID}/create`, payload: body });
+    const joined = await postJoin(t, body, { venueId: DEMO_CLUB_ID });
     const waitlistId = joined.json()._id as string;
     const enter = await event({ venueId: DEMO_CLUB_ID, eventType: 'waitlist-enter', eventBody: { data: body, waitlistId } });
     expect(enter.statusCode).toBe(201);

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_BISTRO_ID, nextPhone } from '../../../test/fixtures.js';
-import { type TestApp, startTestApp } from '../../../test/harness.js';
+import { useTestApp } from '../../../test/harness.js';
 import { createUser, lastCode, nextAddress, outbox, sendCode, signUpByEmail } from '../../../test/identity.js';
 import { stores } from '../../../test/stores.js';
 import { toE164 } from '../../lib/phone.js';
@@ -9,13 +9,7 @@ const e164 = (phone: string) => toE164(phone) as string;
 const wrongOf = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
 describe.each(stores)('one-time codes on $name', (store) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(store, { OTP_SENDS_PER_ADDRESS_PER_10_MIN: '8' });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp(store, { OTP_SENDS_PER_ADDRESS_PER_10_MIN: '8' });
 
   it('a code expires after 10 minutes', async () => {
     const phone = e164(nextPhone());

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_BISTRO_ID } from '../../../test/fixtures.js';
-import { type TestApp, startTestApp } from '../../../test/harness.js';
+import { useTestApp } from '../../../test/harness.js';
 import { signUp } from '../../../test/identity.js';
 import { stores } from '../../../test/stores.js';
 
@@ -8,13 +8,7 @@ const MAX = 3;
 
 /** docs/decisions/026: a diner account keeps its newest USER_EVENTS_MAX_PER_USER events, no more. */
 describe.each(stores)('user events per account on $name', (store) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(store, { USER_EVENTS_MAX_PER_USER: String(MAX) });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp(store, { USER_EVENTS_MAX_PER_USER: String(MAX) });
 
   const record = (cookie: string, n: number) =>
     t.app.inject({

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { nextPhone } from '../../../test/fixtures.js';
-import { type TestApp, startTestApp } from '../../../test/harness.js';
+import { useTestApp } from '../../../test/harness.js';
 import { createUser, currentUser, lastCode, sendCode, sessionCookie, signUp, signUpByEmail } from '../../../test/identity.js';
 import { stores } from '../../../test/stores.js';
 import { toE164 } from '../../lib/phone.js';
@@ -15,13 +15,7 @@ const nextEmail = () => `person-${++mailbox}-${Date.now()}@example.com`;
  * the answers do not tell whether it belongs to an account.
  */
 describe.each(stores)('verified contacts on $name', (store) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(store);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp(store);
   const patch = (cookie: string, payload: object) =>
     t.app.inject({ method: 'PATCH', url: '/api/product-user', headers: { cookie }, payload });
   const idOf = async (cookie: string) => (await currentUser(t, cookie)).json()._id as string;

@@ -2,10 +2,10 @@ import zlib from 'node:zlib';
 import { HEADER_IMAGE_WIDTHS, IMAGE_QUALITY } from '@vez/contract';
 import type { Kysely } from 'kysely';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_BISTRO_ID } from '../../../test/fixtures.js';
-import { type TestApp, startTestApp } from '../../../test/harness.js';
-import { loginCookie } from '../../../test/staff-session.js';
+import { useTestApp } from '../../../test/harness.js';
+
 import { stores } from '../../../test/stores.js';
 import type { Database } from '../../db/types.js';
 import { createImageHost } from './image-host.service.js';
@@ -75,22 +75,15 @@ const slowSvg = `<svg xmlns="http://www.w3.org/2000/svg" width="2000" height="20
 ).join('')}</svg>`;
 
 describe.each(stores)('image host limits on $name', (store) => {
-  let t: TestApp;
-  let cookie: string;
-  beforeAll(async () => {
-    t = await startTestApp(store, { IMAGE_CONVERSIONS_PER_ADDRESS_PER_MIN: '3', IMAGE_CONVERT_TIMEOUT_SECONDS: '1' });
-    cookie = await loginCookie(t.app);
-  });
-  afterAll(async () => t.close());
-
+  const t = useTestApp(store, { IMAGE_CONVERSIONS_PER_ADDRESS_PER_MIN: '3', IMAGE_CONVERT_TIMEOUT_SECONDS: '1' });
   const get = (url: string, remoteAddress: string) => t.app.inject({ method: 'GET', url, remoteAddress });
-  const upload = (file: Buffer, type: string) => {
+  const upload = async (file: Buffer, type: string) => {
     const boundary = 'vezlimits';
     const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="upload"\r\nContent-Type: ${type}\r\n\r\n`;
     return t.app.inject({
       method: 'POST',
       url: `/api/host/venues/${DEMO_BISTRO_ID}/images`,
-      headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      headers: { cookie: await t.staffCookie(), 'content-type': `multipart/form-data; boundary=${boundary}` },
       payload: Buffer.concat([Buffer.from(head), file, Buffer.from(`\r\n--${boundary}--\r\n`)]),
       remoteAddress: '10.90.0.1',
     });
@@ -138,8 +131,8 @@ describe.each(stores)('image host limits on $name', (store) => {
   it('refuses an SVG that takes longer than IMAGE_CONVERT_TIMEOUT_SECONDS to draw (422), answering other requests meanwhile', async () => {
     const started = Date.now();
     const pending = upload(Buffer.from(slowSvg), 'image/svg+xml');
-    // While it is being drawn the server answers others at once.
-    await new Promise((r) => setTimeout(r, 300));
+    // While it is being drawn (its conversion holds a slot of the gate) the server answers others at once.
+    while (sharpGate.active === 0) await new Promise((r) => setImmediate(r));
     const healthStarted = Date.now();
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
     expect(Date.now() - healthStarted).toBeLessThan(500);

@@ -1,8 +1,8 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_BISTRO_ID, DEMO_CLUB_ID } from '../../../test/fixtures.js';
-import { type TestApp, startTestApp } from '../../../test/harness.js';
-import { BISTRO_DOOR, BISTRO_HOST, CLUB_HOST, loginCookie } from '../../../test/staff-session.js';
+import { describe, expect, it } from 'vitest';
+import { DEMO_BISTRO_ID, DEMO_CLUB_ID, countRows } from '../../../test/fixtures.js';
+import { useTestApp } from '../../../test/harness.js';
+import { BISTRO_DOOR, BISTRO_HOST, CLUB_HOST, hostApi } from '../../../test/staff-session.js';
 import { stores } from '../../../test/stores.js';
 
 const MAX_IMAGES = 3;
@@ -17,15 +17,8 @@ const noisePng = (side: number) =>
 
 /** docs/decisions/026: a venue's images have a quota of count and bytes; past it, 409 naming the limit. */
 describe.each(stores)('image quota per venue on $name', (store) => {
-  let t: TestApp;
-  let owner: string;
-  beforeAll(async () => {
-    t = await startTestApp(store, { IMAGE_MAX_PER_VENUE: String(MAX_IMAGES), IMAGE_MAX_BYTES_PER_VENUE: String(200 * 1024) });
-    owner = await loginCookie(t.app, BISTRO_HOST);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp(store, { IMAGE_MAX_PER_VENUE: String(MAX_IMAGES), IMAGE_MAX_BYTES_PER_VENUE: String(200 * 1024) });
+  const owner = () => t.staffCookie(BISTRO_HOST);
 
   const upload = async (venue: string, cookie: string, file: Buffer) => {
     const boundary = 'vezq';
@@ -40,26 +33,17 @@ describe.each(stores)('image quota per venue on $name', (store) => {
   const remove = (venue: string, cookie: string, id: string) =>
     t.app.inject({ method: 'DELETE', url: `/api/host/venues/${venue}/images/${id}`, headers: { cookie } });
   const idOf = (path: string) => /^\/uploads\/([\w-]{22})\./.exec(path)?.[1] ?? '';
-  const stored = async (venue: string) =>
-    Number(
-      (
-        await t.db.kysely
-          .selectFrom('images')
-          .select((eb) => eb.fn.countAll<number | string>().as('n'))
-          .where('venue_id', '=', venue)
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const stored = (venue: string) => countRows(t.db, 'images', { venue_id: venue });
 
   it(`refuses the upload past ${MAX_IMAGES} images with 409 naming the limit and stores nothing; a deletion frees a place`, async () => {
     const small = await noisePng(8);
     const paths: string[] = [];
     for (let i = 0; i < MAX_IMAGES; i++) {
-      const res = await upload(DEMO_BISTRO_ID, owner, small);
+      const res = await upload(DEMO_BISTRO_ID, await owner(), small);
       expect(res.statusCode, res.body).toBe(201);
       paths.push(res.json().path as string);
     }
-    const refused = await upload(DEMO_BISTRO_ID, owner, small);
+    const refused = await upload(DEMO_BISTRO_ID, await owner(), small);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({
       statusCode: 409,
@@ -70,18 +54,18 @@ describe.each(stores)('image quota per venue on $name', (store) => {
     expect(await stored(DEMO_BISTRO_ID)).toBe(MAX_IMAGES);
 
     // Another venue has its own quota.
-    expect((await upload(DEMO_CLUB_ID, await loginCookie(t.app, CLUB_HOST), small)).statusCode).toBe(201);
+    expect((await upload(DEMO_CLUB_ID, await t.staffCookie(CLUB_HOST), small)).statusCode).toBe(201);
 
     // Only the venue's owners delete, only the venue's images, and a deleted image is gone.
     const first = idOf(paths[0]!);
-    expect((await remove(DEMO_BISTRO_ID, await loginCookie(t.app, BISTRO_DOOR), first)).statusCode).toBe(403);
-    expect((await remove(DEMO_BISTRO_ID, owner, 'A'.repeat(22))).statusCode).toBe(404);
-    expect((await remove(DEMO_BISTRO_ID, owner, first)).statusCode).toBe(204);
-    expect((await remove(DEMO_BISTRO_ID, owner, first)).statusCode).toBe(404);
+    expect((await remove(DEMO_BISTRO_ID, await t.staffCookie(BISTRO_DOOR), first)).statusCode).toBe(403);
+    expect((await remove(DEMO_BISTRO_ID, await owner(), 'A'.repeat(22))).statusCode).toBe(404);
+    expect((await remove(DEMO_BISTRO_ID, await owner(), first)).statusCode).toBe(204);
+    expect((await remove(DEMO_BISTRO_ID, await owner(), first)).statusCode).toBe(404);
     expect(await stored(DEMO_BISTRO_ID)).toBe(MAX_IMAGES - 1);
-    expect((await upload(DEMO_BISTRO_ID, owner, small)).statusCode).toBe(201);
+    expect((await upload(DEMO_BISTRO_ID, await owner(), small)).statusCode).toBe(201);
     for (const path of await t.db.kysely.selectFrom('images').select('id').where('venue_id', '=', DEMO_BISTRO_ID).execute()) {
-      expect((await remove(DEMO_BISTRO_ID, owner, path.id)).statusCode).toBe(204);
+      expect((await remove(DEMO_BISTRO_ID, await owner(), path.id)).statusCode).toBe(204);
     }
   });
 
@@ -89,23 +73,18 @@ describe.each(stores)('image quota per venue on $name', (store) => {
     const small = await noisePng(8);
     const paths: string[] = [];
     for (let i = 0; i < MAX_IMAGES; i++) {
-      const res = await upload(DEMO_BISTRO_ID, owner, small);
+      const res = await upload(DEMO_BISTRO_ID, await owner(), small);
       expect(res.statusCode, res.body).toBe(201);
       paths.push(res.json().path as string);
       t.clock.now += 1_000;
     }
     // The first is the venue's logo; the others were replaced or never saved.
-    const saved = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/host/venues/${DEMO_BISTRO_ID}/settings`,
-      headers: { cookie: owner },
-      payload: { theme: { logo: { vertical: `/images${paths[0]}` } } },
-    });
+    const saved = await hostApi(t).patch('/settings', { theme: { logo: { vertical: `/images${paths[0]}` } } });
     expect(saved.statusCode, saved.body).toBe(200);
     // Within the hour an upload may be one the owner is about to save: nothing makes room.
-    expect((await upload(DEMO_BISTRO_ID, owner, small)).statusCode).toBe(409);
+    expect((await upload(DEMO_BISTRO_ID, await owner(), small)).statusCode).toBe(409);
     t.clock.now += 3_600_000;
-    const next = await upload(DEMO_BISTRO_ID, owner, small);
+    const next = await upload(DEMO_BISTRO_ID, await owner(), small);
     expect(next.statusCode, next.body).toBe(201);
     const left = (await t.db.kysely.selectFrom('images').select('id').where('venue_id', '=', DEMO_BISTRO_ID).execute()).map((r) => r.id);
     expect(left.sort()).toEqual([idOf(paths[0]!), idOf(paths[2]!), idOf(next.json().path as string)].sort());
@@ -114,9 +93,9 @@ describe.each(stores)('image quota per venue on $name', (store) => {
 
   it('refuses the upload that would pass the bytes a venue may store, naming both sizes', async () => {
     const big = await noisePng(160); // about 75 KB stored
-    expect((await upload(DEMO_BISTRO_ID, owner, big)).statusCode).toBe(201);
-    expect((await upload(DEMO_BISTRO_ID, owner, big)).statusCode).toBe(201);
-    const refused = await upload(DEMO_BISTRO_ID, owner, big);
+    expect((await upload(DEMO_BISTRO_ID, await owner(), big)).statusCode).toBe(201);
+    expect((await upload(DEMO_BISTRO_ID, await owner(), big)).statusCode).toBe(201);
+    const refused = await upload(DEMO_BISTRO_ID, await owner(), big);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ code: 'IMAGE_QUOTA_EXCEEDED', field: 'file' });
     expect(refused.json().message).toMatch(/^This venue's images take \d+ KB, and this one \d+ KB more; the most is 200 KB\./);

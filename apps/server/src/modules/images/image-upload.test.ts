@@ -3,7 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type preHandlerAsyncHookHandler } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_BISTRO_ID, DEMO_CLUB_ID } from '../../../test/fixtures.js';
+import { DEMO_BISTRO_ID, DEMO_CLUB_ID, countRows } from '../../../test/fixtures.js';
 import { stores } from '../../../test/stores.js';
 import { loadConfig } from '../../config.js';
 import type { Db } from '../../db/connect.js';
@@ -72,15 +72,7 @@ describe.each(stores)('image upload on $name', (store) => {
       ...multipart(file, type),
       headers: { ...multipart(file, type).headers, ...(staffOf ? { 'x-test-staff-of': staffOf } : {}) },
     });
-  const countImages = async () =>
-    Number(
-      (
-        await db.kysely
-          .selectFrom('images')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const countImages = () => countRows(db, 'images');
 
   it('stores a PNG without its EXIF and serves it back as webp', async () => {
     const original = await png(40, 30);

@@ -1,21 +1,15 @@
 import http from 'node:http';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, startTestApp } from '../../../test/harness.js';
-import { DEMO_BISTRO_ID, DEMO_CLUB_ID } from '../../../test/fixtures.js';
-import { BISTRO_HOST, CLUB_HOST, loginCookie } from '../../../test/staff-session.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/harness.js';
+import { DEMO_BISTRO_ID, DEMO_CLUB_ID, countRows } from '../../../test/fixtures.js';
+import { BISTRO_HOST, CLUB_HOST } from '../../../test/staff-session.js';
 import { stores } from '../../../test/stores.js';
 
 const isWebp = (b: Buffer) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP';
 
 describe.each(stores)('image host on $name', (store) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(store);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp(store);
   const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
 
   it('serves a bundled SVG as it is, with a CSP that keeps it inert and a day of caching', async () => {
@@ -169,26 +163,18 @@ describe.each(stores)('image host on $name', (store) => {
       payload: Buffer.concat([Buffer.from(head), file, Buffer.from(`\r\n--${boundary}--\r\n`)]),
     });
   };
-  const countImages = async () =>
-    Number(
-      (
-        await t.db.kysely
-          .selectFrom('images')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const countImages = () => countRows(t.db, 'images');
 
   it('refuses uploads without a staff session of that venue', async () => {
     expect((await uploadPng(DEMO_BISTRO_ID, {})).statusCode).toBe(401);
-    const clubHost = await loginCookie(t.app, CLUB_HOST);
+    const clubHost = await t.staffCookie(CLUB_HOST);
     const other = await uploadPng(DEMO_BISTRO_ID, { cookie: clubHost });
     expect(other.statusCode).toBe(403);
     expect(await countImages()).toBe(0);
   });
 
   it('a logged-in host uploads an image; the diner gets it as webp from the image host', async () => {
-    const res = await uploadPng(DEMO_BISTRO_ID, { cookie: await loginCookie(t.app, BISTRO_HOST) });
+    const res = await uploadPng(DEMO_BISTRO_ID, { cookie: await t.staffCookie(BISTRO_HOST) });
     expect(res.statusCode).toBe(201);
     const { path } = res.json() as { path: string };
     expect(path).toMatch(/^\/uploads\/[\w-]{22}\.png$/);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO_BISTRO_ID, createBody, nextPhone } from '../../../test/fixtures.js';
+import { nextPhone, postJoin } from '../../../test/fixtures.js';
 import { type FakeTwilio, startFakeTwilio, twilioEnv } from '../../../test/identity.js';
 import { appOnStore, seededStore } from '../../../test/harness.js';
 import { type TestStore, stores } from '../../../test/stores.js';
@@ -27,12 +27,7 @@ describe.each(stores)('durable message queue on $name', (store: TestStore) => {
     return app;
   }
   const messages = () => db.kysely.selectFrom('messages').selectAll().orderBy('id').execute();
-  const join = (app: FastifyInstance, phone = nextPhone()) =>
-    app.inject({
-      method: 'POST',
-      url: `/api/waitlists/${DEMO_BISTRO_ID}/create`,
-      payload: createBody({ customer: { name: 'Ana Souza', phone } }),
-    });
+  const join = (app: FastifyInstance, phone = nextPhone()) => postJoin({ app }, { customer: { name: 'Ana Souza', phone } });
 
   beforeAll(async () => {
     db = await seededStore(store, clock.now);

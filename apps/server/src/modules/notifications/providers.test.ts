@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, startTestApp } from '../../../test/harness.js';
+import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { type FakeTwilio, nextAddress, sendCode, startFakeTwilio, twilioEnv } from '../../../test/identity.js';
 import { sqliteStore } from '../../../test/stores.js';
 import { loadConfig } from '../../config.js';

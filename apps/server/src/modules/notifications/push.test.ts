@@ -3,10 +3,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import ece from 'http_ece';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_BISTRO_ID, createBody } from '../../../test/fixtures.js';
-import { type TestApp, startTestApp } from '../../../test/harness.js';
+import { DEMO_BISTRO_ID, joinParty } from '../../../test/fixtures.js';
+import { startTestApp, useTestApp } from '../../../test/harness.js';
 import { outbox } from '../../../test/identity.js';
-import { loginCookie } from '../../../test/staff-session.js';
+import { hostApi } from '../../../test/staff-session.js';
 import { stores } from '../../../test/stores.js';
 import { erasePersonalDataEndedBefore } from '../queue/index.js';
 
@@ -35,22 +35,15 @@ function browserKeys() {
 }
 
 describe.each(stores)('browser push on $name (docs/product.md §8)', (store) => {
-  let t: TestApp;
   let push: Awaited<ReturnType<typeof startPushService>>;
-  let staff: string;
   beforeAll(async () => {
     push = await startPushService();
-    t = await startTestApp(store);
-    staff = await loginCookie(t.app);
   });
-  afterAll(async () => {
-    await t.close();
-    await push.close();
-  });
+  afterAll(async () => push.close());
+  const t = useTestApp(store);
 
   const join = async () => {
-    const res = await t.app.inject({ method: 'POST', url: `/api/waitlists/${DEMO_BISTRO_ID}/create`, payload: createBody() });
-    const id = res.json()._id as string;
+    const { id } = await joinParty(t);
     const shareId = (await t.app.inject({ method: 'GET', url: `/api/waitlists/${id}/position` })).json().waitlist.shareId as string;
     return { id, shareId };
   };
@@ -60,13 +53,8 @@ describe.each(stores)('browser push on $name (docs/product.md §8)', (store) => 
       url: `/api/waitlists/${id}/${DEMO_BISTRO_ID}/push`,
       payload: { subscription: { endpoint: `${push.url}${path}`, expirationTime: null, keys: { p256dh: keys.p256dh, auth: keys.auth } } },
     });
-  const host = (path: string, payload?: object) =>
-    t.app.inject({
-      method: 'POST',
-      url: `/api/host/venues/${DEMO_BISTRO_ID}/entries${path}`,
-      headers: { cookie: staff },
-      ...(payload ? { payload } : {}),
-    });
+  const staff = hostApi(t);
+  const host = (path: string, payload?: object) => staff.post(`/entries${path}`, payload);
   /** What the push service got for one subscription path, decrypted with an independent RFC 8291 implementation. */
   const decrypted = (path: string, keys: ReturnType<typeof browserKeys>) =>
     push.received
@@ -154,27 +142,23 @@ async function startRedirectingService(status: () => number, location: string) {
 }
 
 describe.each(stores)('push follows no redirects on $name (docs/security.md)', (store) => {
-  let t: TestApp;
   let target: Awaited<ReturnType<typeof startPushService>>;
   let redirecting: Awaited<ReturnType<typeof startRedirectingService>>;
-  let staff: string;
   const statuses = [301, 302, 307];
   let next = 0;
   beforeAll(async () => {
     target = await startPushService();
     redirecting = await startRedirectingService(() => statuses[next++ % statuses.length]!, `${target.url}/stolen`);
-    t = await startTestApp(store);
-    staff = await loginCookie(t.app);
   });
   afterAll(async () => {
-    await t.close();
     await redirecting.close();
     await target.close();
   });
+  const t = useTestApp(store);
+  const host = hostApi(t);
 
   it.each(statuses)('a push service answering %i is a failed push; the address it names is never asked', async () => {
-    const res = await t.app.inject({ method: 'POST', url: `/api/waitlists/${DEMO_BISTRO_ID}/create`, payload: createBody() });
-    const id = res.json()._id as string;
+    const { id } = await joinParty(t);
     const keys = browserKeys();
     const sub = await t.app.inject({
       method: 'POST',
@@ -182,11 +166,7 @@ describe.each(stores)('push follows no redirects on $name (docs/security.md)', (
       payload: { subscription: { endpoint: `${redirecting.url}/send/${id}`, keys: { p256dh: keys.p256dh, auth: keys.auth } } },
     });
     expect(sub.statusCode).toBe(201);
-    const call = await t.app.inject({
-      method: 'POST',
-      url: `/api/host/venues/${DEMO_BISTRO_ID}/entries/${id}/call`,
-      headers: { cookie: staff },
-    });
+    const call = await host.post(`/entries/${id}/call`);
     expect(call.statusCode).toBe(200);
     await t.app.notifier.drain();
     expect(target.received).toEqual([]);
@@ -209,8 +189,7 @@ describe('browser push outside the demo, even with NODE_ENV=production (docs/sec
       COOKIE_SECRET: 'x'.repeat(40),
     });
     try {
-      const res = await t.app.inject({ method: 'POST', url: `/api/waitlists/${DEMO_BISTRO_ID}/create`, payload: createBody() });
-      const id = res.json()._id as string;
+      const { id } = await joinParty(t);
       const keys = browserKeys();
       const to = (endpoint: string) =>
         t.app.inject({

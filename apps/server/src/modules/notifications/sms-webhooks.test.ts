@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import twilio from 'twilio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_BISTRO_ID, createBody, nextPhone } from '../../../test/fixtures.js';
-import { type TestApp, startTestApp } from '../../../test/harness.js';
+import { nextPhone, joinParty } from '../../../test/fixtures.js';
+import { startTestApp, type TestApp, useTestApp } from '../../../test/harness.js';
 import { type FakeTwilio, outbox, startFakeTwilio, twilioEnv } from '../../../test/identity.js';
-import { loginCookie } from '../../../test/staff-session.js';
+import { hostApi } from '../../../test/staff-session.js';
 import { stores } from '../../../test/stores.js';
 import { toE164 } from '../../lib/phone.js';
 import { runRetentionJob } from '../../jobs/retention.js';
@@ -23,23 +23,12 @@ const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 const newSid = () => `SM${randomBytes(16).toString('hex')}`;
 
 async function joinAs(t: TestApp, phone: string, lang?: 'en') {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/waitlists/${DEMO_BISTRO_ID}/create`,
-    payload: createBody({ customer: { name: 'Rui Tavares', phone }, ...(lang ? { lang } : {}) }),
-  });
-  expect(res.statusCode).toBe(201);
-  return res.json()._id as string;
+  return (await joinParty(t, { customer: { name: 'Rui Tavares', phone }, ...(lang ? { lang } : {}) })).id;
 }
 
 describe.each(stores)('SMS replies through the demo outbox (unsigned: the demo) on $name', (store) => {
-  let t: TestApp;
-  let staff: string;
-  beforeAll(async () => {
-    t = await startTestApp(store, { PUBLIC_BASE_URL: BASE });
-    staff = await loginCookie(t.app);
-  });
-  afterAll(async () => t.close());
+  const t = useTestApp(store, { PUBLIC_BASE_URL: BASE });
+  const host = hostApi(t);
 
   const reply = (from: string, body: string) =>
     t.app.inject({
@@ -49,8 +38,7 @@ describe.each(stores)('SMS replies through the demo outbox (unsigned: the demo) 
       payload: form({ From: from, To: '+15005550006', Body: body, MessageSid: newSid() }),
     });
   const entry = async (id: string) => (await findEntryById(t.db.kysely, id))!;
-  const call = (id: string) =>
-    t.app.inject({ method: 'POST', url: `/api/host/venues/${DEMO_BISTRO_ID}/entries/${id}/call`, headers: { cookie: staff } });
+  const call = (id: string) => host.post(`/entries/${id}/call`);
 
   const keywords: [string, 'onMyWay' | 'needMoreTime' | 'leave'][] = [
     ['1', 'onMyWay'],
@@ -103,14 +91,10 @@ describe.each(stores)('SMS replies through the demo outbox (unsigned: the demo) 
     const id = await joinAs(t, phone);
     const res = await reply(e164(phone), 'Estou estacionando, <2 min> & chego');
     expect(res.body).toContain('Sua mensagem foi para Bistro Demo.');
-    const queue = await t.app.inject({ method: 'GET', url: `/api/host/venues/${DEMO_BISTRO_ID}/entries`, headers: { cookie: staff } });
+    const queue = await host.get('/entries');
     const card = queue.json().entries.find((e: { _id: string }) => e._id === id);
     expect(card.unread).toBe(1);
-    const thread = await t.app.inject({
-      method: 'GET',
-      url: `/api/host/venues/${DEMO_BISTRO_ID}/entries/${id}/messages`,
-      headers: { cookie: staff },
-    });
+    const thread = await host.get(`/entries/${id}/messages`);
     expect(thread.json().messages).toMatchObject([{ direction: 'in', text: 'Estou estacionando, <2 min> & chego', status: 'received' }]);
     expect((await entry(id)).unread).toBe(0);
   });
@@ -141,12 +125,7 @@ describe.each(stores)('SMS replies through the demo outbox (unsigned: the demo) 
       expect(res.body).toContain('Voce nao recebera mais mensagens da Vez.');
       // The call and a staff message go nowhere; the entry stays on the list.
       expect((await call(id)).statusCode).toBe(200);
-      const written = await t.app.inject({
-        method: 'POST',
-        url: `/api/host/venues/${DEMO_BISTRO_ID}/entries/${id}/messages`,
-        headers: { cookie: staff },
-        payload: { text: 'Sua mesa está pronta' },
-      });
+      const written = await host.post(`/entries/${id}/messages`, { text: 'Sua mesa está pronta' });
       expect(written.statusCode).toBe(201);
       expect((await outbox(t)).filter((m) => m.to === e164(phone))).toHaveLength(before);
       expect((await entry(id)).status).toBe('called');
@@ -170,19 +149,14 @@ describe.each(stores)('SMS replies through the demo outbox (unsigned: the demo) 
 });
 
 describe.each(stores)('Twilio webhooks, signed, with the Twilio provider on $name', (store) => {
-  let t: TestApp;
   let fake: FakeTwilio;
-  let staff: string;
   const env = () => twilioEnv(fake.url);
   beforeAll(async () => {
     fake = await startFakeTwilio();
-    t = await startTestApp(store, { PUBLIC_BASE_URL: BASE, ...twilioEnv(fake.url) });
-    staff = await loginCookie(t.app);
   });
-  afterAll(async () => {
-    await t.close();
-    await fake.close();
-  });
+  afterAll(async () => fake.close());
+  const t = useTestApp(store, () => ({ PUBLIC_BASE_URL: BASE, ...env() }));
+  const host = hostApi(t);
 
   /** Signed the way Twilio signs, by the `twilio` package's own helper. */
   const signed = (path: string, params: Record<string, string>, signature?: string) =>
@@ -201,7 +175,7 @@ describe.each(stores)('Twilio webhooks, signed, with the Twilio provider on $nam
   const entry = async (id: string) => (await findEntryById(t.db.kysely, id))!;
   const sentTo = (phone: string) => fake.requests.filter((r) => r.form.get('To') === e164(phone));
   const card = async (id: string) => {
-    const queue = await t.app.inject({ method: 'GET', url: `/api/host/venues/${DEMO_BISTRO_ID}/entries`, headers: { cookie: staff } });
+    const queue = await host.get('/entries');
     return queue.json().entries.find((e: { _id: string }) => e._id === id);
   };
   const joinAndSend = async (phone: string) => {
@@ -254,11 +228,7 @@ describe.each(stores)('Twilio webhooks, signed, with the Twilio provider on $nam
     expect(again.statusCode).toBe(200);
     expect(again.body).toBe('<?xml version="1.0" encoding="UTF-8"?><Response></Response>');
     expect((await entry(id)).unread).toBe(1);
-    const thread = await t.app.inject({
-      method: 'GET',
-      url: `/api/host/venues/${DEMO_BISTRO_ID}/entries/${id}/messages`,
-      headers: { cookie: staff },
-    });
+    const thread = await host.get(`/entries/${id}/messages`);
     expect(thread.json().messages.filter((m: { direction: string }) => m.direction === 'in')).toHaveLength(1);
     // A keyword delivered again does not act twice either: the party left once, and the replay is
     // not answered "you are on no list".
@@ -279,11 +249,7 @@ describe.each(stores)('Twilio webhooks, signed, with the Twilio provider on $nam
     expect((await card(id)).lastMessage.status).toBe('failed');
     // Staff send it again; a replay of the old failure report must not mark the new message failed.
     const failed = (await card(id)).lastMessage._id as string;
-    const again = await t.app.inject({
-      method: 'POST',
-      url: `/api/host/venues/${DEMO_BISTRO_ID}/entries/${id}/messages/${failed}/resend`,
-      headers: { cookie: staff },
-    });
+    const again = await host.post(`/entries/${id}/messages/${failed}/resend`);
     expect(again.statusCode).toBe(200);
     expect((await status('failed')).statusCode).toBe(204);
     const seen = await t.db.kysely.selectFrom('webhook_sids').select('key').where('key', 'like', `status:${providerSid}:%`).execute();
@@ -303,7 +269,7 @@ describe.each(stores)('Twilio webhooks, signed, with the Twilio provider on $nam
     await runRetentionJob(t.app.queueDeps, options, t.clock.now + 30 * 24 * 3_600_000 + 1);
     expect(await seen()).toEqual([]);
     // That run 30 days on also ended the staff session, expired by then (docs/security.md, Retention).
-    staff = await loginCookie(t.app);
+    t.forgetStaffCookies();
   });
 
   it('STOP is honoured by the Twilio provider: nothing more reaches Twilio for that phone', async () => {
@@ -311,7 +277,7 @@ describe.each(stores)('Twilio webhooks, signed, with the Twilio provider on $nam
     const id = await joinAndSend(phone);
     expect(sentTo(phone)).toHaveLength(1);
     expect((await inbound(e164(phone), 'STOP')).statusCode).toBe(200);
-    await t.app.inject({ method: 'POST', url: `/api/host/venues/${DEMO_BISTRO_ID}/entries/${id}/call`, headers: { cookie: staff } });
+    await host.post(`/entries/${id}/call`);
     await t.app.notifier.drain();
     expect(sentTo(phone)).toHaveLength(1);
   });
@@ -337,11 +303,7 @@ describe.each(stores)('Twilio webhooks, signed, with the Twilio provider on $nam
     await signed('/api/sms/status', { MessageSid: otherSid, MessageStatus: 'undelivered', ErrorCode: '30003' });
     const failed = await card(otherId);
     expect(failed.lastMessage.status).toBe('failed');
-    const again = await t.app.inject({
-      method: 'POST',
-      url: `/api/host/venues/${DEMO_BISTRO_ID}/entries/${otherId}/messages/${failed.lastMessage._id}/resend`,
-      headers: { cookie: staff },
-    });
+    const again = await host.post(`/entries/${otherId}/messages/${failed.lastMessage._id}/resend`);
     expect(again.statusCode).toBe(200);
     expect(again.json().entry.lastMessage.status).toBe('queued');
     await t.app.notifier.drain();
@@ -349,11 +311,7 @@ describe.each(stores)('Twilio webhooks, signed, with the Twilio provider on $nam
     expect(sentTo(other)[1]!.form.get('Body')).toBe(sentTo(other)[0]!.form.get('Body'));
     expect((await card(otherId)).lastMessage.status).toBe('sent');
     // A message of another party is not this one's to send again.
-    const foreign = await t.app.inject({
-      method: 'POST',
-      url: `/api/host/venues/${DEMO_BISTRO_ID}/entries/${id}/messages/${failed.lastMessage._id}/resend`,
-      headers: { cookie: staff },
-    });
+    const foreign = await host.post(`/entries/${id}/messages/${failed.lastMessage._id}/resend`);
     expect(foreign.statusCode).toBe(404);
   });
 });

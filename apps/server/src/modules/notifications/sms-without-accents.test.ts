@@ -1,9 +1,9 @@
 import { defaultVenueSettings, smsSegments } from '@vez/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_BISTRO_ID, createBody, nextPhone } from '../../../test/fixtures.js';
-import { type TestApp, startTestApp } from '../../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { DEMO_BISTRO_ID, joinParty } from '../../../test/fixtures.js';
+import { useTestApp } from '../../../test/harness.js';
 import { outbox } from '../../../test/identity.js';
-import { loginCookie } from '../../../test/staff-session.js';
+import { hostApi } from '../../../test/staff-session.js';
 import { stores } from '../../../test/stores.js';
 import { addVenueLike } from '../../../test/venues.js';
 import { toE164 } from '../../lib/phone.js';
@@ -15,11 +15,7 @@ const LONG_NAME = 'Cantina e Pizzaria São Gonçalo';
 
 /** "SMS sem acentos" (docs/product.md §8): what the outbox got, on both stores. */
 describe.each(stores)('SMS sem acentos on $name', (store) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(store, { PUBLIC_BASE_URL: BASE });
-  });
-  afterAll(async () => t.close());
+  const t = useTestApp(store, { PUBLIC_BASE_URL: BASE });
 
   /** A venue like the demo bistro, named LONG_NAME, with this settings row as stored. */
   const venue = async (settings: object) => {
@@ -28,14 +24,8 @@ describe.each(stores)('SMS sem acentos on $name', (store) => {
     return id;
   };
   const join = async (venueId: string) => {
-    const phone = nextPhone();
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/waitlists/${venueId}/create`,
-      payload: createBody({ customer: { name: 'Ana Souza', phone } }, venueId),
-    });
-    expect(res.statusCode).toBe(201);
-    return { id: res.json()._id as string, phone: toE164(phone)! };
+    const party = await joinParty(t, {}, { venueId });
+    return { id: party.id, phone: toE164(party.phone)! };
   };
   const smsTo = async (phone: string) => (await outbox(t)).filter((m) => m.to === phone).map((m) => m.body);
   const call = async (id: string) => callEntry(t.app.queueDeps, (await findEntryById(t.db.kysely, id))!);
@@ -67,10 +57,9 @@ describe.each(stores)('SMS sem acentos on $name', (store) => {
   });
 
   it('staff turn it off and on through the settings API: a boolean, default on; anything else is a 422 naming it', async () => {
-    const cookie = await loginCookie(t.app);
-    const url = `/api/host/venues/${DEMO_BISTRO_ID}/settings`;
-    const patch = (settings: object) => t.app.inject({ method: 'PATCH', url, headers: { cookie }, payload: { settings } });
-    expect((await t.app.inject({ method: 'GET', url, headers: { cookie } })).json().settings.smsWithoutAccents).toBe(true);
+    const host = hostApi(t);
+    const patch = (settings: object) => host.patch('/settings', { settings });
+    expect((await host.get('/settings')).json().settings.smsWithoutAccents).toBe(true);
     for (const bad of ['yes', 1, null]) {
       const res = await patch({ smsWithoutAccents: bad });
       expect(res.statusCode, JSON.stringify(bad)).toBe(422);

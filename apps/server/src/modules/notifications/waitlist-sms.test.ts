@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_BISTRO_ID, createBody, nextPhone } from '../../../test/fixtures.js';
-import { type TestApp, startTestApp } from '../../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { createBody, nextPhone, postJoin } from '../../../test/fixtures.js';
+import { startTestApp, useTestApp } from '../../../test/harness.js';
 import { outbox, sessionCookie, signUp, signUpByEmail } from '../../../test/identity.js';
-import { loginCookie } from '../../../test/staff-session.js';
+import { hostApi } from '../../../test/staff-session.js';
 import { sqliteStore, stores } from '../../../test/stores.js';
 import { toE164 } from '../../lib/phone.js';
 import { findEntryById } from '../queue/index.js';
@@ -11,20 +11,9 @@ import { callEntry } from '../queue/index.js';
 const BASE = 'https://vez.example';
 
 describe.each(stores)('SMS on join and call, passports, on $name', (store) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(store, { PUBLIC_BASE_URL: BASE });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp(store, { PUBLIC_BASE_URL: BASE });
   const join = (phone: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
-    t.app.inject({
-      method: 'POST',
-      url: `/api/waitlists/${DEMO_BISTRO_ID}/create`,
-      headers,
-      payload: createBody({ customer: { name: 'Ana Souza', phone }, ...extra }),
-    });
+    postJoin(t, { customer: { name: 'Ana Souza', phone }, ...extra }, { headers });
   const smsTo = async (phone: string) => (await outbox(t)).filter((m) => m.to === toE164(phone));
   const exchange = (passport: string) =>
     t.app.inject({ method: 'POST', url: '/api/product-user/oauth2/passport', payload: { passport, productName: 'waitlist' } });
@@ -179,22 +168,13 @@ describe.each(stores)('SMS on join and call, passports, on $name', (store) => {
   });
 
   it("the host console's call and walk-in send their SMS too", async () => {
-    const staff = await loginCookie(t.app);
+    const host = hostApi(t);
     const phone = nextPhone();
-    const walkIn = await t.app.inject({
-      method: 'POST',
-      url: `/api/host/venues/${DEMO_BISTRO_ID}/entries`,
-      headers: { cookie: staff },
-      payload: createBody({ customer: { name: 'Caio Prado', phone } }),
-    });
+    const walkIn = await host.post('/entries', createBody({ customer: { name: 'Caio Prado', phone } }));
     expect(walkIn.statusCode).toBe(201);
     const id = walkIn.json().entry._id as string;
     expect((await smsTo(phone))[0]?.body).toContain(`${BASE}/waitlist/${id}`);
-    const call = await t.app.inject({
-      method: 'POST',
-      url: `/api/host/venues/${DEMO_BISTRO_ID}/entries/${id}/call`,
-      headers: { cookie: staff },
-    });
+    const call = await host.post(`/entries/${id}/call`);
     expect(call.statusCode).toBe(200);
     expect((await smsTo(phone))[0]?.body).toBe(
       `Bistro Demo: sua vez! Va à recepcao em até 10 min. ${BASE}/waitlist/${id} Responda 1 (a caminho) ou 9 (sair).`,

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import twilio from 'twilio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_BISTRO_ID, createBody, nextPhone } from '../../../test/fixtures.js';
-import { type TestApp, startTestApp } from '../../../test/harness.js';
+import { DEMO_BISTRO_ID, nextPhone, postJoin } from '../../../test/fixtures.js';
+import { useTestApp } from '../../../test/harness.js';
 import { type FakeTwilio, startFakeTwilio, twilioEnv } from '../../../test/identity.js';
 import { loginCookie } from '../../../test/staff-session.js';
 import { stores } from '../../../test/stores.js';
@@ -64,25 +64,23 @@ describe('WHATSAPP_TEMPLATES is validated once, at start', () => {
 });
 
 describe.each(stores)('WhatsApp by approved templates, consent, window and SMS fallback on $name', (store) => {
-  let t: TestApp;
   let fake: FakeTwilio;
   let staff: string;
   beforeAll(async () => {
     fake = await startFakeTwilio();
     for (const kind of ['join', 'call'] as const)
       for (const template of Object.values(TEMPLATES[kind])) fake.whatsapp.templates.add(template.sid);
-    t = await startTestApp(store, {
-      PUBLIC_BASE_URL: BASE,
-      ...twilioEnv(fake.url),
-      SMS_WHATSAPP_FROM: '+14155238886',
-      WHATSAPP_TEMPLATES: JSON.stringify(TEMPLATES),
-    });
+  });
+  afterAll(async () => fake.close());
+  const t = useTestApp(store, () => ({
+    PUBLIC_BASE_URL: BASE,
+    ...twilioEnv(fake.url),
+    SMS_WHATSAPP_FROM: '+14155238886',
+    WHATSAPP_TEMPLATES: JSON.stringify(TEMPLATES),
+  }));
+  beforeAll(async () => {
     staff = await loginCookie(t.app);
     await setVenueSettings(t, { channel: 'whatsapp', seatedMessage: true });
-  });
-  afterAll(async () => {
-    await t.close();
-    await fake.close();
   });
 
   const host = (method: 'GET' | 'POST', path: string, payload?: object) =>
@@ -93,11 +91,7 @@ describe.each(stores)('WhatsApp by approved templates, consent, window and SMS f
       ...(payload ? { payload } : {}),
     });
   const join = async (phone: string, extra: Record<string, unknown> = {}) => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/waitlists/${DEMO_BISTRO_ID}/create`,
-      payload: createBody({ customer: { name: 'Joana Prado', phone }, ...extra }),
-    });
+    const res = await postJoin(t, { customer: { name: 'Joana Prado', phone }, ...extra });
     expect(res.statusCode, res.body).toBe(201);
     await t.app.notifier.drain();
     return res.json()._id as string;

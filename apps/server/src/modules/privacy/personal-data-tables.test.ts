@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_BISTRO_ID, createBody } from '../../../test/fixtures.js';
-import { type TestApp, startTestApp } from '../../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { DEMO_BISTRO_ID, createBody, postJoin } from '../../../test/fixtures.js';
+import { useTestApp } from '../../../test/harness.js';
 import { signUp } from '../../../test/identity.js';
 import { stores } from '../../../test/stores.js';
 import { type AdminIo, runAdmin } from '../../cli/admin-commands.js';
@@ -56,13 +56,7 @@ const ENDPOINT = 'https://push.example/pessoa-dois';
  * endpoint or address key, but the STOP it keeps on purpose (docs/decisions/024).
  */
 describe.each(stores)('a person’s data in every table on $name', (store) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(store);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp(store);
 
   const admin = async (argv: string[]) => {
     const out: string[] = [];
@@ -116,12 +110,8 @@ describe.each(stores)('a person’s data in every table on $name', (store) => {
     // with their email. Someone else's account recorded the join too, with the person's phone in it.
     const cookie = await signUp(t, PHONE, { firstName: 'Pessoa', lastName: 'Dois' });
     const body = createBody({ customer: { name: NAME, phone: PHONE, email: EMAIL }, note: NOTE }, DEMO_BISTRO_ID);
-    const joined = await t.app.inject({
-      method: 'POST',
-      url: `/api/waitlists/${DEMO_BISTRO_ID}/create`,
-      headers: { cookie },
-      payload: body,
-    });
+    // The body as it stands: createBody of a whole body is that body.
+    const joined = await postJoin(t, body, { headers: { cookie } });
     expect(joined.statusCode, joined.body).toBe(201);
     const entryId = joined.json()._id as string;
     expect((await event(cookie, entryId, body)).statusCode).toBe(201);

@@ -1,9 +1,9 @@
 import { type VenueSettings, defaultVenueSettings } from '@vez/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_BISTRO_ID, createBody, nextPhone } from '../../../test/fixtures.js';
-import { type TestApp, startTestApp } from '../../../test/harness.js';
+import { DEMO_BISTRO_ID, nextPhone, postJoin, joinParty } from '../../../test/fixtures.js';
+import { useTestApp } from '../../../test/harness.js';
 import { type FakeTwilio, outbox, startFakeTwilio, twilioEnv } from '../../../test/identity.js';
-import { loginCookie } from '../../../test/staff-session.js';
+import { hostApi } from '../../../test/staff-session.js';
 import { stores } from '../../../test/stores.js';
 import { addVenueLike } from '../../../test/venues.js';
 import { toE164 } from '../../lib/phone.js';
@@ -11,25 +11,15 @@ import { callEntry, endEntry, endExpiredHolds, findEntryById, seatEntry } from '
 
 /** Calls that end well (docs/product.md §8), through the services and the API, on both stores. */
 describe.each(stores)('calls that end well on $name', (store) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(store);
-  });
-  afterAll(async () => t.close());
+  const t = useTestApp(store);
 
   const deps = () => t.app.queueDeps;
   /** A venue like the demo bistro, empty, with these settings. */
   const venue = (settings: Partial<VenueSettings>) =>
     addVenueLike(t.db, DEMO_BISTRO_ID, { settings: JSON.stringify({ ...defaultVenueSettings, ...settings }) });
   const join = async (venueId: string, lang?: 'en') => {
-    const phone = nextPhone();
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/waitlists/${venueId}/create`,
-      payload: createBody({ customer: { name: 'Ana Souza', phone }, ...(lang ? { lang } : {}) }, venueId),
-    });
-    expect(res.statusCode).toBe(201);
-    return { id: res.json()._id as string, phone: toE164(phone)! };
+    const party = await joinParty(t, { ...(lang ? { lang } : {}) }, { venueId });
+    return { id: party.id, phone: toE164(party.phone)! };
   };
   const row = async (id: string) => (await findEntryById(t.db.kysely, id))!;
   const smsTo = async (phone: string) => (await outbox(t)).filter((m) => m.to === phone).map((m) => m.body);
@@ -136,14 +126,7 @@ describe.each(stores)('calls that end well on $name', (store) => {
   });
 
   it("the venue's own texts: the {link} rule and known variables (422 naming the text), the next SMS says them, defaults come back", async () => {
-    const cookie = await loginCookie(t.app);
-    const patch = (messageTemplates: object) =>
-      t.app.inject({
-        method: 'PATCH',
-        url: `/api/host/venues/${DEMO_BISTRO_ID}/settings`,
-        headers: { cookie },
-        payload: { settings: { messageTemplates } },
-      });
+    const patch = (messageTemplates: object) => hostApi(t).patch('/settings', { settings: { messageTemplates } });
     const noLink = await patch({ join: { pt: '{venue}: você entrou na fila.' } });
     expect(noLink.statusCode).toBe(422);
     expect(noLink.json().field).toBe('settings.messageTemplates.join.pt');
@@ -171,9 +154,7 @@ describe.each(stores)('calls that end well on $name', (store) => {
   });
 
   it('refuses settings out of range (422 naming them), and staff change them through the API', async () => {
-    const cookie = await loginCookie(t.app);
-    const patch = (settings: object) =>
-      t.app.inject({ method: 'PATCH', url: `/api/host/venues/${DEMO_BISTRO_ID}/settings`, headers: { cookie }, payload: { settings } });
+    const patch = (settings: object) => hostApi(t).patch('/settings', { settings });
     for (const [settings, field] of [
       [{ holdMinutes: 500 }, 'settings.holdMinutes'],
       [{ gettingCloseAt: -1 }, 'settings.gettingCloseAt'],
@@ -194,32 +175,24 @@ describe.each(stores)('calls that end well on $name', (store) => {
 const JOIN_TEMPLATE = `HX${'0'.repeat(31)}1`;
 
 describe.each(stores)('WhatsApp through the Twilio-compatible provider on $name', (store) => {
-  let t: TestApp;
   let fake: FakeTwilio;
   beforeAll(async () => {
     fake = await startFakeTwilio();
-    t = await startTestApp(store, {
-      ...twilioEnv(fake.url),
-      SMS_WHATSAPP_FROM: '+14155238886',
-      WHATSAPP_TEMPLATES: JSON.stringify({ join: { pt: { sid: JOIN_TEMPLATE, vars: ['venue', 'link'] } } }),
-    });
     fake.whatsapp.templates.add(JOIN_TEMPLATE);
   });
-  afterAll(async () => {
-    await t.close();
-    await fake.close();
-  });
+  afterAll(async () => fake.close());
+  const t = useTestApp(store, () => ({
+    ...twilioEnv(fake.url),
+    SMS_WHATSAPP_FROM: '+14155238886',
+    WHATSAPP_TEMPLATES: JSON.stringify({ join: { pt: { sid: JOIN_TEMPLATE, vars: ['venue', 'link'] } } }),
+  }));
 
   it('a venue on WhatsApp sends from and to whatsapp: addresses through the same Messages API', async () => {
     const venueId = await addVenueLike(t.db, DEMO_BISTRO_ID, {
       settings: JSON.stringify({ ...defaultVenueSettings, channel: 'whatsapp' }),
     });
     const phone = nextPhone();
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/waitlists/${venueId}/create`,
-      payload: createBody({ customer: { name: 'Ana Souza', phone }, whatsappOptIn: true }, venueId),
-    });
+    const res = await postJoin(t, { customer: { name: 'Ana Souza', phone }, whatsappOptIn: true }, { venueId });
     expect(res.statusCode).toBe(201);
     await t.app.notifier.drain();
     const sent = fake.requests.filter((r) => r.form.get('To') === `whatsapp:${toE164(phone)}`);

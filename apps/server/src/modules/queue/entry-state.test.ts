@@ -1,7 +1,7 @@
 import type { VenueChannelEvent } from '@vez/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_BISTRO_ID, nextPhone } from '../../../test/fixtures.js';
-import { type TestApp, startTestApp } from '../../../test/harness.js';
+import { useTestApp } from '../../../test/harness.js';
 import { setVenueSettings } from '../../../test/venues.js';
 import { stores } from '../../../test/stores.js';
 import type { EntryRow } from '../../db/types.js';
@@ -51,14 +51,12 @@ describe('the entry state machine (entry-state.ts)', () => {
 });
 
 describe.each(stores)('every transition of an entry on $name', (store) => {
-  let t: TestApp;
+  const t = useTestApp(store);
   let events: VenueChannelEvent[];
   beforeAll(async () => {
-    t = await startTestApp(store);
     events = [];
     t.app.bus.subscribe(DEMO_BISTRO_ID, (event) => events.push(event));
   });
-  afterAll(async () => t.close());
 
   const deps = () => t.app.queueDeps;
   const join = async (): Promise<EntryRow> => {

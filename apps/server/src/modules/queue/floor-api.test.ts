@@ -1,7 +1,7 @@
 import { type VenueSettings, defaultVenueSettings } from '@vez/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_BISTRO_ID, nextPhone } from '../../../test/fixtures.js';
-import { type TestApp, startTestApp } from '../../../test/harness.js';
+import { useTestApp } from '../../../test/harness.js';
 import { stores } from '../../../test/stores.js';
 import { addVenueLike } from '../../../test/venues.js';
 import type { EntryRow } from '../../db/types.js';
@@ -18,11 +18,7 @@ import { getVenue } from '../venues/venues.service.js';
 const MIN = 60_000;
 
 describe.each(stores)('the floor on $name', (store) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(store);
-  });
-  afterAll(async () => t.close());
+  const t = useTestApp(store);
 
   const deps = () => t.app.queueDeps;
   const venue = (settings: Partial<VenueSettings>) =>

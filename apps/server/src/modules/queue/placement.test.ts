@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { bandOf } from '@vez/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_BISTRO_ID } from '../../../test/fixtures.js';
-import { type TestApp, startTestApp } from '../../../test/harness.js';
+import { useTestApp } from '../../../test/harness.js';
 import { stores } from '../../../test/stores.js';
 import { addVenueLike } from '../../../test/venues.js';
 import type { EntryRow } from '../../db/types.js';
@@ -89,11 +89,7 @@ describe('the book the paths are compared with', () => {
 });
 
 describe.each(stores)('one placement, every path agrees, on $name', (store) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(store);
-  });
-  afterAll(async () => t.close());
+  const t = useTestApp(store);
 
   it.each(['basic', 'advanced'] as const)('for random queues in %s mode', async (mode) => {
     const db = t.db.kysely;

@@ -1,8 +1,8 @@
 import type { VenueChannelEvent } from '@vez/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_BISTRO_ID, createBody, nextPhone } from '../../../test/fixtures.js';
-import { type TestApp, startTestApp } from '../../../test/harness.js';
-import { loginCookie } from '../../../test/staff-session.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_BISTRO_ID, createBody, nextPhone, joinParty, postJoin } from '../../../test/fixtures.js';
+import { useTestApp } from '../../../test/harness.js';
+import { hostApi } from '../../../test/staff-session.js';
 import { stores } from '../../../test/stores.js';
 
 /**
@@ -14,20 +14,15 @@ import { stores } from '../../../test/stores.js';
  * for staff only (`staffOnly`): it is left out of the counts here.
  */
 describe.each(stores)('venue channel events on $name', (store) => {
-  let t: TestApp;
-  let cookie: string;
+  const t = useTestApp(store);
   const events: VenueChannelEvent[] = [];
-  beforeAll(async () => {
-    t = await startTestApp(store);
-    cookie = await loginCookie(t.app);
+  beforeAll(() => {
     t.app.bus.subscribe(DEMO_BISTRO_ID, (e) => events.push(e));
   });
-  afterAll(async () => t.close());
 
-  const host = (method: 'POST' | 'PATCH' | 'PUT', path: string, payload?: object) =>
-    t.app.inject({ method, url: `/api/host/venues/${DEMO_BISTRO_ID}${path}`, headers: { cookie }, ...(payload ? { payload } : {}) });
+  const host = hostApi(t);
   const walkIn = async () =>
-    (await host('POST', '/entries', { customer: { name: 'Rui Costa', phone: nextPhone() }, partySize: 2 })).json().entry._id as string;
+    (await host.post('/entries', { customer: { name: 'Rui Costa', phone: nextPhone() }, partySize: 2 })).json().entry._id as string;
 
   /** Runs a change and returns the events it published. */
   const during = async (change: () => Promise<unknown>) => {
@@ -39,15 +34,15 @@ describe.each(stores)('venue channel events on $name', (store) => {
   it('diner join → one add with the entry id', async () => {
     let id = '';
     const got = await during(async () => {
-      id = (await t.app.inject({ method: 'POST', url: `/api/waitlists/${DEMO_BISTRO_ID}/create`, payload: createBody() })).json()._id;
+      id = (await joinParty(t)).id;
     });
     expect(got).toEqual([{ type: 'add', venueId: DEMO_BISTRO_ID, entryId: id, at: expect.any(String), byParty: true }]);
   });
 
   it('a repeat join returning the existing entry publishes nothing', async () => {
     const body = createBody();
-    await t.app.inject({ method: 'POST', url: `/api/waitlists/${DEMO_BISTRO_ID}/create`, payload: body });
-    const got = await during(() => t.app.inject({ method: 'POST', url: `/api/waitlists/${DEMO_BISTRO_ID}/create`, payload: body }));
+    await postJoin(t, body);
+    const got = await during(() => postJoin(t, body));
     expect(got).toEqual([]);
   });
 
@@ -60,12 +55,12 @@ describe.each(stores)('venue channel events on $name', (store) => {
   });
 
   it.each([
-    ['edit', 'update', (id: string) => host('PATCH', `/entries/${id}`, { priority: true })],
-    ['call', 'call', (id: string) => host('POST', `/entries/${id}/call`)],
-    ['seat', 'seat', (id: string) => host('POST', `/entries/${id}/seat`)],
-    ['host cancel', 'cancel', (id: string) => host('POST', `/entries/${id}/cancel`, { reason: 'Host' })],
-    ['no-show', 'cancel', (id: string) => host('POST', `/entries/${id}/cancel`, { reason: 'NoShow' })],
-    ['remove', 'remove', (id: string) => host('POST', `/entries/${id}/cancel`, { reason: 'Removed' })],
+    ['edit', 'update', (id: string) => host.patch(`/entries/${id}`, { priority: true })],
+    ['call', 'call', (id: string) => host.post(`/entries/${id}/call`)],
+    ['seat', 'seat', (id: string) => host.post(`/entries/${id}/seat`)],
+    ['host cancel', 'cancel', (id: string) => host.post(`/entries/${id}/cancel`, { reason: 'Host' })],
+    ['no-show', 'cancel', (id: string) => host.post(`/entries/${id}/cancel`, { reason: 'NoShow' })],
+    ['remove', 'remove', (id: string) => host.post(`/entries/${id}/cancel`, { reason: 'Removed' })],
     [
       'diner cancel',
       'cancel',
@@ -84,10 +79,10 @@ describe.each(stores)('venue channel events on $name', (store) => {
   });
 
   it.each([
-    ['lock', () => host('PUT', '/waitlist', { active: true, locked: true })],
-    ['close', () => host('PUT', '/waitlist', { active: false, locked: false })],
-    ['open', () => host('PUT', '/waitlist', { active: true, locked: false })],
-    ['settings', () => host('PATCH', '/settings', { settings: { hidePosition: false } })],
+    ['lock', () => host.put('/waitlist', { active: true, locked: true })],
+    ['close', () => host.put('/waitlist', { active: false, locked: false })],
+    ['open', () => host.put('/waitlist', { active: true, locked: false })],
+    ['settings', () => host.patch('/settings', { settings: { hidePosition: false } })],
   ] as const)('%s → one update without an entry id', async (_name, change) => {
     const got = await during(async () => expect((await change()).statusCode).toBe(200));
     expect(got).toEqual([{ type: 'update', venueId: DEMO_BISTRO_ID, at: expect.any(String) }]);
@@ -95,11 +90,11 @@ describe.each(stores)('venue channel events on $name', (store) => {
 
   it('a refused change publishes nothing', async () => {
     const id = await walkIn();
-    await host('POST', `/entries/${id}/seat`);
+    await host.post(`/entries/${id}/seat`);
     const got = await during(async () => {
-      await host('POST', `/entries/${id}/call`);
-      await host('PATCH', `/entries/${id}`, { partySize: 99 });
-      await host('POST', `/entries/${id}/cancel`, { reason: 'Host' });
+      await host.post(`/entries/${id}/call`);
+      await host.patch(`/entries/${id}`, { partySize: 99 });
+      await host.post(`/entries/${id}/cancel`, { reason: 'Host' });
     });
     expect(got).toEqual([]);
   });

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { type HostStreamData, type PositionResponse, type VenueChannelEvent, defaultVenueSettings } from '@vez/contract';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_BISTRO_ID, createBody } from '../../../test/fixtures.js';
+import { DEMO_BISTRO_ID, postJoin, joinParty } from '../../../test/fixtures.js';
 import { openSse } from '../../../test/sse-client.js';
 import { loginCookie } from '../../../test/staff-session.js';
 import { appOnStore, seededStore } from '../../../test/harness.js';
@@ -135,7 +135,7 @@ describe.runIf(redisUrl && postgresUrl)('two server instances on one PostgreSQL 
     await b.listen({ port: 0, host: '127.0.0.1' });
     try {
       const portB = (b.server.address() as { port: number }).port;
-      const id = (await a.inject({ method: 'POST', url: `/api/waitlists/${DEMO_BISTRO_ID}/create`, payload: createBody() })).json()._id;
+      const id = (await joinParty({ app: a })).id;
       const stream = await openSse(`http://127.0.0.1:${portB}/api/waitlists/${id}/events`);
       expect((JSON.parse((await stream.next()).data) as PositionResponse).waitlist.status).toBe('active');
       await busB.ready(); // B's subscription to the venue is confirmed by Redis
@@ -160,7 +160,7 @@ describe.runIf(redisUrl && postgresUrl)('two server instances on one PostgreSQL 
     await b.listen({ port: 0, host: '127.0.0.1' });
     try {
       const port = (app: typeof a) => (app.server.address() as { port: number }).port;
-      const id = (await a.inject({ method: 'POST', url: `/api/waitlists/${DEMO_BISTRO_ID}/create`, payload: createBody() })).json()._id;
+      const id = (await joinParty({ app: a })).id;
       const cookie = await loginCookie(b);
       const consoleOnB = await openSse(`http://127.0.0.1:${port(b)}/api/host/venues/${DEMO_BISTRO_ID}/events`, { cookie });
       const dinerOnA = await openSse(`http://127.0.0.1:${port(a)}/api/waitlists/${id}/events`);
@@ -210,7 +210,7 @@ describe.runIf(redisUrl && postgresUrl)('two server instances on one PostgreSQL 
       const seen: VenueChannelEvent[] = [];
       b.bus.subscribe(venueId, (e) => seen.push(e));
       await Promise.all([busA.ready(), busB.ready()]);
-      const joined = await a.inject({ method: 'POST', url: `/api/waitlists/${venueId}/create`, payload: createBody({}, venueId) });
+      const joined = await postJoin({ app: a }, {}, { venueId });
       const id = joined.json()._id as string;
       await callEntry(a.queueDeps, (await findEntryById(dbA.kysely, id))!);
       clock.now += 11 * 60_000;
@@ -234,7 +234,7 @@ describe.runIf(redisUrl && postgresUrl)('two server instances on one PostgreSQL 
     const a = await appOnStore(dbA, { REDIS_URL: redisUrl! }, { bus: createRedisBus(redisUrl!, { prefix }) });
     const b = await appOnStore(dbB, { REDIS_URL: redisUrl! }, { bus: busB });
     try {
-      const id = (await a.inject({ method: 'POST', url: `/api/waitlists/${DEMO_BISTRO_ID}/create`, payload: createBody() })).json()._id;
+      const id = (await joinParty({ app: a })).id;
       const readOnB = async () =>
         ((await b.inject({ method: 'GET', url: `/api/waitlists/${id}/position` })).json() as PositionResponse).waitlist.status;
       expect(await readOnB()).toBe('active'); // now kept on B, which listens to the venue

@@ -1,46 +1,29 @@
 import type { PositionResponse } from '@vez/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_BISTRO_ID, createBody, nextPhone } from '../../../test/fixtures.js';
-import { type TestApp, startTestApp } from '../../../test/harness.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DEMO_BISTRO_ID, nextPhone, joinParty } from '../../../test/fixtures.js';
+import { useTestApp } from '../../../test/harness.js';
 import { type SseClient, openSse } from '../../../test/sse-client.js';
-import { loginCookie } from '../../../test/staff-session.js';
+import { hostApi } from '../../../test/staff-session.js';
 import { stores } from '../../../test/stores.js';
 
 const position = (m: { data: string }) => JSON.parse(m.data) as PositionResponse;
 const isPosition = (m: { event: string }) => m.event === 'position';
 
 describe.each(stores)('real-time streams on $name', (store) => {
-  let t: TestApp;
-  let base: string;
-  let cookie: string;
+  const t = useTestApp(store, { SSE_HEARTBEAT_SECONDS: '0.1' }, { listen: true });
   const open: SseClient[] = [];
-  beforeAll(async () => {
-    t = await startTestApp(store, { SSE_HEARTBEAT_SECONDS: '0.1' });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = t.app.server.address();
-    base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api`;
-    cookie = await loginCookie(t.app);
-  });
-  afterAll(async () => {
+  afterAll(() => {
     for (const c of open) c.close();
-    await t.close();
   });
 
   const sse = async (path: string, headers: Record<string, string> = {}) => {
-    const client = await openSse(`${base}${path}`, headers);
+    const client = await openSse(`${t.baseUrl}/api${path}`, headers);
     open.push(client);
     return client;
   };
-  const host = (method: 'POST' | 'PATCH' | 'PUT', path: string, payload?: object) =>
-    t.app.inject({ method, url: `/api/host/venues/${DEMO_BISTRO_ID}${path}`, headers: { cookie }, ...(payload ? { payload } : {}) });
+  const host = hostApi(t);
   const join = async (name = 'Ana Souza', partySize = 2) =>
-    (
-      await t.app.inject({
-        method: 'POST',
-        url: `/api/waitlists/${DEMO_BISTRO_ID}/create`,
-        payload: createBody({ customer: { name, phone: nextPhone(), email: '' }, partySize, note: `nota de ${name}` }),
-      })
-    ).json()._id as string;
+    (await joinParty(t, { customer: { name, phone: nextPhone(), email: '' }, partySize, note: `nota de ${name}` })).id;
   const getPosition = async (id: string) =>
     (await t.app.inject({ method: 'GET', url: `/api/waitlists/${id}/position` })).json() as PositionResponse;
 
@@ -58,14 +41,14 @@ describe.each(stores)('real-time streams on $name', (store) => {
     const id = await join('Clara Dias');
     const stream = await sse(`/waitlists/${id}/events`);
     const before = position(await stream.next(isPosition)).waitlist.globalPos;
-    await host('POST', `/entries/${ahead}/seat`);
+    await host.post(`/entries/${ahead}/seat`);
     const moved = position(await stream.next(isPosition));
     expect(moved.waitlist.globalPos).toBe((before ?? Number.NaN) - 1);
     expect(moved).toEqual(await getPosition(id));
-    await host('POST', `/entries/${id}/call`);
+    await host.post(`/entries/${id}/call`);
     const called = position(await stream.next((m) => isPosition(m) && position(m).waitlist.status === 'called'));
     expect(called.waitlist).toMatchObject({ status: 'called', globalPos: 0, notifiedAt: expect.any(String) });
-    await host('POST', `/entries/${id}/seat`);
+    await host.post(`/entries/${id}/seat`);
     expect(position(await stream.next(isPosition)).waitlist.status).toBe('seated');
     stream.close();
   });
@@ -73,13 +56,13 @@ describe.each(stores)('real-time streams on $name', (store) => {
   it('a venue that hides positions streams no position figures at all (docs/product.md §4)', async () => {
     const ahead = await join('Hugo Antes');
     const id = await join('Iris Oculta');
-    expect((await host('PATCH', '/settings', { settings: { hidePosition: true } })).statusCode).toBe(200);
+    expect((await host.patch('/settings', { settings: { hidePosition: true } })).statusCode).toBe(200);
     try {
       const own = await sse(`/waitlists/${id}/events`);
       const shared = await sse(`/waitlists/${(await getPosition(id)).waitlist.shareId!}/events`);
       const first = position(await own.next(isPosition));
       await shared.next(isPosition);
-      await host('POST', `/entries/${ahead}/seat`);
+      await host.post(`/entries/${ahead}/seat`);
       const moved = position(await own.next(isPosition));
       await shared.next(isPosition);
       expect(moved).toEqual(await getPosition(id));
@@ -91,7 +74,7 @@ describe.each(stores)('real-time streams on $name', (store) => {
       own.close();
       shared.close();
     } finally {
-      await host('PATCH', '/settings', { settings: { hidePosition: false } });
+      await host.patch('/settings', { settings: { hidePosition: false } });
     }
   });
 
@@ -100,17 +83,17 @@ describe.each(stores)('real-time streams on $name', (store) => {
     const id = await join('Dora Propria');
     const stream = await sse(`/waitlists/${id}/events`);
     await stream.next(isPosition);
-    await host('PATCH', `/entries/${other}`, { note: 'alergia secreta', priority: true });
+    await host.patch(`/entries/${other}`, { note: 'alergia secreta', priority: true });
     await stream.next(isPosition);
     const walkIn = (
-      await host('POST', '/entries', {
+      await host.post('/entries', {
         customer: { name: 'Walter Intruso', phone: '+5511912345678' },
         partySize: 3,
         note: 'mesa escondida',
       })
     ).json().entry._id;
     await stream.next(isPosition);
-    await host('POST', `/entries/${walkIn}/call`);
+    await host.post(`/entries/${walkIn}/call`);
     await stream.next(isPosition);
     const text = stream.raw();
     expect(text).toContain('Dora Propria');
@@ -128,7 +111,7 @@ describe.each(stores)('real-time streams on $name', (store) => {
     const first = position(await stream.next(isPosition));
     expect(first.waitlist).toMatchObject({ _id: shareId, isShared: true, shareId: null, customer: { name: 'Elisa' } });
     expect(first.waitlist.displayHelpers.partyLabel).toBe('2 people');
-    await host('POST', `/entries/${id}/call`);
+    await host.post(`/entries/${id}/call`);
     const called = position(await stream.next((m) => position(m).waitlist.status === 'called'));
     expect(called.waitlist).toMatchObject({ _id: shareId, shareId: null, customer: { name: 'Elisa' } });
     expect(stream.raw()).not.toContain(id);
@@ -140,11 +123,11 @@ describe.each(stores)('real-time streams on $name', (store) => {
     const first = await sse(`/waitlists/${id}/events`);
     expect(position(await first.next(isPosition)).waitlist.status).toBe('active');
     first.close();
-    await host('POST', `/entries/${id}/call`);
+    await host.post(`/entries/${id}/call`);
     const again = await sse(`/waitlists/${id}/events`);
     expect(position(await again.next(isPosition)).waitlist.status).toBe('called');
     again.close();
-    await host('POST', `/entries/${id}/seat`);
+    await host.post(`/entries/${id}/seat`);
     const ended = await sse(`/waitlists/${id}/events`);
     const last = position(await ended.next(isPosition));
     expect(last).toEqual(await getPosition(id));
@@ -153,7 +136,7 @@ describe.each(stores)('real-time streams on $name', (store) => {
   });
 
   it('the host stream opens with the whole queue and follows every change with its events', async () => {
-    const stream = await sse(`/host/venues/${DEMO_BISTRO_ID}/events`, { cookie });
+    const stream = await sse(`/host/venues/${DEMO_BISTRO_ID}/events`, { cookie: await host.cookie() });
     expect(stream.status).toBe(200);
     const snapshot = JSON.parse((await stream.next((m) => m.event === 'queue')).data);
     expect(snapshot.events).toEqual([]);
@@ -162,25 +145,25 @@ describe.each(stores)('real-time streams on $name', (store) => {
     const next = JSON.parse((await stream.next((m) => m.event === 'queue' && m.data.includes(id))).data);
     expect(next.events.map((e: { type: string }) => e.type)).toContain('add');
     expect(next.entries.find((e: { _id: string }) => e._id === id)).toMatchObject({ name: 'Gabi Nunes', note: 'nota de Gabi Nunes' });
-    await host('PUT', '/waitlist', { active: true, locked: true });
+    await host.put('/waitlist', { active: true, locked: true });
     const locked = JSON.parse((await stream.next((m) => m.event === 'queue' && JSON.parse(m.data).waitlist.locked)).data);
     expect(locked.events).toContainEqual(expect.objectContaining({ type: 'update' }));
-    await host('PUT', '/waitlist', { active: true, locked: false });
+    await host.put('/waitlist', { active: true, locked: false });
     stream.close();
   });
 
   it('advanced mode: streamed band positions equal GET position for every party', async () => {
-    await host('PATCH', '/settings', { settings: { operationMode: 'advanced' } });
+    await host.patch('/settings', { settings: { operationMode: 'advanced' } });
     const ids = [await join('Hugo Alves', 2), await join('Iris Melo', 5), await join('Joao Pinto', 2), await join('Kaio Luz', 5)];
     const streams = await Promise.all(ids.map((id) => sse(`/waitlists/${id}/events`)));
     await Promise.all(streams.map((s) => s.next(isPosition)));
-    await host('POST', `/entries/${ids[0]}/seat`);
+    await host.post(`/entries/${ids[0]}/seat`);
     for (const [i, s] of streams.entries()) {
       const got = position(await s.next(isPosition));
       expect(got).toEqual(await getPosition(ids[i]!));
     }
     for (const s of streams) s.close();
-    await host('PATCH', '/settings', { settings: { operationMode: 'basic' } });
+    await host.patch('/settings', { settings: { operationMode: 'basic' } });
   });
 
   it('after a burst of mixed changes every stream agrees with GET position', async () => {
@@ -190,13 +173,13 @@ describe.each(stores)('real-time streams on $name', (store) => {
     const streams = await Promise.all(ids.map((id) => sse(`/waitlists/${id}/events`)));
     await Promise.all(streams.map((s) => s.next(isPosition)));
     await Promise.all([
-      host('PATCH', `/entries/${ids[4]}`, { priority: true }),
-      host('POST', `/entries/${ids[0]}/call`),
-      host('POST', `/entries/${ids[1]}/cancel`, { reason: 'NoShow' }),
+      host.patch(`/entries/${ids[4]}`, { priority: true }),
+      host.post(`/entries/${ids[0]}/call`),
+      host.post(`/entries/${ids[1]}/cancel`, { reason: 'NoShow' }),
       join('Tiago Rios'),
-      host('PATCH', `/entries/${ids[2]}`, { partySize: 5 }),
+      host.patch(`/entries/${ids[2]}`, { partySize: 5 }),
     ]);
-    await host('POST', `/entries/${ids[3]}/seat`);
+    await host.post(`/entries/${ids[3]}/seat`);
     for (const [i, id] of ids.entries()) {
       const expected = await getPosition(id);
       let last = position(await streams[i]!.next(isPosition));

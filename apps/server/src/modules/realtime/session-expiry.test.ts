@@ -1,7 +1,7 @@
 import { StreamMessage } from '@vez/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_BISTRO_ID, createBody } from '../../../test/fixtures.js';
-import { type TestApp, startTestApp } from '../../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { DEMO_BISTRO_ID, postJoin } from '../../../test/fixtures.js';
+import { useTestApp } from '../../../test/harness.js';
 import { type SseClient, openSse } from '../../../test/sse-client.js';
 import { BISTRO_DOOR, loginCookie } from '../../../test/staff-session.js';
 import { stores } from '../../../test/stores.js';
@@ -11,20 +11,12 @@ import { SESSION_TTL_MS } from '../staff/staff.service.js';
 // A console stream is authorised at every event and cannot outlive its session (docs/security.md,
 // "Staff sessions end everywhere"), on one instance with the in-process bus, on every store.
 describe.each(stores)('a console stream and its session on one instance, $name', (store) => {
-  let t: TestApp;
-  let base: string;
+  const t = useTestApp(store, {}, { listen: true });
   const events = `/api/host/venues/${DEMO_BISTRO_ID}/events`;
-
-  beforeAll(async () => {
-    t = await startTestApp(store);
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
-  });
-  afterAll(async () => t.close());
 
   /** A console that had its snapshot; `ended` resolves (performance.now()) when the server ends it. */
   const openConsole = async (cookie: string): Promise<{ client: SseClient; ended: Promise<number> }> => {
-    const client = await openSse(`${base}${events}`, { cookie });
+    const client = await openSse(`${t.baseUrl}${events}`, { cookie });
     expect(client.status).toBe(200);
     await client.next((m) => m.event === StreamMessage.queue);
     const ended = client
@@ -36,7 +28,7 @@ describe.each(stores)('a console stream and its session on one instance, $name',
     return { client, ended };
   };
   const join = async () => {
-    const res = await t.app.inject({ method: 'POST', url: `/api/waitlists/${DEMO_BISTRO_ID}/create`, payload: createBody() });
+    const res = await postJoin(t);
     expect(res.statusCode, res.body).toBe(201);
     return res.json()._id as string;
   };

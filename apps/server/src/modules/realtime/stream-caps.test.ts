@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_BISTRO_ID, createBody } from '../../../test/fixtures.js';
-import { type TestApp, startTestApp } from '../../../test/harness.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DEMO_BISTRO_ID, joinParty } from '../../../test/fixtures.js';
+import { useTestApp } from '../../../test/harness.js';
 import { type SseClient, openSse } from '../../../test/sse-client.js';
-import { loginCookie } from '../../../test/staff-session.js';
+
 import { stores } from '../../../test/stores.js';
 
 const PER_ENTRY = 2;
@@ -10,37 +10,22 @@ const PER_ADDRESS = 4;
 
 /** docs/security.md: open streams are capped per entry and per client address; a closed one frees its slot. */
 describe.each(stores)('real-time stream caps on $name', (store) => {
-  let t: TestApp;
-  let base: string;
+  // TRUST_PROXY=1: each stream names its client address in X-Forwarded-For, as a proxy would.
+  const t = useTestApp(
+    store,
+    { SSE_MAX_STREAMS_PER_ENTRY: String(PER_ENTRY), SSE_MAX_STREAMS_PER_ADDRESS: String(PER_ADDRESS), TRUST_PROXY: '1' },
+    { listen: true },
+  );
   const open: SseClient[] = [];
-  beforeAll(async () => {
-    // TRUST_PROXY=1: each stream names its client address in X-Forwarded-For, as a proxy would.
-    t = await startTestApp(store, {
-      SSE_MAX_STREAMS_PER_ENTRY: String(PER_ENTRY),
-      SSE_MAX_STREAMS_PER_ADDRESS: String(PER_ADDRESS),
-      TRUST_PROXY: '1',
-    });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}/api`;
-  });
-  afterAll(async () => {
+  afterAll(() => {
     for (const s of open) s.close();
-    await t.close();
   });
 
-  const join = async () =>
-    (
-      await t.app.inject({
-        method: 'POST',
-        url: `/api/waitlists/${DEMO_BISTRO_ID}/create`,
-        payload: createBody(),
-        remoteAddress: '10.50.0.1',
-      })
-    ).json()._id as string;
+  const join = async () => (await joinParty(t, {}, { remoteAddress: '10.50.0.1' })).id;
   const shareIdOf = async (id: string) =>
     (await t.app.inject({ method: 'GET', url: `/api/waitlists/${id}/position` })).json().waitlist.shareId as string;
   const stream = async (path: string, address: string, headers: Record<string, string> = {}) => {
-    const s = await openSse(`${base}${path}`, { 'x-forwarded-for': address, ...headers });
+    const s = await openSse(`${t.baseUrl}/api${path}`, { 'x-forwarded-for': address, ...headers });
     open.push(s);
     return s;
   };
@@ -81,7 +66,7 @@ describe.each(stores)('real-time stream caps on $name', (store) => {
     const refused = await stream(`/waitlists/${ids[PER_ADDRESS]}/events`, address);
     expect(refused.status).toBe(429);
     expect(JSON.parse(refused.raw()).message).toMatch(/from this network/i);
-    const cookie = await loginCookie(t.app);
+    const cookie = await t.staffCookie();
     const host = await stream(`/host/venues/${DEMO_BISTRO_ID}/events`, address, { cookie });
     expect(host.status).toBe(429);
     // Another address still opens.

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_BISTRO_ID, createBody } from '../../../test/fixtures.js';
+import { DEMO_BISTRO_ID, postJoin, joinParty } from '../../../test/fixtures.js';
 import { openSse } from '../../../test/sse-client.js';
 import { appOnStore, seededStore } from '../../../test/harness.js';
 import { stores } from '../../../test/stores.js';
@@ -44,13 +44,7 @@ describe.each(stores)('stream cleanup on $name', (store) => {
     await app.listen({ port: 0, host: '127.0.0.1' });
     try {
       const port = (app.server.address() as { port: number }).port;
-      const ids = await Promise.all(
-        [1, 2, 3].map(
-          async () =>
-            (await app.inject({ method: 'POST', url: `/api/waitlists/${DEMO_BISTRO_ID}/create`, payload: createBody() })).json()
-              ._id as string,
-        ),
-      );
+      const ids = await Promise.all([1, 2, 3].map(async () => (await postJoin({ app })).json()._id as string));
       const streams = await Promise.all(ids.map((id) => openSse(`http://127.0.0.1:${port}/api/waitlists/${id}/events`)));
       await Promise.all(streams.map((s) => s.next()));
       expect(bus.count(DEMO_BISTRO_ID)).toBe(1);
@@ -73,7 +67,7 @@ describe.each(stores)('stream cleanup on $name', (store) => {
     try {
       const port = (app.server.address() as { port: number }).port;
       for (let i = 0; i < 3; i++) {
-        const id = (await app.inject({ method: 'POST', url: `/api/waitlists/${DEMO_BISTRO_ID}/create`, payload: createBody() })).json()._id;
+        const id = (await joinParty({ app })).id;
         const stream = await openSse(`http://127.0.0.1:${port}/api/waitlists/${id}/events`);
         app.bus.publish({ type: 'update', venueId: DEMO_BISTRO_ID, entryId: id, at: new Date().toISOString(), staffOnly: true });
         expect(JSON.parse((await stream.next()).data).waitlist._id).toBe(id);
@@ -88,7 +82,7 @@ describe.each(stores)('stream cleanup on $name', (store) => {
     const app = await appOnStore(db);
     await app.listen({ port: 0, host: '127.0.0.1' });
     const port = (app.server.address() as { port: number }).port;
-    const id = (await app.inject({ method: 'POST', url: `/api/waitlists/${DEMO_BISTRO_ID}/create`, payload: createBody() })).json()._id;
+    const id = (await joinParty({ app })).id;
     const stream = await openSse(`http://127.0.0.1:${port}/api/waitlists/${id}/events`);
     await stream.next();
     await app.close();

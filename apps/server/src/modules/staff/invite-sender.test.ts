@@ -1,13 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_BISTRO_ID, DEMO_CLUB_ID } from '../../../test/fixtures.js';
-import { type TestApp, startTestApp } from '../../../test/harness.js';
+import { useTestApp } from '../../../test/harness.js';
 import { BISTRO_HOST, CLUB_DOOR, DEMO_PASSWORD, loginCookie } from '../../../test/staff-session.js';
 import { stores } from '../../../test/stores.js';
 import { cookieOf, inviteTokenFromOutbox, teamClient } from '../../../test/team-helpers.js';
 
 // An invitation dies with its sender's membership or role (docs/security.md), on every store.
 describe.each(stores)("an invitation and its sender's standing on $name", (store) => {
-  let t: TestApp;
+  const t = useTestApp(store, { LOGIN_MAX_PER_ADDRESS_15_MIN: '1000' });
   let owner: string;
   let call: ReturnType<typeof teamClient>['call'];
   const venue = `/api/host/venues/${DEMO_BISTRO_ID}`;
@@ -48,11 +48,9 @@ describe.each(stores)("an invitation and its sender's standing on $name", (store
   };
 
   beforeAll(async () => {
-    t = await startTestApp(store, { LOGIN_MAX_PER_ADDRESS_15_MIN: '1000' });
     ({ call } = teamClient(t));
     owner = await loginCookie(t.app, BISTRO_HOST);
   });
-  afterAll(async () => t.close());
 
   it('a sender taken off the team: their links are refused with 410 and change nothing, for a new email and an existing account', async () => {
     const sender = await secondOwner('leaving-owner@bistro.example');

@@ -1,7 +1,7 @@
 import { Migrator, sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_BISTRO_ID, DEMO_CLUB_ID, createBody } from '../../../test/fixtures.js';
-import { type TestApp, startTestApp } from '../../../test/harness.js';
+import { useTestApp } from '../../../test/harness.js';
 import { BISTRO_DOOR, BISTRO_HOST, DEMO_PASSWORD, loginCookie } from '../../../test/staff-session.js';
 import { type TestStore, stores } from '../../../test/stores.js';
 import { teamClient } from '../../../test/team-helpers.js';
@@ -10,18 +10,16 @@ import { migrations } from '../../db/migrations/index.js';
 
 // Who may do what (docs/product.md §9, docs/decisions/023-staff-roles.md), on every store.
 describe.each(stores)('staff roles on $name', (store) => {
-  let t: TestApp;
+  const t = useTestApp(store, { LOGIN_MAX_PER_ADDRESS_15_MIN: '1000' });
   let owner: string;
   let door: string;
   let call: ReturnType<typeof teamClient>['call'];
   const venue = `/api/host/venues/${DEMO_BISTRO_ID}`;
 
   beforeAll(async () => {
-    t = await startTestApp(store, { LOGIN_MAX_PER_ADDRESS_15_MIN: '1000' });
     ({ call } = teamClient(t));
     [owner, door] = [await loginCookie(t.app, BISTRO_HOST), await loginCookie(t.app, BISTRO_DOOR)];
   });
-  afterAll(async () => t.close());
 
   it('the session answer names the role at each venue', async () => {
     expect((await call('GET', '/api/host/me', owner)).json().venues).toEqual([

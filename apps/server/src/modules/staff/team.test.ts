@@ -1,14 +1,14 @@
 import { STAFF_INVITE_TTL_MS } from '@vez/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_BISTRO_ID, DEMO_CLUB_ID, createBody } from '../../../test/fixtures.js';
-import { type TestApp, startTestApp } from '../../../test/harness.js';
+import { useTestApp } from '../../../test/harness.js';
 import { BISTRO_HOST, CLUB_HOST, DEMO_PASSWORD, loginCookie } from '../../../test/staff-session.js';
 import { stores } from '../../../test/stores.js';
 import { cookieOf, inviteTokenFromOutbox, teamClient } from '../../../test/team-helpers.js';
 
 // Invitations and the team (docs/product.md §9, docs/decisions/023-staff-roles.md), on every store.
 describe.each(stores)('the team and its invitations on $name', (store) => {
-  let t: TestApp;
+  const t = useTestApp(store, { LOGIN_MAX_PER_ADDRESS_15_MIN: '1000' });
   let owner: string;
   let call: ReturnType<typeof teamClient>['call'];
   const team = `/api/host/venues/${DEMO_BISTRO_ID}/team`;
@@ -21,11 +21,9 @@ describe.each(stores)('the team and its invitations on $name', (store) => {
   const staffCount = async () => (await t.db.kysely.selectFrom('staff').select('id').execute()).length;
 
   beforeAll(async () => {
-    t = await startTestApp(store, { LOGIN_MAX_PER_ADDRESS_15_MIN: '1000' });
     ({ call } = teamClient(t));
     owner = await loginCookie(t.app, BISTRO_HOST);
   });
-  afterAll(async () => t.close());
 
   it('invite → email in the outbox → accept → the host runs the queue but may not edit settings', async () => {
     const res = await call('POST', invites, owner, { email: 'Lia@Bistro.example' });

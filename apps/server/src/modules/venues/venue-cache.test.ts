@@ -1,20 +1,14 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_BISTRO_ID } from '../../../test/fixtures.js';
-import { type TestApp, startTestApp } from '../../../test/harness.js';
+import { startTestApp, useTestApp } from '../../../test/harness.js';
 import { stores } from '../../../test/stores.js';
 import { updateVenue } from './venues.repository.js';
 import { getVenue } from './venues.service.js';
 
 /** The venue is kept for a moment between reads; a write through the repository shows at once. */
 describe.each(stores)('venue cache on $name', (store) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(store);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp(store);
 
   it('answers a repeated read from the kept copy, frozen against changes', async () => {
     const first = await getVenue(t.db.kysely, DEMO_BISTRO_ID);

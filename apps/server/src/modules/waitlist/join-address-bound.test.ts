@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_BISTRO_ID, createBody, nextPhone } from '../../../test/fixtures.js';
-import { type TestApp, appOnStore, startTestApp } from '../../../test/harness.js';
-import { CLUB_HOST, loginCookie } from '../../../test/staff-session.js';
+import { describe, expect, it } from 'vitest';
+import { DEMO_BISTRO_ID, nextPhone, postJoin, countRows } from '../../../test/fixtures.js';
+import { appOnStore, useTestApp } from '../../../test/harness.js';
+import { CLUB_HOST, hostApi } from '../../../test/staff-session.js';
 import { stores } from '../../../test/stores.js';
 import { addVenueLike } from '../../../test/venues.js';
 import { runRetention } from '../../jobs/retention.js';
@@ -16,40 +16,17 @@ const FLOOD = 199;
  * browser with a staff session of that venue) is not counted.
  */
 describe.each(stores)('open parties per client address on $name', (store) => {
-  let t: TestApp;
-  let cookie: string;
   const limits = {
     RATE_LIMIT_JOINS_PER_10_MIN: '100000',
     RATE_LIMIT_JOINS_PER_VENUE_PER_ADDRESS_10_MIN: '100000',
     JOIN_MAX_OPEN_PER_ADDRESS_PER_VENUE: String(MAX_OPEN),
   };
-  beforeAll(async () => {
-    t = await startTestApp(store, limits);
-    cookie = await loginCookie(t.app);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp(store, limits);
 
   const join = (venueId: string, remoteAddress: string, headers: Record<string, string> = {}, app = t.app) =>
-    app.inject({
-      method: 'POST',
-      url: `/api/waitlists/${venueId}/create`,
-      remoteAddress,
-      headers,
-      payload: createBody({ customer: { phone: nextPhone() } }, venueId),
-    });
-  const count = async (table: 'entries' | 'messages') =>
-    Number(
-      (
-        await t.db.kysely
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll<number | string>().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
-  const host = (method: 'GET' | 'POST', path: string) =>
-    t.app.inject({ method, url: `/api/host/venues/${DEMO_BISTRO_ID}${path}`, headers: { cookie } });
+    postJoin({ app }, { customer: { phone: nextPhone() } }, { venueId, headers, remoteAddress });
+  const count = (table: 'entries' | 'messages') => countRows(t.db, table);
+  const host = hostApi(t);
 
   it(`${FLOOD} joins from one address make ${MAX_OPEN} parties and send ${MAX_OPEN} SMS; the rest answer 409 and change nothing`, async () => {
     const [entriesBefore, messagesBefore] = [await count('entries'), await count('messages')];
@@ -77,8 +54,9 @@ describe.each(stores)('open parties per client address on $name', (store) => {
     const kiosk = '198.51.100.20';
     for (let i = 0; i < MAX_OPEN; i++) expect((await join(DEMO_BISTRO_ID, kiosk)).statusCode).toBe(201);
     expect((await join(DEMO_BISTRO_ID, kiosk)).statusCode).toBe(409);
-    const clubCookie = await loginCookie(t.app, CLUB_HOST);
+    const clubCookie = await t.staffCookie(CLUB_HOST);
     expect((await join(DEMO_BISTRO_ID, kiosk, { cookie: clubCookie })).json().code).toBe('TOO_MANY_OPEN_FROM_ADDRESS');
+    const cookie = await host.cookie();
     for (let i = 0; i < 3; i++) {
       const res = await join(DEMO_BISTRO_ID, kiosk, { cookie });
       expect(res.statusCode).toBe(201);
@@ -94,7 +72,7 @@ describe.each(stores)('open parties per client address on $name', (store) => {
     const other = await appOnStore(t.db, { DEMO: '1', ...limits }, { now: () => t.clock.now });
     try {
       expect((await join(DEMO_BISTRO_ID, address, {}, other)).statusCode).toBe(409);
-      expect((await host('POST', `/entries/${ids[0]}/seat`)).statusCode).toBe(200);
+      expect((await host.post(`/entries/${ids[0]}/seat`)).statusCode).toBe(200);
       expect((await join(DEMO_BISTRO_ID, address, {}, other)).statusCode).toBe(201);
       expect((await join(DEMO_BISTRO_ID, address)).statusCode).toBe(409);
     } finally {
@@ -118,7 +96,7 @@ describe.each(stores)('open parties per client address on $name', (store) => {
     for (const guess of [address, `${DEMO_BISTRO_ID}|${address}`, `vez-client:${address}`]) {
       expect(row.client_key).not.toBe(createHash('sha256').update(guess).digest('hex'));
     }
-    expect((await host('POST', `/entries/${id}/seat`)).statusCode).toBe(200);
+    expect((await host.post(`/entries/${id}/seat`)).statusCode).toBe(200);
     t.clock.now += 25 * 3_600_000;
     await runRetention(t.db, 24, t.clock.now);
     const erased = await t.db.kysely.selectFrom('entries').select(['client_key', 'name']).where('id', '=', id).executeTakeFirstOrThrow();

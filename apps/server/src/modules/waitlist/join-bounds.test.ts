@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_BISTRO_ID, createBody, nextPhone } from '../../../test/fixtures.js';
-import { type TestApp, startTestApp } from '../../../test/harness.js';
-import { loginCookie } from '../../../test/staff-session.js';
+import { describe, expect, it } from 'vitest';
+import { DEMO_BISTRO_ID, nextPhone, postJoin, countRows } from '../../../test/fixtures.js';
+import { useTestApp } from '../../../test/harness.js';
+import { hostApi } from '../../../test/staff-session.js';
 import { stores } from '../../../test/stores.js';
 import { addVenueLike } from '../../../test/venues.js';
 import { toE164 } from '../../lib/phone.js';
@@ -16,29 +16,12 @@ const foreignPhone = (i: number) =>
  * Brazil), a venue's cap of waiting parties, both set in the host console.
  */
 describe.each(stores)('join bounds on $name', (store) => {
-  let t: TestApp;
-  let cookie: string;
-  beforeAll(async () => {
-    t = await startTestApp(store, { RATE_LIMIT_JOINS_PER_10_MIN: '100000', RATE_LIMIT_JOINS_PER_VENUE_PER_ADDRESS_10_MIN: '100000' });
-    cookie = await loginCookie(t.app);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp(store, { RATE_LIMIT_JOINS_PER_10_MIN: '100000', RATE_LIMIT_JOINS_PER_VENUE_PER_ADDRESS_10_MIN: '100000' });
 
   const join = (venueId: string, phone: string, extra: Record<string, unknown> = {}) =>
-    t.app.inject({
-      method: 'POST',
-      url: `/api/waitlists/${venueId}/create`,
-      payload: createBody({ customer: { phone }, partySize: 8, ...extra }, venueId),
-    });
-  const host = (method: 'GET' | 'PATCH' | 'POST', path: string, payload?: object) =>
-    t.app.inject({ method, url: `/api/host/venues/${DEMO_BISTRO_ID}${path}`, headers: { cookie }, ...(payload ? { payload } : {}) });
-  const count = async (table: 'entries' | 'messages', venueId?: string) => {
-    let query = t.db.kysely.selectFrom(table).select((eb) => eb.fn.countAll<number | string>().as('n'));
-    if (venueId) query = query.where('venue_id' as never, '=', venueId as never);
-    return Number((await query.executeTakeFirstOrThrow()).n);
-  };
+    postJoin(t, { customer: { phone }, partySize: 8, ...extra }, { venueId });
+  const host = hostApi(t);
+  const count = (table: 'entries' | 'messages', venueId?: string) => countRows(t.db, table, venueId ? { venue_id: venueId } : {});
   const smsTo = async (phone: string) =>
     (
       await t.db.kysely
@@ -63,7 +46,7 @@ describe.each(stores)('join bounds on $name', (store) => {
   });
 
   it('host settings change the SMS countries and the cap; unknown codes and bad caps answer 422 and change nothing', async () => {
-    const before = (await host('GET', '/settings')).json();
+    const before = (await host.get('/settings')).json();
     expect(before.settings).toMatchObject({ maxWaitingParties: 200, smsCountries: ['BR'] });
     for (const [settings, field] of [
       [{ smsCountries: ['XX'] }, 'settings.smsCountries'],
@@ -75,13 +58,13 @@ describe.each(stores)('join bounds on $name', (store) => {
       [{ maxWaitingParties: 1_000_000 }, 'settings.maxWaitingParties'],
       [{ maxWaitingParties: '10' }, 'settings.maxWaitingParties'],
     ] as const) {
-      const res = await host('PATCH', '/settings', { settings });
+      const res = await host.patch('/settings', { settings });
       expect(res.statusCode, JSON.stringify(settings)).toBe(422);
       expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', field: expect.stringContaining(field) });
     }
-    expect((await host('GET', '/settings')).json()).toEqual(before);
+    expect((await host.get('/settings')).json()).toEqual(before);
 
-    const res = await host('PATCH', '/settings', { settings: { smsCountries: ['BR', 'US', 'BR'], maxWaitingParties: null } });
+    const res = await host.patch('/settings', { settings: { smsCountries: ['BR', 'US', 'BR'], maxWaitingParties: null } });
     expect(res.statusCode).toBe(200);
     expect(res.json().settings).toMatchObject({ smsCountries: ['BR', 'US'], maxWaitingParties: null });
     const venue = (await t.app.inject({ method: 'GET', url: `/api/venues/${DEMO_BISTRO_ID}` })).json();
@@ -94,8 +77,8 @@ describe.each(stores)('join bounds on $name', (store) => {
   });
 
   it('the cap refuses the next remote join with 409 WAITLIST_FULL and changes nothing; staff walk-ins pass; a seat makes room', async () => {
-    const waiting = (await host('GET', '/entries')).json().entries.filter((e: { status: string }) => e.status === 'active').length;
-    expect((await host('PATCH', '/settings', { settings: { maxWaitingParties: waiting + 1 } })).statusCode).toBe(200);
+    const waiting = (await host.get('/entries')).json().entries.filter((e: { status: string }) => e.status === 'active').length;
+    expect((await host.patch('/settings', { settings: { maxWaitingParties: waiting + 1 } })).statusCode).toBe(200);
     expect((await join(DEMO_BISTRO_ID, nextPhone())).statusCode).toBe(201);
     const [entriesBefore, messagesBefore] = [await count('entries'), await count('messages')];
     const seqBefore = (await t.db.kysely.selectFrom('venues').select('next_seq').where('id', '=', DEMO_BISTRO_ID).executeTakeFirstOrThrow())
@@ -109,20 +92,20 @@ describe.each(stores)('join bounds on $name', (store) => {
       (await t.db.kysely.selectFrom('venues').select('next_seq').where('id', '=', DEMO_BISTRO_ID).executeTakeFirstOrThrow()).next_seq,
     ).toBe(seqBefore);
 
-    const walkIn = await host('POST', '/entries', { customer: { name: 'Rui Costa', phone: nextPhone() }, partySize: 2 });
+    const walkIn = await host.post('/entries', { customer: { name: 'Rui Costa', phone: nextPhone() }, partySize: 2 });
     expect(walkIn.statusCode).toBe(201);
-    const head = (await host('GET', '/entries')).json().entries[0]._id as string;
-    expect((await host('POST', `/entries/${head}/seat`)).statusCode).toBe(200);
-    expect((await host('POST', `/entries/${(await host('GET', '/entries')).json().entries[0]._id}/seat`)).statusCode).toBe(200);
+    const head = (await host.get('/entries')).json().entries[0]._id as string;
+    expect((await host.post(`/entries/${head}/seat`)).statusCode).toBe(200);
+    expect((await host.post(`/entries/${(await host.get('/entries')).json().entries[0]._id}/seat`)).statusCode).toBe(200);
     expect((await join(DEMO_BISTRO_ID, nextPhone())).statusCode).toBe(201);
-    expect((await host('PATCH', '/settings', { settings: { maxWaitingParties: null } })).statusCode).toBe(200);
+    expect((await host.patch('/settings', { settings: { maxWaitingParties: null } })).statusCode).toBe(200);
   });
 
   it('a walk-in with a phone outside the SMS countries is added without any SMS, on join or call', async () => {
     const phone = '+351 912 345 678';
-    const res = await host('POST', '/entries', { customer: { name: 'Rui Costa', phone }, partySize: 2 });
+    const res = await host.post('/entries', { customer: { name: 'Rui Costa', phone }, partySize: 2 });
     expect(res.statusCode).toBe(201);
-    expect((await host('POST', `/entries/${res.json().entry._id}/call`)).statusCode).toBe(200);
+    expect((await host.post(`/entries/${res.json().entry._id}/call`)).statusCode).toBe(200);
     expect(await smsTo(phone)).toBe(0);
   });
 });

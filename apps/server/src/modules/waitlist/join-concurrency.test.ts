@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_BISTRO_ID, createBody, nextPhone } from '../../../test/fixtures.js';
-import { type TestApp, startTestApp } from '../../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { DEMO_BISTRO_ID, createBody, nextPhone, postJoin } from '../../../test/fixtures.js';
+import { useTestApp } from '../../../test/harness.js';
 import { stores } from '../../../test/stores.js';
-import { loginCookie } from '../../../test/staff-session.js';
+import { hostApi } from '../../../test/staff-session.js';
 import { addVenueLike } from '../../../test/venues.js';
 
 const JOINS = 200;
@@ -10,15 +10,9 @@ const REPEATS = 20;
 
 /** Joins are transactional (docs/decisions/001-contract-and-store.md): simultaneous joins never share or skip a ticket number. */
 describe.each(stores)('simultaneous joins on $name', (store) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(store, { RATE_LIMIT_JOINS_PER_10_MIN: '100000' });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp(store, { RATE_LIMIT_JOINS_PER_10_MIN: '100000' });
 
-  const join = (venueId: string, body: object) => t.app.inject({ method: 'POST', url: `/api/waitlists/${venueId}/create`, payload: body });
+  const join = (venueId: string, body: Record<string, unknown>) => postJoin(t, body, { venueId });
   const position = async (id: string) => {
     const res = await t.app.inject({ method: 'GET', url: `/api/waitlists/${id}/position` });
     expect(res.statusCode).toBe(200);
@@ -77,11 +71,11 @@ describe.each(stores)('simultaneous joins on $name', (store) => {
   it('joins and calls at once at one venue all succeed: a call waits for no join and no join for a call', async () => {
     // The join locks the venue's row; a call's message points at the venue too. On PostgreSQL that
     // reference must not wait for the join's lock while the call holds the queue's counts (deadlock).
-    const cookie = await loginCookie(t.app);
+    const host = hostApi(t);
+    await host.cookie();
     const first = await Promise.all(Array.from({ length: 30 }, () => join(DEMO_BISTRO_ID, createBody())));
     expect(first.map((r) => r.statusCode)).toEqual(Array(30).fill(201));
-    const call = (id: string) =>
-      t.app.inject({ method: 'POST', url: `/api/host/venues/${DEMO_BISTRO_ID}/entries/${id}/call`, headers: { cookie } });
+    const call = (id: string) => host.post(`/entries/${id}/call`);
     const answers = await Promise.all(first.flatMap((r) => [call(r.json()._id as string), join(DEMO_BISTRO_ID, createBody())]));
     expect(answers.map((r) => r.statusCode).sort()).toEqual([...Array(30).fill(200), ...Array(30).fill(201)]);
   });

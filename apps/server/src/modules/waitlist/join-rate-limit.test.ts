@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_BISTRO_ID, createBody } from '../../../test/fixtures.js';
-import { type TestApp, startTestApp } from '../../../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_BISTRO_ID, postJoin } from '../../../test/fixtures.js';
+import { useTestApp } from '../../../test/harness.js';
 import { stores } from '../../../test/stores.js';
 import { addVenueLike } from '../../../test/venues.js';
 
@@ -8,18 +8,13 @@ const LIMIT = 3;
 
 /** Decisions §3: joins are limited per client address; a limit answers 429 with Retry-After. */
 describe.each(stores)('join rate limit on $name', (store) => {
-  let t: TestApp;
+  const t = useTestApp(store, { RATE_LIMIT_JOINS_PER_10_MIN: String(LIMIT), RATE_LIMIT_JOINS_PER_VENUE_PER_ADDRESS_10_MIN: '1000' });
   let venueId: string;
   beforeAll(async () => {
-    t = await startTestApp(store, { RATE_LIMIT_JOINS_PER_10_MIN: String(LIMIT), RATE_LIMIT_JOINS_PER_VENUE_PER_ADDRESS_10_MIN: '1000' });
     venueId = await addVenueLike(t.db, DEMO_BISTRO_ID);
   });
-  afterAll(async () => {
-    await t.close();
-  });
 
-  const join = (remoteAddress: string) =>
-    t.app.inject({ method: 'POST', url: `/api/waitlists/${venueId}/create`, payload: createBody({}, venueId), remoteAddress });
+  const join = (remoteAddress: string) => postJoin(t, {}, { venueId, remoteAddress });
   const countEntries = async () => (await t.db.kysely.selectFrom('entries').select('id').where('venue_id', '=', venueId).execute()).length;
 
   it(`answers 429 RATE_LIMITED with Retry-After after ${LIMIT} joins from one address, and adds nothing`, async () => {
@@ -49,23 +44,18 @@ const PER_VENUE = 2;
 
 /** Decisions §3: joins are also limited per venue and client address, so one address cannot fill one venue. */
 describe.each(stores)('join rate limit per venue and address on $name', (store) => {
-  let t: TestApp;
+  const t = useTestApp(store, {
+    RATE_LIMIT_JOINS_PER_10_MIN: '1000',
+    RATE_LIMIT_JOINS_PER_VENUE_PER_ADDRESS_10_MIN: String(PER_VENUE),
+  });
   let venueA: string;
   let venueB: string;
   beforeAll(async () => {
-    t = await startTestApp(store, {
-      RATE_LIMIT_JOINS_PER_10_MIN: '1000',
-      RATE_LIMIT_JOINS_PER_VENUE_PER_ADDRESS_10_MIN: String(PER_VENUE),
-    });
     venueA = await addVenueLike(t.db, DEMO_BISTRO_ID);
     venueB = await addVenueLike(t.db, DEMO_BISTRO_ID);
   });
-  afterAll(async () => {
-    await t.close();
-  });
 
-  const join = (venueId: string, remoteAddress: string) =>
-    t.app.inject({ method: 'POST', url: `/api/waitlists/${venueId}/create`, payload: createBody({}, venueId), remoteAddress });
+  const join = (venueId: string, remoteAddress: string) => postJoin(t, {}, { venueId, remoteAddress });
   const countEntries = async (venueId: string) =>
     (await t.db.kysely.selectFrom('entries').select('id').where('venue_id', '=', venueId).execute()).length;
 

@@ -1,39 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_BISTRO_ID, createBody } from '../../../test/fixtures.js';
-import { type TestApp, startTestApp } from '../../../test/harness.js';
-import { loginCookie } from '../../../test/staff-session.js';
+import { describe, expect, it } from 'vitest';
+import { postJoin, countRows } from '../../../test/fixtures.js';
+import { useTestApp } from '../../../test/harness.js';
+import { hostApi } from '../../../test/staff-session.js';
 import { stores } from '../../../test/stores.js';
 
 /** docs/product.md §15: phones as people paste them join, stored as E.164; a landline never does. */
 describe.each(stores)('pasted phones on $name', (store) => {
-  let t: TestApp;
-  let cookie: string;
-  beforeAll(async () => {
-    t = await startTestApp(store);
-    cookie = await loginCookie(t.app);
-  });
-  afterAll(async () => t.close());
-
-  const join = (phone: string) =>
-    t.app.inject({ method: 'POST', url: `/api/waitlists/${DEMO_BISTRO_ID}/create`, payload: createBody({ customer: { phone } }) });
-  const walkIn = (phone: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: `/api/host/venues/${DEMO_BISTRO_ID}/entries`,
-      headers: { cookie },
-      payload: { customer: { name: 'Rui Costa', phone }, partySize: 2 },
-    });
+  const t = useTestApp(store);
+  const host = hostApi(t);
+  const join = (phone: string) => postJoin(t, { customer: { phone } });
+  const walkIn = (phone: string) => host.post('/entries', { customer: { name: 'Rui Costa', phone }, partySize: 2 });
   const storedPhone = async (id: string) =>
     (await t.db.kysely.selectFrom('entries').select('phone').where('id', '=', id).executeTakeFirstOrThrow()).phone;
-  const count = async () =>
-    Number(
-      (
-        await t.db.kysely
-          .selectFrom('entries')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const count = () => countRows(t.db, 'entries');
 
   it.each([
     ['+55 11 98765-4301', '+5511987654301'],

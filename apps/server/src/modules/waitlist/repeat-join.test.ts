@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_BISTRO_ID, createBody } from '../../../test/fixtures.js';
-import { type TestApp, startTestApp } from '../../../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_BISTRO_ID, postJoin } from '../../../test/fixtures.js';
+import { useTestApp } from '../../../test/harness.js';
 import { outbox } from '../../../test/identity.js';
 import { stores } from '../../../test/stores.js';
 import { addVenueLike } from '../../../test/venues.js';
@@ -15,22 +15,14 @@ const freshLocal = () => `9${String(71_000_000 + ((++serial * 7_919 + Math.floor
  * to the entry's own phone, at most once a minute.
  */
 describe.each(stores)('repeat join on $name', (store) => {
-  let t: TestApp;
+  const t = useTestApp(store);
   let venueId: string;
   beforeAll(async () => {
-    t = await startTestApp(store);
     venueId = await addVenueLike(t.db, DEMO_BISTRO_ID);
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   const join = (name: string, phone: string, extra: Record<string, unknown> = {}) =>
-    t.app.inject({
-      method: 'POST',
-      url: `/api/waitlists/${venueId}/create`,
-      payload: createBody({ customer: { name, phone }, ...extra }, venueId),
-    });
+    postJoin(t, { customer: { name, phone }, ...extra }, { venueId });
   const entriesOf = (e164: string) =>
     t.db.kysely.selectFrom('entries').select(['id', 'share_id', 'name']).where('phone', '=', e164).execute();
   const smsKeysTo = async (e164: string) =>

@@ -1,29 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_BISTRO_ID, DEMO_CLUB_ID, createBody } from '../../../test/fixtures.js';
-import { type TestApp, startTestApp } from '../../../test/harness.js';
-import { loginCookie } from '../../../test/staff-session.js';
+import { describe, expect, it } from 'vitest';
+import { DEMO_BISTRO_ID, DEMO_CLUB_ID, joinParty } from '../../../test/fixtures.js';
+import { useTestApp } from '../../../test/harness.js';
+import { hostApi } from '../../../test/staff-session.js';
 import { stores } from '../../../test/stores.js';
 
 /** The party answers from its position page (docs/product.md §7). */
 describe.each(stores)('answers from the position page on $name', (store) => {
-  let t: TestApp;
-  let staff: string;
-  beforeAll(async () => {
-    t = await startTestApp(store);
-    staff = await loginCookie(t.app);
-  });
-  afterAll(async () => t.close());
+  const t = useTestApp(store);
 
   const join = async () => {
-    const res = await t.app.inject({ method: 'POST', url: `/api/waitlists/${DEMO_BISTRO_ID}/create`, payload: createBody() });
-    const id = res.json()._id as string;
+    const { id } = await joinParty(t);
     const position = await t.app.inject({ method: 'GET', url: `/api/waitlists/${id}/position` });
     return { id, shareId: position.json().waitlist.shareId as string };
   };
   const answer = (id: string, payload: unknown, venue = DEMO_BISTRO_ID, lng = '') =>
     t.app.inject({ method: 'POST', url: `/api/waitlists/${id}/${venue}/reply${lng}`, payload: payload as object });
-  const host = (method: 'POST' | 'GET', path: string) =>
-    t.app.inject({ method, url: `/api/host/venues/${DEMO_BISTRO_ID}${path}`, headers: { cookie: staff } });
+  const host = hostApi(t);
 
   it('while waiting: I need more time and I am here; the answer is the position answer and can be changed', async () => {
     const { id } = await join();
@@ -35,14 +27,14 @@ describe.each(stores)('answers from the position page on $name', (store) => {
     expect(here.json().waitlist.displayHelpers.partyLabel).toBe('2 people');
     // Every reader sees the latest answer, the console too.
     expect((await t.app.inject({ method: 'GET', url: `/api/waitlists/${id}/position` })).json().waitlist.reply.kind).toBe('arrived');
-    const card = (await host('GET', '/entries')).json().entries.find((e: { _id: string }) => e._id === id);
+    const card = (await host.get('/entries')).json().entries.find((e: { _id: string }) => e._id === id);
     expect(card.reply).toMatchObject({ kind: 'arrived', minutes: null });
     expect(Date.parse(card.reply.at)).not.toBeNaN();
   });
 
   it('once called: on my way; more time extends the hold window once', async () => {
     const { id } = await join();
-    const called = (await host('POST', `/entries/${id}/call`)).json().entry;
+    const called = (await host.post(`/entries/${id}/call`)).json().entry;
     expect(called).toMatchObject({ status: 'called', calls: 1 });
     const holdUntil = Date.parse(called.holdUntil);
     expect(holdUntil - Date.parse(called.calledAt)).toBe(10 * 60_000);
@@ -66,7 +58,7 @@ describe.each(stores)('answers from the position page on $name', (store) => {
 
   it('409 once the party is no longer waiting or called', async () => {
     const { id } = await join();
-    await host('POST', `/entries/${id}/seat`);
+    await host.post(`/entries/${id}/seat`);
     const res = await answer(id, { reply: 'onMyWay' });
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe('ENTRY_NOT_ACTIVE');

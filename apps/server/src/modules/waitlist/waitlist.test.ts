@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, startTestApp } from '../../../test/harness.js';
-import { DEMO_BISTRO_ID, DEMO_CLUB_ID, createBody, nextPhone } from '../../../test/fixtures.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/harness.js';
+import { DEMO_BISTRO_ID, DEMO_CLUB_ID, createBody, nextPhone, countRows } from '../../../test/fixtures.js';
 import { stores } from '../../../test/stores.js';
 import type { VenueRowUpdate } from '../../db/types.js';
 import { updateVenue } from '../venues/venues.repository.js';
@@ -11,26 +11,12 @@ import { announceVenueUpdate, callEntry, seatEntry } from '../queue/index.js';
 const UNKNOWN_VENUE = 'aaaaaaaaaaaaaaaaaaaaaaaa';
 
 describe.each(stores)('waitlist API on $name', (store) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(store);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp(store);
 
   const join = (body: unknown, venue = DEMO_BISTRO_ID) =>
     t.app.inject({ method: 'POST', url: `/api/waitlists/${venue}/create`, payload: body as object });
   const position = (id: string, query = '') => t.app.inject({ method: 'GET', url: `/api/waitlists/${id}/position${query}` });
-  const countEntries = async () =>
-    Number(
-      (
-        await t.db.kysely
-          .selectFrom('entries')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const countEntries = () => countRows(t.db, 'entries');
   // As the host routes do: write the venue, then announce the change, which voids every kept
   // answer of the venue (modules/queue/queue-caches.ts).
   const setVenue = async (id: string, patch: VenueRowUpdate) => {

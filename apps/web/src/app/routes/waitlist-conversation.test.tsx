@@ -2,11 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { initI18n } from '../../lib/i18n';
-import { joinBistro, updateEntry as updateSql } from '../../test/entries';
+import { callParty, messageParty, seatParty } from '../../test/demo-host-api';
+import { joinBistro } from '../../test/entries';
 import { renderRoute } from '../../test/render-route';
 import { setUpTestApi } from '../../test/set-up-test-api';
 
 /** The party's side of the conversation on the position page (docs/product.md §7), against the real API. */
+const BISTRO = '6553f1a2b3c4d5e6f7a8b901';
 const api = setUpTestApi();
 
 beforeEach(async () => {
@@ -16,8 +18,6 @@ beforeEach(async () => {
 });
 
 const join = () => joinBistro(api);
-
-const updateEntry = (id: string, sql: string, ...values: unknown[]) => updateSql(api, id, sql, ...values);
 
 const panel = async () => (await screen.findByRole('heading', { name: 'Fale com o restaurante' }, { timeout: 5000 })).closest('section')!;
 
@@ -39,7 +39,7 @@ describe('answers and messages on the position page', { timeout: 30_000 }, () =>
 
   it('once called offers "Estou a caminho"', async () => {
     const { id } = await join();
-    updateEntry(id, "status = 'called', notified_at = ?", Date.now());
+    await callParty(api, BISTRO, id);
     renderRoute(`/waitlist/${id}`);
     const section = await panel();
     await userEvent.setup().click(within(section).getByRole('button', { name: 'Estou a caminho' }));
@@ -48,11 +48,9 @@ describe('answers and messages on the position page', { timeout: 30_000 }, () =>
 
   it("shows the venue's messages newest first in a polite live region; a shared link shows them without answers", async () => {
     const { id, shareId } = await join();
-    const messages = [
-      { text: 'Pode vir, a mesa está pronta.', at: '2026-11-24T20:05:00.000Z' },
-      { text: 'Faltam uns 10 minutos.', at: '2026-11-24T19:55:00.000Z' },
-    ];
-    updateEntry(id, 'venue_messages = ?, venue_message_at = ?', JSON.stringify(messages), Date.now());
+    // Staff write twice; the page lists the newer first.
+    await messageParty(api, BISTRO, id, 'Faltam uns 10 minutos.');
+    await messageParty(api, BISTRO, id, 'Pode vir, a mesa está pronta.');
     renderRoute(`/waitlist/${shareId}?shared=true`);
     const section = await panel();
     const region = within(section).getByTestId('venue-messages');
@@ -69,7 +67,7 @@ describe('answers and messages on the position page', { timeout: 30_000 }, () =>
     const { id } = await join();
     renderRoute(`/waitlist/${id}`);
     const section = await panel();
-    updateEntry(id, "status = 'seated', seated_at = ?, ended_at = ?", Date.now(), Date.now());
+    await seatParty(api, BISTRO, id);
     await userEvent.setup().click(within(section).getByRole('button', { name: 'Cheguei' }));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Você não está mais na fila.'));
   });

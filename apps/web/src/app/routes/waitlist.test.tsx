@@ -1,10 +1,10 @@
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import Database from 'better-sqlite3';
 import { MemoryRouter, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { initI18n } from '../../lib/i18n';
-import { joinBistro, updateEntry as updateSql } from '../../test/entries';
+import { callParty, cancelParty, seatParty } from '../../test/demo-host-api';
+import { entryStatus, joinBistro } from '../../test/entries';
 import { setUpTestApi } from '../../test/set-up-test-api';
 import { renderRoute } from '../../test/render-route';
 import { AppProviders } from '../providers';
@@ -21,16 +21,11 @@ beforeEach(async () => {
 
 const join = (partySize = 2) => joinBistro(api, partySize);
 
-function entryRow(id: string) {
-  const db = new Database(api.dbFile, { readonly: true });
-  try {
-    return db.prepare('SELECT status, cancel_reason FROM entries WHERE id = ?').get(id) as { status: string; cancel_reason: string | null };
-  } finally {
-    db.close();
-  }
+/** The entry's status and cancel reason, as the diner's status route answers them. */
+async function entryRow(id: string) {
+  const { status, cancelReason } = await entryStatus(api, id);
+  return { status, cancel_reason: cancelReason };
 }
-
-const updateEntry = (id: string, sql: string) => updateSql(api, id, sql);
 
 function LocationProbe() {
   const location = useLocation();
@@ -68,76 +63,17 @@ describe('the position route against the real API', { timeout: 30_000 }, () => {
     // The confirmation's code loads on the first tap (its dialog comes a moment later).
     const dialog = await screen.findByRole('dialog', { name: 'Deseja sair da fila?' });
     await user.click(within(dialog).getByRole('button', { name: 'Não, continuar' }));
-    expect(entryRow(id).status).toBe('active');
+    expect((await entryRow(id)).status).toBe('active');
     await user.click(screen.getByRole('button', { name: 'Sair da fila' }));
     await user.click(
       within(await screen.findByRole('dialog', { name: 'Deseja sair da fila?' })).getByRole('button', { name: 'Sim, sair da fila' }),
     );
     expect(await findTitle('Você não está mais na fila.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Sair da fila' })).not.toBeInTheDocument();
-    expect(entryRow(id)).toEqual({ status: 'cancelled', cancel_reason: 'Customer' });
+    expect(await entryRow(id)).toEqual({ status: 'cancelled', cancel_reason: 'Customer' });
   });
 
-  it('says so when leaving fails (the entry was already taken off)', async () => {
-    const user = userEvent.setup();
-    const { id } = await join();
-    renderRoute(`/waitlist/${id}`);
-    await user.click(await screen.findByRole('button', { name: 'Sair da fila' }, { timeout: 5000 }));
-    updateEntry(id, "status = 'seated', seated_at = 1");
-    await user.click(
-      within(await screen.findByRole('dialog', { name: 'Deseja sair da fila?' })).getByRole('button', { name: 'Sim, sair da fila' }),
-    );
-    const failure = await screen.findByRole('dialog', { name: 'Não foi possível sair da fila.' }, { timeout: 5000 });
-    await user.click(within(failure).getByRole('button', { name: 'OK' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-  });
-
-  it('gives a shared link no leave and no share button', async () => {
-    const { shareId } = await join();
-    renderRoute(`/waitlist/${shareId}?shared=true`);
-    await findTitle('Sua posição na fila');
-    expect(screen.queryByRole('button', { name: 'Sair da fila' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Compartilhar' })).not.toBeInTheDocument();
-    expect(screen.getByText('Você está vendo uma posição compartilhada.')).toBeInTheDocument();
-  });
-
-  it.each([
-    ['notified_at = 1', 'Chegou a sua vez!'],
-    ["status = 'seated', notified_at = 1, seated_at = 2", 'Bom apetite!'],
-    ["status = 'cancelled', cancel_reason = 'NoShow'", 'Você não está mais na fila.'],
-  ])('after %s shows "%s" without position or buttons', async (sql, title) => {
-    const { id } = await join();
-    updateEntry(id, sql);
-    renderRoute(`/waitlist/${id}`);
-    expect(await findTitle(title)).toBeInTheDocument();
-    expect(screen.queryByTestId('position-number')).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Sair da fila' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Compartilhar' })).not.toBeInTheDocument();
-  });
-
-  it('shows the failure modal when the position cannot be read', async () => {
-    const user = userEvent.setup();
-    renderRoute('/waitlist/AAAAAAAAAAAAAAAAAAAAAA');
-    const dialog = await screen.findByRole('dialog', { name: 'Não foi possível obter as informações da fila.' }, { timeout: 5000 });
-    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(screen.getByText('Não foi possível obter as informações da fila.')).toBeInTheDocument();
-  });
-
-  it('takes the passport out of the address at once, keeping the other parameters', async () => {
-    const { id } = await join();
-    render(
-      <AppProviders>
-        <MemoryRouter initialEntries={[`/waitlist/${id}?passport=not-a-real-passport-0123456789&lng=pt`]}>
-          <AppRoutes />
-          <LocationProbe />
-        </MemoryRouter>
-      </AppProviders>,
-    );
-    await findTitle('Sua posição na fila');
-    expect(screen.getByTestId('location').textContent).toBe(`/waitlist/${id}?lng=pt`);
-  });
-
+  // Before any test seats a party: the venue has no pace until staff seat some (docs/product.md §4).
   it('shows the estimated wait as a range once the venue has a seating pace, and none before', async () => {
     const { id } = await join();
     renderRoute(`/waitlist/${id}`);
@@ -169,6 +105,73 @@ describe('the position route against the real API', { timeout: 30_000 }, () => {
     renderRoute(`/waitlist/${id}`);
     const text = `Tempo estimado de espera: ${estimatedRange.low} a ${estimatedRange.high} min`;
     expect(await screen.findByText(text, undefined, { timeout: 5000 })).toBeInTheDocument();
+  });
+
+  it('says so when leaving fails (the entry was already taken off)', async () => {
+    const user = userEvent.setup();
+    const { id } = await join();
+    renderRoute(`/waitlist/${id}`);
+    await user.click(await screen.findByRole('button', { name: 'Sair da fila' }, { timeout: 5000 }));
+    await seatParty(api, BISTRO, id);
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Deseja sair da fila?' })).getByRole('button', { name: 'Sim, sair da fila' }),
+    );
+    const failure = await screen.findByRole('dialog', { name: 'Não foi possível sair da fila.' }, { timeout: 5000 });
+    await user.click(within(failure).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('gives a shared link no leave and no share button', async () => {
+    const { shareId } = await join();
+    renderRoute(`/waitlist/${shareId}?shared=true`);
+    await findTitle('Sua posição na fila');
+    expect(screen.queryByRole('button', { name: 'Sair da fila' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Compartilhar' })).not.toBeInTheDocument();
+    expect(screen.getByText('Você está vendo uma posição compartilhada.')).toBeInTheDocument();
+  });
+
+  // What staff do at the door, through the host API.
+  const call = (id: string) => callParty(api, BISTRO, id);
+  const callAndSeat = async (id: string) => {
+    await callParty(api, BISTRO, id);
+    await seatParty(api, BISTRO, id);
+  };
+  const noShow = (id: string) => cancelParty(api, BISTRO, id, 'NoShow');
+  it.each([
+    ['a call', 'Chegou a sua vez!', call],
+    ['a call and a seat', 'Bom apetite!', callAndSeat],
+    ['a no-show', 'Você não está mais na fila.', noShow],
+  ] as const)('after %s shows "%s" without position or buttons', async (_staffAction, title, act) => {
+    const { id } = await join();
+    await act(id);
+    renderRoute(`/waitlist/${id}`);
+    expect(await findTitle(title)).toBeInTheDocument();
+    expect(screen.queryByTestId('position-number')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sair da fila' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Compartilhar' })).not.toBeInTheDocument();
+  });
+
+  it('shows the failure modal when the position cannot be read', async () => {
+    const user = userEvent.setup();
+    renderRoute('/waitlist/AAAAAAAAAAAAAAAAAAAAAA');
+    const dialog = await screen.findByRole('dialog', { name: 'Não foi possível obter as informações da fila.' }, { timeout: 5000 });
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByText('Não foi possível obter as informações da fila.')).toBeInTheDocument();
+  });
+
+  it('takes the passport out of the address at once, keeping the other parameters', async () => {
+    const { id } = await join();
+    render(
+      <AppProviders>
+        <MemoryRouter initialEntries={[`/waitlist/${id}?passport=not-a-real-passport-0123456789&lng=pt`]}>
+          <AppRoutes />
+          <LocationProbe />
+        </MemoryRouter>
+      </AppProviders>,
+    );
+    await findTitle('Sua posição na fila');
+    expect(screen.getByTestId('location').textContent).toBe(`/waitlist/${id}?lng=pt`);
   });
 
   it('speaks English', async () => {

@@ -1,9 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import Database from 'better-sqlite3';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { initI18n } from '../../lib/i18n';
-import { patchVenueSettings } from '../../test/demo-host-api';
+import { hostQueue, patchVenueSettings } from '../../test/demo-host-api';
 import { choosePartySize } from '../../test/party-size';
 import { renderRoute } from '../../test/render-route';
 import { setUpTestApi } from '../../test/set-up-test-api';
@@ -18,14 +17,8 @@ beforeEach(async () => {
 });
 
 /** The names of the entries stored with this E.164 phone. */
-const namesWithPhone = (e164: string): string[] => {
-  const db = new Database(api.dbFile, { readonly: true });
-  try {
-    return (db.prepare('SELECT name FROM entries WHERE phone = ?').all(e164) as { name: string }[]).map((row) => row.name);
-  } finally {
-    db.close();
-  }
-};
+const namesWithPhone = async (e164: string): Promise<(string | null)[]> =>
+  (await hostQueue(api, BISTRO)).filter((entry) => entry.phone === e164).map((entry) => entry.name);
 
 /** The Bistro's form up to the phone: party size and a full name. */
 async function openForm(user: ReturnType<typeof userEvent.setup>, name = 'Beatriz Lima') {
@@ -51,7 +44,7 @@ describe('pasted phones on the join form, against the real API', { timeout: 30_0
     await waitFor(() => expect(submit).toBeEnabled());
     await user.click(submit);
     expect(await screen.findByRole('dialog', { name: 'Você entrou na fila' }, { timeout: 15_000 })).toBeInTheDocument();
-    expect(namesWithPhone(e164)).toEqual(['Beatriz Lima']);
+    expect(await namesWithPhone(e164)).toEqual(['Beatriz Lima']);
   });
 
   it('typed key by key: area code 55 stays an area code, a trunk 0 goes', async () => {

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { initI18n } from '../../lib/i18n';
-import Database from 'better-sqlite3';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { setUpTestApi } from '../../test/set-up-test-api';
-import { patchVenueSettings } from '../../test/demo-host-api';
+import { hostQueue, patchVenueSettings } from '../../test/demo-host-api';
+import { joinSmsLanguage } from '../../test/entries';
 import { choosePartySize } from '../../test/party-size';
 import { renderRoute } from '../../test/render-route';
 
@@ -17,6 +17,24 @@ beforeEach(async () => {
   localStorage.clear();
   await initI18n().changeLanguage('pt');
 });
+
+/**
+ * The venue's entry with this phone as its console reads it, and the language it was stored with,
+ * which its join SMS in the demo outbox speaks (delivery follows the answer).
+ */
+async function storedEntry(venueId: string, phone: string) {
+  const entry = (await hostQueue(api, venueId)).find((e) => e.phone === phone);
+  if (!entry) return undefined;
+  let lang: string | undefined;
+  await waitFor(
+    async () => {
+      lang = await joinSmsLanguage(api, phone);
+      expect(lang).toBeDefined();
+    },
+    { timeout: 10_000, interval: 100 },
+  );
+  return { ...entry, lang };
+}
 
 /** The newest message the outbox delivered to `to` (delivery follows the answer). */
 async function waitForOutbox(to: string): Promise<string> {
@@ -61,10 +79,17 @@ describe('join route against the real API', { timeout: 30_000 }, () => {
     expect(within(dialog).getByText('Procure a recepcionista quando chegar.')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Acompanhar' })).toBeInTheDocument();
 
-    const db = new Database(api.dbFile, { readonly: true });
-    const row = db.prepare('SELECT name, phone, email, party_size, origin_label, lang FROM entries WHERE phone = ?').get('+5511987650999');
-    db.close();
-    expect(row).toEqual({
+    const row = await storedEntry(BISTRO, '+5511987650999');
+    expect(
+      row && {
+        name: row.name,
+        phone: row.phone,
+        email: row.email,
+        party_size: row.partySize,
+        origin_label: row.originLabel,
+        lang: row.lang,
+      },
+    ).toEqual({
       name: 'Maria Souza',
       phone: '+5511987650999',
       email: 'maria@example.com',
@@ -98,10 +123,12 @@ describe('join route against the real API', { timeout: 30_000 }, () => {
     await user.click(getIn);
     expect(await screen.findByRole('dialog', { name: "You've joined the waitlist" }, { timeout: 15_000 })).toBeInTheDocument();
 
-    const db = new Database(api.dbFile, { readonly: true });
-    const row = db.prepare('SELECT note, section, lang FROM entries WHERE phone = ?').get('+5511987650888');
-    db.close();
-    expect(row).toEqual({ note: 'Localização: Varanda', section: 'Varanda', lang: 'en' });
+    const row = await storedEntry(CLUBE, '+5511987650888');
+    expect(row && { note: row.note, section: row.section, lang: row.lang }).toEqual({
+      note: 'Localização: Varanda',
+      section: 'Varanda',
+      lang: 'en',
+    });
   });
 
   it('follows the venue settings: no disclaimer, a unit note, no receptionist hint, special wording', async () => {

@@ -1,9 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import Database from 'better-sqlite3';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { initI18n } from '../../lib/i18n';
-import { patchVenueSettings } from '../../test/demo-host-api';
+import { hostQueue, patchVenueSettings } from '../../test/demo-host-api';
 import { choosePartySize } from '../../test/party-size';
 import { renderRoute } from '../../test/render-route';
 import { setUpTestApi } from '../../test/set-up-test-api';
@@ -28,16 +27,8 @@ beforeEach(async () => {
 });
 
 /** The consent stored on the entry with this E.164 phone. */
-const optInOf = (e164: string): number[] => {
-  const db = new Database(api.dbFile, { readonly: true });
-  try {
-    return (db.prepare('SELECT whatsapp_opt_in FROM entries WHERE phone = ?').all(e164) as { whatsapp_opt_in: number }[]).map(
-      (row) => row.whatsapp_opt_in,
-    );
-  } finally {
-    db.close();
-  }
-};
+const optInOf = async (e164: string): Promise<boolean[]> =>
+  (await hostQueue(api, BISTRO)).filter((entry) => entry.phone === e164).map((entry) => entry.whatsappOptIn ?? false);
 
 describe('WhatsApp consent on the join form of a WhatsApp venue, against the real API', { timeout: 30_000 }, () => {
   it('asks, unticked; ticked, the party joins on WhatsApp and the success names WhatsApp', async () => {
@@ -55,7 +46,7 @@ describe('WhatsApp consent on the join form of a WhatsApp venue, against the rea
     await user.click(submit);
     const dialog = await screen.findByRole('dialog', { name: 'Você entrou na fila' }, { timeout: 15_000 });
     expect(dialog).toHaveTextContent('Enviamos uma mensagem no WhatsApp com o link para você acompanhar sua posição na fila.');
-    expect(optInOf('+5511987654381')).toEqual([1]);
+    expect(await optInOf('+5511987654381')).toEqual([true]);
   });
 
   it('in English, left unticked, the party gets SMS and the success says so', async () => {
@@ -71,6 +62,6 @@ describe('WhatsApp consent on the join form of a WhatsApp venue, against the rea
     await user.click(submit);
     const dialog = await screen.findByRole('dialog', { name: "You've joined the waitlist" }, { timeout: 15_000 });
     expect(dialog).toHaveTextContent('We sent you an SMS with a link to follow your position on the waitlist.');
-    expect(optInOf('+5511987654382')).toEqual([0]);
+    expect(await optInOf('+5511987654382')).toEqual([false]);
   });
 });

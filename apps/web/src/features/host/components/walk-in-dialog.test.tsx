@@ -2,11 +2,10 @@ import type { HostCreateEntryBody, HostEntryResponse } from '@vez/contract';
 import { QueryClient, QueryClientProvider, useMutation } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import Database from 'better-sqlite3';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
 import { initI18n } from '../../../lib/i18n';
-import { cookieFor } from '../../../test/demo-host-api';
+import { cookieFor, hostQueue } from '../../../test/demo-host-api';
 import { setUpTestApi } from '../../../test/set-up-test-api';
 import { WalkInDialog } from './walk-in-dialog';
 
@@ -48,14 +47,9 @@ function renderDialog(options: { maxPartySize?: number } = {}) {
   return { sent, onClose };
 }
 
-const storedPhones = (name: string): string[] => {
-  const db = new Database(api.dbFile, { readonly: true });
-  try {
-    return (db.prepare('SELECT phone FROM entries WHERE name = ?').all(name) as { phone: string }[]).map((row) => row.phone);
-  } finally {
-    db.close();
-  }
-};
+/** The phones of the parties called `name` in the bistro's queue, as its console reads them. */
+const storedPhones = async (name: string): Promise<(string | null)[]> =>
+  (await hostQueue(api, BISTRO)).filter((entry) => entry.name === name).map((entry) => entry.phone);
 
 /** docs/product.md §15: a walk-in's phone as people paste it; every field error at its field. */
 describe('the walk-in dialog against the real API', { timeout: 30_000 }, () => {
@@ -67,7 +61,7 @@ describe('the walk-in dialog against the real API', { timeout: 30_000 }, () => {
     await user.paste('+55 (11) 96543-2201');
     await user.click(screen.getByRole('button', { name: 'Adicionar à fila' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled(), { timeout: 15_000 });
-    expect(storedPhones('Rui Costa')).toEqual(['+5511965432201']);
+    expect(await storedPhones('Rui Costa')).toEqual(['+5511965432201']);
   });
 
   it('a landline says "Use um celular" at the phone before anything is sent', async () => {
@@ -104,6 +98,6 @@ describe('the walk-in dialog against the real API', { timeout: 30_000 }, () => {
     expect(sent).toHaveBeenCalledTimes(1);
     expect(screen.getByLabelText(/^Número de pessoas/)).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText(/^Número de pessoas/)).toHaveAccessibleDescription(message.textContent ?? '');
-    expect(storedPhones('Ivo Santos')).toEqual([]);
+    expect(await storedPhones('Ivo Santos')).toEqual([]);
   });
 });

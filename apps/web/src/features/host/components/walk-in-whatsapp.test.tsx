@@ -2,11 +2,10 @@ import type { HostCreateEntryBody, HostEntryResponse } from '@vez/contract';
 import { QueryClient, QueryClientProvider, useMutation } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import Database from 'better-sqlite3';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
 import { initI18n } from '../../../lib/i18n';
-import { cookieFor, patchVenueSettings } from '../../../test/demo-host-api';
+import { cookieFor, hostQueue, patchVenueSettings } from '../../../test/demo-host-api';
 import { setUpTestApi } from '../../../test/set-up-test-api';
 import { WalkInDialog } from './walk-in-dialog';
 
@@ -48,16 +47,8 @@ function renderDialog() {
   return { sent, onClose };
 }
 
-const optInOf = (name: string): number[] => {
-  const db = new Database(api.dbFile, { readonly: true });
-  try {
-    return (db.prepare('SELECT whatsapp_opt_in FROM entries WHERE name = ?').all(name) as { whatsapp_opt_in: number }[]).map(
-      (row) => row.whatsapp_opt_in,
-    );
-  } finally {
-    db.close();
-  }
-};
+const optInOf = async (name: string): Promise<boolean[]> =>
+  (await hostQueue(api, BISTRO)).filter((entry) => entry.name === name).map((entry) => entry.whatsappOptIn ?? false);
 
 /** docs/product.md §10: the walk-in dialog of a WhatsApp venue asks, unticked, and names the channel. */
 describe('the walk-in dialog of a WhatsApp venue against the real API', { timeout: 30_000 }, () => {
@@ -75,7 +66,7 @@ describe('the walk-in dialog of a WhatsApp venue against the real API', { timeou
     await user.click(screen.getByRole('button', { name: 'Adicionar à fila' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled(), { timeout: 15_000 });
     expect(sent).toHaveBeenCalledWith(expect.objectContaining({ whatsappOptIn: true }));
-    expect(optInOf('Tiago Reis')).toEqual([1]);
+    expect(await optInOf('Tiago Reis')).toEqual([true]);
   });
 
   it('left unticked, nothing is claimed: the party gets SMS', async () => {
@@ -86,6 +77,6 @@ describe('the walk-in dialog of a WhatsApp venue against the real API', { timeou
     await user.click(screen.getByRole('button', { name: 'Adicionar à fila' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled(), { timeout: 15_000 });
     expect(sent.mock.calls[0]?.[0]).not.toHaveProperty('whatsappOptIn');
-    expect(optInOf('Vera Lopes')).toEqual([0]);
+    expect(await optInOf('Vera Lopes')).toEqual([false]);
   });
 });
