@@ -38,7 +38,8 @@ describe('SIGTERM', () => {
   beforeAll(async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'vez-shutdown-'));
     env = { DATABASE_URL: `file:${path.join(dir, 'vez.db')}`, REDIS_URL: '', MESSAGE_WORKER: '0' };
-    server = await startServerProcess(env);
+    // Its log says when a request has started and when the signal was taken (untilLogged).
+    server = await startServerProcess({ ...env, LOG_LEVEL: 'info' });
   }, 60_000);
 
   afterAll(async () => {
@@ -59,14 +60,16 @@ describe('SIGTERM', () => {
     // A join whose body is still arriving when the signal comes.
     const body = JSON.stringify(createBody());
     const inFlight = rawConnection(server.url);
+    const started = server.untilLogged(/\/create".*"msg":"incoming request"/);
     inFlight.socket.write(
       `POST /api/waitlists/${DEMO_BISTRO_ID}/create HTTP/1.1\r\nHost: localhost\r\nConnection: keep-alive\r\n` +
         `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 10)}`,
     );
-    await new Promise((r) => setTimeout(r, 200));
+    await started;
     const exited = new Promise<number | null>((resolve) => server.child.once('exit', (code) => resolve(code)));
+    const signalTaken = server.untilLogged(/"msg":"shutting down"/);
     server.child.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 200));
+    await signalTaken;
     inFlight.socket.write(body.slice(10));
     await inFlight.until('"_id"');
     expect(inFlight.received()).toMatch(/^HTTP\/1\.1 201/);
