@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, type MigrationProvider, sql } from 'kysely';
+import { Kysely, Migrator, type MigrationProvider, sql } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.js';
 import { ensurePrivateFile } from '../lib/private-file.js';
 import { migrations } from './migrations/index.js';
+import { OwnSchemaPostgresDialect } from './schema-introspector.js';
 import { FifoSqliteDialect } from './sqlite-dialect.js';
 import { withStatementCache } from './statement-cache.js';
 import type { Database } from './types.js';
@@ -75,7 +76,7 @@ export function openDb(
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it. Queries report their own errors.
   });
-  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const kysely = new Kysely<Database>({ dialect: new OwnSchemaPostgresDialect({ pool }) });
   return { kysely, dialect: 'postgres', ...(schema ? { schema } : {}), close: () => kysely.destroy() };
 }
 
