@@ -9,6 +9,7 @@ export * from './health.js';
 export * from './identity.js';
 export * from './join-body.js';
 export * from './ids.js';
+export * from './idempotency.js';
 export * from './header-images.js';
 export * from './images.js';
 export * from './phone.js';

@@ -15,6 +15,7 @@ import * as m013 from './013-floor.js';
 import * as m014 from './014-send-guards.js';
 import * as m015 from './015-join-address-key.js';
 import * as m016 from './016-message-segments.js';
+import * as m018 from './018-idempotency-keys.js';
 
 /** Every migration, in order. Later issues append here; a landed migration is never edited. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,6 @@ export const migrations: Record<string, Migration> = {
   '014-send-guards': m014,
   '015-join-address-key': m015,
   '016-message-segments': m016,
+  // 017 is the WhatsApp channel's (another branch); 018 sorts after it either way.
+  '018-idempotency-keys': m018,
 };
