@@ -1,6 +1,7 @@
 export * from './constants.js';
 export * from './conversation.js';
 export * from './errors.js';
+export * from './getting-close.js';
 export * from './events.js';
 export * from './host.js';
 export * from './host-extras.js';

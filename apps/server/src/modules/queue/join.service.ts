@@ -261,7 +261,7 @@ export async function joinWaitlist(deps: QueueDeps, venueId: string, body: JoinR
     // The newest ticket: everyone waiting at its priority or above is ahead, read under the lock.
     const globalPos = await repo.placeOfNewest(trx, venueId, entry.priority);
     // Already that close: no "getting close" message later (getting-close.ts, docs/product.md §8).
-    if (isGettingClose(venue.settings, globalPos)) await repo.updateEntry(trx, entry.id, { getting_close_at: now });
+    if (isGettingClose(venue.settings, globalPos, quote?.high ?? null)) await repo.updateEntry(trx, entry.id, { getting_close_at: now });
     const created = { entry, created: true, globalPos, ...(proof ? { joinProof: proof.proof } : {}) };
     if (key) {
       // The answer the route gives (a diner does not see the place when the venue hides it).
