@@ -42,6 +42,8 @@ export const en: Translation = {
     estimatedRange: 'Estimated wait: {{low}}-{{high}} min',
     priority: 'Priority service',
     realTime: 'Updated in real time',
+    notLive: 'No connection: your place is not being updated.',
+    backLive: 'Back online: your place is up to date.',
     hidden:
       'This restaurant does not show positions in the waitlist. Keep an eye on your SMS messages: we will let you know when it is your turn.',
     turnComingTitle: 'Your turn is coming!',

@@ -40,6 +40,8 @@ export const pt = {
     estimatedRange: 'Tempo estimado de espera: {{low}} a {{high}} min',
     priority: 'Atendimento prioritário',
     realTime: 'Atualizado em tempo real',
+    notLive: 'Sem conexão: sua posição não está sendo atualizada.',
+    backLive: 'Conexão de volta: posição atualizada.',
     hidden: 'Este restaurante não mostra as posições da fila. Fique de olho nas suas mensagens SMS: avisaremos quando chegar a sua vez.',
     turnComingTitle: 'Sua vez está chegando!',
     turnComing: 'Dirija-se para perto do estabelecimento.',

@@ -9,6 +9,7 @@ import { reportError } from '../../../lib/error-reporter';
 import { zodMiniResolver } from '../../../lib/zod-mini-resolver';
 import { createWaitlist } from '../api/create-waitlist';
 import { FullNameMissingError, buildCreatePayload } from '../lib/build-create-payload';
+import { joinAttempts } from '../lib/join-attempt';
 import { type JoinFormValues, type JoinRules, type PhoneRule, emptyJoinForm, joinFormSchema } from '../lib/join-form-schema';
 import { findJoinProof, findSessionLock, writeSessionLock } from '../lib/session-lock';
 import type { JoinLoginJourney } from '../lib/login-journey-slot';
@@ -66,7 +67,9 @@ export function JoinForm({
     void loadPersonalData();
     void loadPhoneRule().then((module) => setPhoneRule(() => module.phoneRule));
   }, []);
-  const join = useMutation({ mutationFn: createWaitlist });
+  // Sent at once or failed at once, never held to run later on its own (docs/product.md §12.7).
+  const join = useMutation({ mutationFn: createWaitlist, networkMode: 'always' });
+  const [attempts] = useState(joinAttempts);
   const partySize = form.watch('partySize');
   const { isValid, isSubmitting, errors } = form.formState;
   const { setValue } = form;
@@ -100,12 +103,19 @@ export function JoinForm({
     if (lock) return onOutcome({ kind: 'success', waitlistId: lock.waitlistId });
     // This browser's own earlier join: its proof gets the entry back (docs/product.md §3).
     const joinProof = findJoinProof(venueId, payload.customer.phone);
+    const body = joinProof ? { ...payload, joinProof } : payload;
     try {
-      const created = await join.mutateAsync(joinProof ? { ...payload, joinProof } : payload);
+      // The retry of an attempt that got no answer carries the same key (docs/product.md §3.9).
+      const created = await join.mutateAsync({ body, idempotencyKey: attempts.keyFor(body) });
+      attempts.settle();
       writeSessionLock(venueId, payload.customer.phone, created._id, Date.now(), created.joinProof ?? joinProof);
       journey?.onJoined(payload, created._id);
       onOutcome({ kind: 'success', waitlistId: created._id });
     } catch (error) {
+      // No answer (offline, or the network dropped): the form keeps what was typed, and the retry
+      // sends the same attempt again, so at most one entry is made (docs/product.md §12.7).
+      if (isApiError(error) && error.status === 0) return onOutcome({ kind: 'networkError', retry: () => void submitJoin(values) });
+      attempts.settle();
       // Refusals the diner can act on, not failures to report.
       if (isApiError(error) && error.code === 'ALREADY_ON_WAITLIST') return onOutcome({ kind: 'alreadyOnList' });
       if (isApiError(error) && error.code === 'WAITLIST_FULL') return onOutcome({ kind: 'error', messageKey: 'join.waitlistFull' });

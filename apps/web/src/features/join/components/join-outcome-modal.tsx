@@ -9,6 +9,8 @@ export type JoinOutcome =
   /** A repeat join without this browser's proof: no entry shown, the link went again by SMS. */
   | { kind: 'alreadyOnList' }
   | { kind: 'closed'; reason: 'locked' | 'inactive' }
+  /** The join got no answer (no network): the form keeps its values; `retry` sends the same attempt again. */
+  | { kind: 'networkError'; retry: () => void }
   | { kind: 'venueNotFound' };
 
 interface JoinOutcomeModalProps {
@@ -55,6 +57,29 @@ export function JoinOutcomeModal({ outcome, reservationUrl, hideReceptionistHint
           onClose={onDismiss}
           actions={ok(onDismiss)}
         />
+      );
+    case 'networkError':
+      return (
+        <Modal
+          open
+          type="error"
+          title={t('join.networkErrorTitle')}
+          closeLabel={t('common.close')}
+          onClose={onDismiss}
+          actions={
+            <>
+              {ok(() => {
+                onDismiss();
+                outcome.retry();
+              }, t('join.retry'))}
+              <button type="button" className="button button--secondary button--block" onClick={onDismiss}>
+                {t('common.close')}
+              </button>
+            </>
+          }
+        >
+          <p>{t('join.networkErrorText')}</p>
+        </Modal>
       );
     case 'alreadyOnList':
       return (

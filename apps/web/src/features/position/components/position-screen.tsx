@@ -3,11 +3,13 @@ import { Suspense, lazy, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Modal } from '../../../components/ui/lazy-modal';
 import { Spinner } from '../../../components/ui/spinner';
+import { useConnection } from '../../../lib/connection';
 import { reportError } from '../../../lib/error-reporter';
 import { usePassportExchange } from '../hooks/use-passport-exchange';
 import { toPositionView } from '../lib/position-view';
 import { type VenueWording, useVenueText } from '../hooks/use-venue-text';
 import { ConversationPanel } from './conversation-panel';
+import { LiveNote } from './live-note';
 import { MenuPrompt, PositionNotes } from './position-notes';
 
 import { WaitingPanel } from './waiting-panel';
@@ -26,7 +28,7 @@ export interface PositionVenue {
 interface PositionScreenProps {
   waitlistId: string;
   /** The live position query (usePosition). */
-  position: { data: PositionResponse | undefined; error: unknown; isError: boolean; lng: Language };
+  position: { data: PositionResponse | undefined; error: unknown; isError: boolean; lng: Language; isLiveFeed: boolean };
   venue: PositionVenue | undefined;
 }
 
@@ -38,6 +40,7 @@ export function PositionScreen({ waitlistId, position, venue }: PositionScreenPr
   usePassportExchange(position.lng);
   const { data, error } = position;
   const failed = position.isError && !data;
+  const connection = useConnection(position.isLiveFeed);
 
   useEffect(() => {
     if (failed) reportError(error, { code: 'FAILED_TO_GET_WAITLIST_INFORMATION' satisfies ErrorCode, waitlistId });
@@ -84,6 +87,7 @@ export function PositionScreen({ waitlistId, position, venue }: PositionScreenPr
           customerId={entry.customer._id}
           shareId={entry.shareId}
           venueName={venue?.name ?? ''}
+          connection={connection}
           text={text}
         />
       )}
@@ -92,6 +96,7 @@ export function PositionScreen({ waitlistId, position, venue }: PositionScreenPr
           <StatusPanel kind={view.kind} text={text} holdUntil={entry.holdUntil} calls={entry.calls} />
         </Suspense>
       )}
+      {view.kind === 'called' && <LiveNote connection={connection} text={text} />}
       {(view.kind === 'waiting' || view.kind === 'called') && (
         <ConversationPanel waitlistId={waitlistId} entry={entry} lng={position.lng} text={text} />
       )}
