@@ -52,6 +52,7 @@ export const enForms: FormsTranslation = {
     tooManyFromAddress: 'Too many parties have joined this waitlist from this connection already. Please ask the host to add you.',
     phoneCountry: 'This restaurant sends SMS only to phones from: {{countries}}.',
     locked: 'Remote waitlist closed.',
+    lockedDoor: "To join the waitlist, come to the restaurant's door: the host will add your party.",
     inactive: 'No waitlist available at the moment.',
     venueNotFound: 'Venue not found.',
     fullName: 'Please enter your full name.',

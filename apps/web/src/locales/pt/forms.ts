@@ -52,6 +52,7 @@ export const ptForms = {
     tooManyFromAddress: 'Já há muitos grupos nesta fila feitos a partir desta conexão. Peça à recepção para incluir você.',
     phoneCountry: 'Este restaurante envia SMS apenas para celulares de: {{countries}}.',
     locked: 'A fila remota está fechada.',
+    lockedDoor: 'Para entrar na fila, venha até a recepção do restaurante: a recepção coloca o seu grupo na fila.',
     inactive: 'Nenhuma fila disponível no momento.',
     venueNotFound: 'Restaurante não encontrado.',
     fullName: 'Por favor, informe seu nome completo.',

@@ -102,7 +102,10 @@ export function JoinOutcomeModal({ outcome, reservationUrl, hideReceptionistHint
           closable={false}
           title={t(outcome.reason === 'locked' ? 'join.locked' : 'join.inactive')}
           actions={ok(() => window.location.assign(reservationUrl))}
-        />
+        >
+          {/* Remote joins are off, the door is not (docs/product.md §12.1): the host adds walk-ins. */}
+          {outcome.reason === 'locked' && <p data-testid="locked-door">{t('join.lockedDoor')}</p>}
+        </Modal>
       );
     case 'venueNotFound':
       return (
