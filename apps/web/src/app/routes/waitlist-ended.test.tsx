@@ -43,13 +43,21 @@ describe('called and ended position pages', { timeout: 30_000 }, () => {
     ],
     ["status = 'cancelled', cancel_reason = 'Customer'", 'Você não está mais na fila.', 'Você saiu da fila.'],
     ["status = 'cancelled', cancel_reason = 'Removed'", 'Você não está mais na fila.', 'A recepção tirou o seu grupo da fila.'],
-    ["status = 'seated', notified_at = 1, seated_at = 2", 'Bom apetite!', 'A recepção acomodou o seu grupo: a fila terminou para vocês.'],
   ])('after %s says why and offers the join link again', async (sql, title, why) => {
     const { id } = await joinBistro(api);
     updateEntry(api, id, sql);
     renderRoute(`/waitlist/${id}`);
     await screen.findByRole('heading', { name: title }, { timeout: 5000 });
     await waitFor(() => expect(screen.getByTestId('ended-why')).toHaveTextContent(why));
+    expect(screen.getByRole('link', { name: 'Entrar na fila de novo' })).toHaveAttribute('href', `/remote-waitlist/${BISTRO}`);
+  });
+
+  it('a seated page says so and offers the join link again', async () => {
+    const { id } = await joinBistro(api);
+    updateEntry(api, id, "status = 'seated', notified_at = 1, seated_at = 2");
+    renderRoute(`/waitlist/${id}`);
+    await screen.findByRole('heading', { name: 'Bom apetite!' }, { timeout: 5000 });
+    expect(screen.getByText('Seu grupo já foi acomodado.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Entrar na fila de novo' })).toHaveAttribute('href', `/remote-waitlist/${BISTRO}`);
   });
 

@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Suspense, lazy, useCallback, useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { preloadModal } from '../../../components/ui/lazy-modal';
 import { Spinner } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/api-client';
 import { reportError } from '../../../lib/error-reporter';
@@ -65,6 +66,8 @@ export function JoinForm({
   const form = useForm<JoinFormValues>({ mode: 'onChange', defaultValues: emptyJoinForm, resolver });
   const loadPersonalDataAndPhoneRule = useCallback(() => {
     void loadPersonalData();
+    // The outcome dialogs too: a join sent offline must still show its error and retry.
+    preloadModal();
     void loadPhoneRule().then((module) => setPhoneRule(() => module.phoneRule));
   }, []);
   // Sent at once or failed at once, never held to run later on its own (docs/product.md §12.7).

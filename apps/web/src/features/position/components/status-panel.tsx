@@ -34,13 +34,8 @@ export default function StatusPanel({
   joinHref?: string;
   isShared?: boolean;
 }) {
-  const why = isShared
-    ? undefined
-    : kind === 'seated'
-      ? 'position.seatedWhy'
-      : kind === 'none' && reason
-        ? `position.ended_${reason}`
-        : undefined;
+  // Seated says why in its own text; a cancelled entry says which ending it was.
+  const why = !isShared && kind === 'none' && reason ? `position.ended_${reason}` : undefined;
   return (
     <section className={`status-panel status-panel--${kind}`} data-state={kind} aria-labelledby="status-panel-title">
       <svg className="status-panel__icon" viewBox="0 0 48 48" width="64" height="64" aria-hidden="true" focusable="false">
@@ -50,16 +45,17 @@ export default function StatusPanel({
       <h1 id="status-panel-title" className="status-panel__title" aria-live="polite">
         {text(`position.${kind}Title`)}
       </h1>
+      {/* Why it ended comes first (docs/product.md §12.2). */}
+      {why && (
+        <p className="status-panel__text" data-testid="ended-why">
+          {text(why)}
+        </p>
+      )}
       <p className="status-panel__text">{text(`position.${kind}`)}</p>
       {kind === 'called' && holdUntil && (
         <Suspense fallback={null}>
           <HoldTimer until={holdUntil} calls={calls} text={text} />
         </Suspense>
-      )}
-      {why && (
-        <p className="status-panel__text" data-testid="ended-why">
-          {text(why)}
-        </p>
       )}
       {kind === 'called' && <p className="status-panel__text">{text('position.priorityNotice')}</p>}
       {kind !== 'called' && joinHref && (

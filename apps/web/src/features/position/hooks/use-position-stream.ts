@@ -86,9 +86,10 @@ export function usePositionStream({ waitlistId, lng, venueId, enabled, onPolling
     // The page already has its data (GET /position); the stream opens once the page has loaded and
     // the main thread is idle, so it stays out of the first paint. Its snapshot covers the gap.
     const cancelStart = whenPageIdle(connect);
-    // Back online while polling: the stream again now, not after STREAM_RETRY_MS.
+    // Back online: the stream again now, not after the browser's retry delay or STREAM_RETRY_MS.
     const onOnline = () => {
-      if (source?.readyState !== EventSource.CLOSED) return;
+      if (!source || source.readyState === EventSource.OPEN) return;
+      source.close();
       clearTimeout(retry);
       errors = 0;
       connect();

@@ -20,7 +20,6 @@ addTranslations({
       ended_Removed: 'A recepção tirou o seu grupo da fila.',
       ended_NoShow: 'Sua vez foi chamada e o prazo para chegar à recepção terminou.',
       ended_Expired: 'Sua entrada na fila expirou depois de um dia.',
-      seatedWhy: 'A recepção acomodou o seu grupo: a fila terminou para vocês.',
       joinAgain: 'Entrar na fila de novo',
     },
     shared: {
@@ -48,7 +47,6 @@ addTranslations({
       ended_Removed: 'The host took your party off the waitlist.',
       ended_NoShow: 'Your turn was called and the time to come to the host ran out.',
       ended_Expired: 'Your place on the waitlist expired after a day.',
-      seatedWhy: 'The host seated your party: the waitlist is over for you.',
       joinAgain: 'Join the waitlist again',
     },
     shared: {
