@@ -104,7 +104,8 @@ describe('the live position page', () => {
     expect(call.status, await call.clone().text()).toBe(200);
     await page.waitForSelector('[data-state="called"]', { timeout: 2000 });
     await page.getByRole('heading', { name: 'Chegou a sua vez!' }).waitFor();
-    expect(await page.getByRole('button', { name: 'Sair da fila' }).count()).toBe(0);
+    // The called panel keeps every answer, leaving too (docs/product.md §12.2).
+    expect(await page.getByRole('button', { name: 'Sair da fila' }).count()).toBe(1);
     expect(await badge(page).count()).toBe(0);
     await saveScreenshot(page, 'position-pt-called');
     expect(await axeViolations(page)).toEqual([]);
@@ -191,7 +192,8 @@ describe('the live position page', () => {
     await page.getByText('Link copiado!').waitFor({ state: 'hidden' });
 
     const shared = await openPhone(new URL(link).pathname + new URL(link).search);
-    await shared.getByRole('heading', { name: 'Sua posição na fila' }).waitFor();
+    // Worded for someone who is not in the queue (docs/product.md §12.2).
+    await shared.getByRole('heading', { name: 'Posição de um grupo na fila' }).waitFor();
     await badge(shared).waitFor();
     expect(
       await shared

@@ -12,7 +12,8 @@ const SHARED = [
   /apps[\\/]web[\\/]src[\\/](lib[\\/](?!zod-mini-resolver)|config[\\/]|locales[\\/](pt|en)[\\/]translation|app[\\/]layouts[\\/]|features[\\/](venue-info[\\/](?!components[\\/]venue-inaccessible)|language[\\/]))/,
   /apps[\\/]web[\\/]src[\\/](components[\\/]ui[\\/](spinner|lazy-modal)\.tsx|assets[\\/]header-placeholder\.svg)$/,
   /apps[\\/]web[\\/]src[\\/](app[\\/](app|router|providers|prefetch|page-loading)\.tsx?|features[\\/]position[\\/](api|lib)[\\/](prefetch-position|position-api|position-key)\.ts)$/,
-  /packages[\\/]contract[\\/]src[\\/](constants|messages|defaults|errors|stream-names)\.ts$/,
+  // The join form's validation messages (contract messages.ts) come with the join screen, not here.
+  /packages[\\/]contract[\\/]src[\\/](constants|defaults|errors|stream-names|getting-close)\.ts$/,
 ];
 
 export default defineConfig({

@@ -21,7 +21,6 @@ export const ORIGIN_LABEL_HOST = 'Host';
 export const CREATE_DATA_ORIGIN = 'Waitlist widget';
 export const IMAGE_QUALITY = 70;
 export const IMAGE_FORMAT = 'webp';
-export const TURN_IS_COMING_THRESHOLD = 3;
 export const COPIED_NOTICE_MS = 2000;
 export const MODAL_MAX_WIDTH_PX = 500;
 export const MODAL_WIDE_VIEWPORT_PX = 768;

@@ -22,6 +22,7 @@ export const defaultVenueSettings: VenueSettings = {
   holdMinutes: 10,
   autoNoShow: false,
   gettingCloseAt: 3,
+  gettingCloseMinutes: 15,
   seatedMessage: false,
   channel: 'sms',
   smsWithoutAccents: true,

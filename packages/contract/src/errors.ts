@@ -69,6 +69,8 @@ export const ErrorCode = {
   TEMPLATE_LINK_NOT_ALLOWED: 'TEMPLATE_LINK_NOT_ALLOWED',
   /** The instance is shutting down: a read it refuses, its proxy asks another instance (docs/deploy.md). */
   SERVER_RESTARTING: 'SERVER_RESTARTING',
+  /** An `Idempotency-Key` seen before with a different join body: a new join needs a new key (docs/product.md §3.9). */
+  IDEMPOTENCY_KEY_REUSED: 'IDEMPOTENCY_KEY_REUSED',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -139,6 +141,10 @@ export const errorCatalogue: Record<ErrorCode, { status: number; message: string
     message: "Messages may link only to the venue's own pages and its menu and reservation sites.",
   },
   SERVER_RESTARTING: { status: 503, message: 'This server is restarting. Please try again in a moment.' },
+  IDEMPOTENCY_KEY_REUSED: {
+    status: 422,
+    message: 'This Idempotency-Key was used for a different join: send a new key with a new join.',
+  },
 };
 
 /** The JSON body of every error answer. */

@@ -1,6 +1,7 @@
 export * from './constants.js';
 export * from './conversation.js';
 export * from './errors.js';
+export * from './getting-close.js';
 export * from './events.js';
 export * from './host.js';
 export * from './host-extras.js';
@@ -10,6 +11,7 @@ export * from './identity.js';
 export * from './join-body.js';
 export * from './message-texts.js';
 export * from './ids.js';
+export * from './idempotency.js';
 export * from './header-images.js';
 export * from './images.js';
 export * from './phone.js';

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { MAX_WAITING_PARTIES_LIMIT } from './constants.js';
+import { GETTING_CLOSE_MINUTES_MAX, GETTING_CLOSE_MINUTES_MIN } from './getting-close.js';
 import { VenueId } from './ids.js';
 import { plainText } from './plain-text.js';
 import { MessageTemplates } from './templates.js';
@@ -63,6 +64,9 @@ export const VenueTables = z
   );
 export type VenueTables = z.infer<typeof VenueTables>;
 
+/** Said for any refused `gettingCloseMinutes` (docs/product.md §2: refused with its limits, never clamped). */
+const GETTING_CLOSE_MINUTES_LIMITS = `A whole number of minutes from ${GETTING_CLOSE_MINUTES_MIN} to ${GETTING_CLOSE_MINUTES_MAX}.`;
+
 /** Per-venue settings: no venue is hard-coded (docs/product.md §2). */
 export const VenueSettings = z.object({
   hidePriorityDisclaimer: z.boolean(),
@@ -93,6 +97,16 @@ export const VenueSettings = z.object({
   autoNoShow: z.boolean(),
   /** One "getting close" message at this many places from the front (0: off). */
   gettingCloseAt: z.int().check(z.gte(0), z.lte(50)),
+  /**
+   * docs/product.md §8: and only once the upper end of the party's range is at most this many
+   * minutes (a range not known yet: the places alone). Limits in getting-close.ts.
+   */
+  gettingCloseMinutes: z
+    .int({ error: GETTING_CLOSE_MINUTES_LIMITS })
+    .check(
+      z.gte(GETTING_CLOSE_MINUTES_MIN, { error: GETTING_CLOSE_MINUTES_LIMITS }),
+      z.lte(GETTING_CLOSE_MINUTES_MAX, { error: GETTING_CLOSE_MINUTES_LIMITS }),
+    ),
   /** A message when the party is seated. */
   seatedMessage: z.boolean(),
   /** How the venue's messages reach parties. */

@@ -85,13 +85,24 @@ export const PositionEntry = z.object({
   calls: z.number(),
   /** The venue's latest messages to the party, newest first. */
   messages: z.array(VenueMessage),
+  /**
+   * The party joined already close to the front (docs/product.md §8): no "your turn is coming"
+   * notice, as it gets no getting-close message.
+   */
+  joinedClose: z.boolean(),
 });
 export type PositionEntry = z.infer<typeof PositionEntry>;
 
 /** GET /waitlists/{waitlistId}/position */
 export const PositionResponse = z.object({
   waitlist: PositionEntry,
-  waitlistSettings: z.object({ hiddenCustomerPosition: z.boolean(), operationMode: OperationMode }),
+  /** `gettingCloseAt` and `gettingCloseMinutes`: the venue's getting-close rule (getting-close.ts), which the page's notice asks. */
+  waitlistSettings: z.object({
+    hiddenCustomerPosition: z.boolean(),
+    operationMode: OperationMode,
+    gettingCloseAt: z.number(),
+    gettingCloseMinutes: z.number(),
+  }),
 });
 export type PositionResponse = z.infer<typeof PositionResponse>;
 

@@ -141,6 +141,19 @@ export interface StaffSendTable {
   created_at: number;
 }
 
+/** A join's `Idempotency-Key` and its first answer, kept a day (docs/product.md §3.9, migration 018). */
+export interface IdempotencyKeyTable {
+  key: string;
+  venue_id: string;
+  /** SHA-256 of the join's body (with the venue): the same key with another body is refused. */
+  body_hash: string;
+  /** The first answer's HTTP status; 0 while the claiming join is still in its transaction. */
+  status: number;
+  /** The first answer's JSON body (it holds the join proof: the key is as secret as the proof). */
+  answer: string;
+  created_at: number;
+}
+
 /** A provider webhook already acted on (docs/security.md, webhook replay). */
 export interface WebhookSidTable {
   /** `inbound:<MessageSid>` or `status:<MessageSid>:<MessageStatus>`. */
@@ -386,6 +399,7 @@ export interface Database {
   app_keys: AppKeyTable;
   staff_sends: StaffSendTable;
   webhook_sids: WebhookSidTable;
+  idempotency_keys: IdempotencyKeyTable;
 }
 
 export type VenueRow = Selectable<VenueTable>;

@@ -1,7 +1,7 @@
 import type { Db } from '../db/connect.js';
 import { pruneIdentityData } from '../modules/identity/identity-retention.js';
 import { pruneSeenWebhooks } from '../modules/notifications/webhook-replay.js';
-import { type QueueDeps, erasePersonalDataEndedBefore, expireOpenEntries, pruneStaffSends } from '../modules/queue/index.js';
+import { type QueueDeps, erasePersonalDataEndedBefore, expireOpenEntries, pruneJoinKeys, pruneStaffSends } from '../modules/queue/index.js';
 import { pruneTeamData } from '../modules/staff/invites.service.js';
 import type { Job } from './scheduler.js';
 
@@ -27,7 +27,7 @@ export interface RetentionOptions {
  * too, once their own retention period has passed). Personal data held outside entries goes too
  * (docs/security.md, Retention): diners' user events recorded more than `retentionHours` ago,
  * expired codes, login links and sessions (diners' and staff's), and team invitations used or
- * expired that long ago. Old staff send counts and webhook sids go as well.
+ * expired that long ago. Old staff send counts, webhook sids and joins' idempotency keys go as well.
  */
 export async function runRetentionJob(
   deps: QueueDeps,
@@ -41,6 +41,8 @@ export async function runRetentionJob(
   // Counts of staff sends and seen webhook sids are kept only as long as they guard (docs/security.md).
   await pruneStaffSends(deps.db, now);
   await pruneSeenWebhooks(deps.db, now);
+  // Joins' Idempotency-Keys are answered for a day (docs/product.md §3.9).
+  await pruneJoinKeys(deps.db, now);
   const cutoff = now - options.retentionHours * HOUR;
   const userEvents = await pruneIdentityData(deps.db, now, cutoff);
   const invites = await pruneTeamData(deps.db.kysely, cutoff, now);

@@ -31,18 +31,20 @@ interface RequestOptions {
   signal?: AbortSignal;
   /** Send cookies (product-user and host calls). */
   credentials?: boolean;
+  /** More request headers (a join's Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 /** The public API client: JSON in, JSON out, errors as ApiError. Paths start after `/api`. */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = 'GET', body, signal, credentials } = options;
+  const { method = 'GET', body, signal, credentials, headers } = options;
   let response: Response;
   try {
     response = await fetch(`${getRuntimeConfig().apiBaseUrl}${path}`, {
       method,
       signal,
       credentials: credentials ? 'include' : 'same-origin',
-      headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+      headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch (error) {

@@ -64,3 +64,13 @@ export const cancelParty = (api: TestApi, venueId: string, id: string, reason: '
   hostRequest(api, venueId, 'POST', `/entries/${id}/cancel`, { reason });
 export const messageParty = (api: TestApi, venueId: string, id: string, text: string) =>
   hostRequest(api, venueId, 'POST', `/entries/${id}/messages`, { text });
+
+/** The party leaves from its own page (docs/product.md §3): the diner's cancel route. */
+export async function leaveQueue(api: TestApi, venueId: string, id: string): Promise<void> {
+  const res = await fetch(`${api.baseUrl}/api/waitlists/${id}/${venueId}/cancel`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ logs: { customer: id, actionType: 'Remove' }, customer: id, cancelReason: 'Customer' }),
+  });
+  if (res.status !== 200) throw new Error(`leaving answered ${res.status}: ${await res.text()}`);
+}

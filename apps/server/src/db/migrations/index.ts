@@ -16,6 +16,7 @@ import * as m014 from './014-send-guards.js';
 import * as m015 from './015-join-address-key.js';
 import * as m016 from './016-message-segments.js';
 import * as m017 from './017-whatsapp.js';
+import * as m018 from './018-idempotency-keys.js';
 
 /** Every migration, in order. Later issues append here; a landed migration is never edited. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '015-join-address-key': m015,
   '016-message-segments': m016,
   '017-whatsapp': m017,
+  '018-idempotency-keys': m018,
 };

@@ -38,6 +38,8 @@ const PERSONAL_COLUMNS = {
   // Ids and times only: counts of staff sends and the provider's message sids (docs/security.md).
   staff_sends: [],
   webhook_sids: [],
+  // A hash of the join's body, phone and name in it (pseudonymous); deleted after a day (docs/product.md §3.9).
+  idempotency_keys: ['body_hash'],
 } as const satisfies Record<keyof Database, readonly string[]>;
 
 const TABLES = Object.keys(PERSONAL_COLUMNS) as (keyof Database)[];

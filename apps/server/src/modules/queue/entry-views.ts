@@ -1,4 +1,5 @@
 import type { EntryReply, HostEntry, Language, LastMessage, MessageStatus, PositionEntry, ReplyKind, VenueMessage } from '@vez/contract';
+import { joinedClose } from './getting-close.js';
 import type { EntryRow } from '../../db/types.js';
 import type { Placement } from './placement.js';
 import { routeOf } from './message-route.js';
@@ -75,6 +76,7 @@ export function toPositionEntry(
     seatedAt: iso(row.seated_at),
     reply: replyOf(row),
     holdUntil: iso(row.hold_until),
+    joinedClose: joinedClose(row),
     calls: row.calls,
     messages: venueMessagesOf(row),
   };

@@ -1,5 +1,7 @@
 import { getVenue } from '../venues/venues.service.js';
 import { gettingClosePlaces, isGettingClose, mayTellGettingClose } from './getting-close.js';
+import { findPaceOf } from './pace-cache.js';
+import { placeQueue } from './placement.js';
 import type { QueueDeps } from './queue-deps.js';
 import * as repo from './entries.repository.js';
 import { inTransaction } from '../../db/transaction.js';
@@ -7,18 +9,27 @@ import { inTransaction } from '../../db/transaction.js';
 /**
  * Sends the "getting close" message to the parties the rule (getting-close.ts, docs/product.md §8)
  * says are close and may still be told, each claimed on its row (never twice). Checked after each
- * change that can move parties forward.
+ * change that can move parties forward. The ranges are read only when a party near the front may
+ * still be told, which after its message is none.
  */
 export async function sendGettingClose(deps: QueueDeps, venueId: string): Promise<number> {
   if (!deps.hooks?.has('gettingClose')) return 0;
-  const venue = await getVenue(deps.db.kysely, venueId);
+  const db = deps.db.kysely;
+  const venue = await getVenue(db, venueId);
   const within = gettingClosePlaces(venue.settings);
   if (within === 0) return 0;
-  const front = await repo.firstWaiting(deps.db.kysely, venueId, within);
+  const front = await repo.firstWaiting(db, venueId, within);
+  const untold = front.filter(mayTellGettingClose);
+  if (untold.length === 0) return 0;
+  // Each party's range, as its page shows it: the queue placed once (placement.ts).
+  const placements = placeQueue(await repo.listOpenEntries(db, venueId), venue, await findPaceOf(deps.pace, db, venueId, deps.now()));
   let sent = 0;
   for (const [index, entry] of front.entries()) {
-    if (!isGettingClose(venue.settings, index + 1) || !mayTellGettingClose(entry)) continue;
-    const now = deps.now();
+    if (!mayTellGettingClose(entry)) continue;
+    const rangeHigh = placements.get(entry.id)?.estimatedRange?.high ?? null;
+    if (!isGettingClose(venue.settings, index + 1, rangeHigh)) continue;
+    // Later than the join's own time even on a clock that has not moved: that time means joined close (getting-close.ts).
+    const now = Math.max(deps.now(), entry.created_at + 1);
     const claimed = await inTransaction(deps.db.kysely, async (trx) => {
       if (!(await repo.claimGettingClose(trx, entry.id, now))) return false;
       await deps.hooks?.run('gettingClose', trx, { ...entry, getting_close_at: now }, index + 1);

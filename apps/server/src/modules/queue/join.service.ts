@@ -20,6 +20,8 @@ import { FRESH_CONVERSATION } from './conversation-fields.js';
 import * as repo from './entries.repository.js';
 import { countBeforeNewcomer, placeOfNewest } from './waiting-counts.repository.js';
 import { claimStaffSend } from './staff-sends.js';
+import { claimIdempotencyKey, findIdempotencyKey, keepIdempotentAnswer, releaseIdempotencyKey } from './idempotency-keys.repository.js';
+import { type JoinAnswer, type JoinKey, JoinKeyTaken, answerOfKey } from './join-keys.js';
 
 /** A join, as the route or the console hands it over (already checked against the contract). */
 export interface JoinRequest {
@@ -115,9 +117,46 @@ export interface JoinOptions {
    * `maxOpen` open parties from it. Absent for staff and for the venue's own kiosk.
    */
   address?: { key: string; maxOpen: number };
+  /** The join's `Idempotency-Key` (docs/product.md §3.9, join-keys.ts): claimed in the join's transaction. */
+  idempotency?: JoinKey;
 }
 
-type JoinOutcome = { entry: EntryRow; created: boolean; globalPos?: number; joinProof?: string } | { alreadyOnList: true };
+type JoinOutcome =
+  | { entry: EntryRow; created: boolean; globalPos?: number; joinProof?: string }
+  | { alreadyOnList: true }
+  | { keyTaken: Awaited<ReturnType<typeof findIdempotencyKey>> };
+
+/** The create route's answer to a join. */
+export function toJoinAnswer(result: JoinResult): JoinAnswer {
+  const body: JoinAnswer['body'] = { _id: result.entry.id, created: result.created };
+  if (result.globalPos !== undefined) body.globalPos = result.globalPos;
+  if (result.joinProof) body.joinProof = result.joinProof;
+  return { status: result.created ? 201 : 200, body };
+}
+
+/**
+ * A join with an optional `Idempotency-Key` (docs/product.md §3.9): a key seen before answers its
+ * first answer again, found only when the join could not go ahead as a new one (its claim was taken,
+ * or the join was refused, say the list was locked since), so a plain join reads nothing more.
+ */
+export async function joinWaitlistOnce(
+  deps: QueueDeps,
+  venueId: string,
+  body: JoinRequest,
+  options: JoinOptions & { idempotency?: JoinKey },
+): Promise<JoinAnswer> {
+  const key = options.idempotency;
+  try {
+    return toJoinAnswer(await joinWaitlist(deps, venueId, body, options));
+  } catch (error) {
+    if (!key) throw error;
+    if (error instanceof JoinKeyTaken) return answerOfKey(error.kept, key);
+    if (!(error instanceof AppError)) throw error;
+    const kept = await findIdempotencyKey(deps.db.kysely, key.key);
+    if (!kept) throw error;
+    return answerOfKey(kept, key);
+  }
+}
 
 /**
  * Joins a venue's waitlist. One transaction per join, under the venue's row lock: the ticket
@@ -154,9 +193,16 @@ export async function joinWaitlist(deps: QueueDeps, venueId: string, body: JoinR
   const result = await runWriteTransaction(deps.db, async (trx): Promise<JoinOutcome> => {
     const locked = await lockVenueForJoin(trx, venueId, deps.db.dialect);
     if (!locked) throw new AppError(ErrorCode.VENUE_INFO_NOT_FOUND);
+    // The key first, under the venue's lock: a join racing with the same key waits here, then finds it.
+    const key = options.idempotency;
+    if (key && !(await claimIdempotencyKey(trx, { key: key.key, venue_id: venueId, body_hash: key.bodyHash, created_at: now }))) {
+      return { keyTaken: await findIdempotencyKey(trx, key.key) };
+    }
     assertOpen(locked.waitlist_active === 1, locked.waitlist_locked === 1 && !options.ignoreLock);
     const existing = await repo.findOpenEntryByPhone(trx, venueId, phone);
     if (existing) {
+      // Nothing created: the key is not kept (join-keys.ts).
+      if (key) await releaseIdempotencyKey(trx, key.key);
       if (options.byStaff || isJoinProofOf(body.joinProof, existing.join_proof_hash)) return { entry: existing, created: false };
       if (await repo.markLinkResent(trx, existing.id, now, REPEAT_JOIN_SMS_INTERVAL_MS)) {
         await deps.hooks?.run('repeatJoin', trx, { ...existing, link_resent_at: now }, venue);
@@ -220,10 +266,17 @@ export async function joinWaitlist(deps: QueueDeps, venueId: string, body: JoinR
     // The newest ticket: everyone waiting at its priority or above is ahead, read under the lock.
     const globalPos = await placeOfNewest(trx, venueId, entry.priority);
     // Already that close: no "getting close" message later (getting-close.ts, docs/product.md §8).
-    if (isGettingClose(venue.settings, globalPos)) await repo.updateEntry(trx, entry.id, { getting_close_at: now });
-    return { entry, created: true, globalPos, ...(proof ? { joinProof: proof.proof } : {}) };
+    if (isGettingClose(venue.settings, globalPos, quote?.high ?? null)) await repo.updateEntry(trx, entry.id, { getting_close_at: now });
+    const created = { entry, created: true, globalPos, ...(proof ? { joinProof: proof.proof } : {}) };
+    if (key) {
+      // The answer the route gives (a diner does not see the place when the venue hides it).
+      const answer = toJoinAnswer(venue.settings.hidePosition && !options.byStaff ? { ...created, globalPos: undefined } : created);
+      await keepIdempotentAnswer(trx, key.key, answer.status, JSON.stringify(answer.body));
+    }
+    return created;
   });
   // Committed (with its SMS, if one was due): the caller learns no more than this.
+  if ('keyTaken' in result) throw new JoinKeyTaken(result.keyTaken);
   if ('alreadyOnList' in result) throw new AppError(ErrorCode.ALREADY_ON_WAITLIST);
   if (result.created) publishQueueEvent(deps, eventOf('join'), venueId, result.entry.id, { byParty: !options.byStaff });
   const proof = result.joinProof ? { joinProof: result.joinProof } : {};

@@ -59,10 +59,10 @@ export async function getPosition(deps: QueueDeps, waitlistId: string, lang: Lan
   const counts = { ahead, called, aheadInBand: inBand.ahead, calledInBand: inBand.called, aheadByBand, calledByBand };
   const placement = placementOf(found.entry, venue, counts, book);
   const hidePosition = venue.settings.hidePosition;
-  const operationMode = venue.settings.operationMode;
+  const { operationMode, gettingCloseAt, gettingCloseMinutes } = venue.settings;
   return {
     waitlist: toPositionEntry(found.entry, placement, { hidePosition, operationMode, isShared: found.isShared, lang }),
-    waitlistSettings: { hiddenCustomerPosition: hidePosition, operationMode },
+    waitlistSettings: { hiddenCustomerPosition: hidePosition, operationMode, gettingCloseAt, gettingCloseMinutes },
   };
 }
 

@@ -34,11 +34,11 @@ const row: EntryRow = {
   ...FRESH_CONVERSATION,
   ...NO_QUOTE,
 };
-const view = { hidePosition: false, operationMode: 'basic' as const };
+const view = { hidePosition: false, operationMode: 'basic' as const, gettingCloseAt: 3, gettingCloseMinutes: 15 };
 const full = (r: EntryRow, p: Placement, isShared = false, lang: 'pt' | 'en' = 'pt') =>
   JSON.stringify({
     waitlist: toPositionEntry(r, p, { ...view, isShared, lang }),
-    waitlistSettings: { hiddenCustomerPosition: false, operationMode: 'basic' },
+    waitlistSettings: { hiddenCustomerPosition: false, operationMode: 'basic', gettingCloseAt: 3, gettingCloseMinutes: 15 },
   });
 
 const placements: [Placement][] = [
@@ -142,7 +142,7 @@ describe('position templates', () => {
   });
 
   it('a venue that hides positions gets one message for every placement, with no figures (docs/product.md §4)', () => {
-    const hidden = { hidePosition: true, operationMode: 'basic' as const };
+    const hidden = { ...view, hidePosition: true };
     const template = frameTemplate(
       buildTemplate(row, hidden, false, 'pt', { globalPos: 9, pos: 9, estimatedTime: 4, estimatedRange: { low: 1, high: 9 } }),
     );

@@ -23,6 +23,9 @@ export interface PositionTemplate {
 export interface PositionView {
   hidePosition: boolean;
   operationMode: 'basic' | 'advanced';
+  /** The venue's getting-close rule, which the page's notice asks (docs/product.md §8). */
+  gettingCloseAt: number;
+  gettingCloseMinutes: number;
 }
 
 /** The text between the holes: five pieces around four figures. */
@@ -42,7 +45,8 @@ const rangeText = (r: Placement['estimatedRange']): string => (r === null ? 'nul
 
 /**
  * Everything besides the placement that the message shows and that can change while the entry is
- * open (its name, times and ids cannot; retention erases only ended entries).
+ * open (its name, times and ids cannot; retention erases only ended entries; `joinedClose` is
+ * settled by the join itself, getting-close.ts).
  */
 export function versionOf(
   row: Pick<
@@ -51,13 +55,18 @@ export function versionOf(
   >,
   view: PositionView,
 ): string {
-  return `${row.status}|${row.priority}|${row.party_size}|${row.cancel_reason}|${row.notified_at}|${row.seated_at}|${row.reply_at}|${row.hold_until}|${row.venue_message_at}|${view.hidePosition}|${view.operationMode}`;
+  return `${row.status}|${row.priority}|${row.party_size}|${row.cancel_reason}|${row.notified_at}|${row.seated_at}|${row.reply_at}|${row.hold_until}|${row.venue_message_at}|${view.hidePosition}|${view.operationMode}|${view.gettingCloseAt}|${view.gettingCloseMinutes}`;
 }
 
 function serialise(row: EntryRow, placement: Placement, view: PositionView, isShared: boolean, lang: Language): string {
   const message: PositionResponse = {
     waitlist: toPositionEntry(row, placement, { ...view, isShared, lang }),
-    waitlistSettings: { hiddenCustomerPosition: view.hidePosition, operationMode: view.operationMode },
+    waitlistSettings: {
+      hiddenCustomerPosition: view.hidePosition,
+      operationMode: view.operationMode,
+      gettingCloseAt: view.gettingCloseAt,
+      gettingCloseMinutes: view.gettingCloseMinutes,
+    },
   };
   return JSON.stringify(message);
 }

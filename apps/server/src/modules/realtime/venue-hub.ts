@@ -279,10 +279,17 @@ export class VenueHub {
       findPace(db, this.venueId, this.deps.now()),
     ]);
     if (forHosts) this.queue.replace(rows);
-    const { hidePosition, operationMode } = venue.settings;
+    const { hidePosition, operationMode, gettingCloseAt, gettingCloseMinutes } = venue.settings;
     // The same object while the settings stay: entries' kept versions hold while it does.
-    if (this.view?.hidePosition !== hidePosition || this.view.operationMode !== operationMode) this.view = { hidePosition, operationMode };
-    const view = this.view;
+    const seen = this.view;
+    const view =
+      seen?.hidePosition === hidePosition &&
+      seen.operationMode === operationMode &&
+      seen.gettingCloseAt === gettingCloseAt &&
+      seen.gettingCloseMinutes === gettingCloseMinutes
+        ? seen
+        : { hidePosition, operationMode, gettingCloseAt, gettingCloseMinutes };
+    this.view = view;
     if (forDiners) await this.writeDiners(rows, venue, paces, view, events, stamp, onlyNew || !dinersChanged);
     if (!forHosts) return;
     const full = rows as EntryRow[];

@@ -3,6 +3,8 @@ import {
   CreateWaitlistBody,
   CreateWaitlistResponse,
   ErrorCode,
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_KEY_PATTERN,
   type Language,
   PositionResponse,
   ReplyBody,
@@ -18,7 +20,15 @@ import { pathParams } from '../../plugins/contract-schemas.js';
 import { extraRateLimit } from '../../plugins/extra-rate-limit.js';
 import { answerNoStore } from '../../plugins/no-store.js';
 import { readSessionToken } from '../../plugins/sessions.js';
-import { getPositionJson, getStatus, getWaitlistStatuses, joinWaitlist, leaveWaitlist, replyFromPage } from '../queue/index.js';
+import {
+  getPositionJson,
+  getStatus,
+  getWaitlistStatuses,
+  joinKeyOf,
+  joinWaitlistOnce,
+  leaveWaitlist,
+  replyFromPage,
+} from '../queue/index.js';
 import { isVenueStaffRequest } from '../staff/staff-auth.js';
 
 /** The diner's routes: a thin HTTP layer over the queue (modules/queue). */
@@ -26,6 +36,19 @@ import { isVenueStaffRequest } from '../staff/staff-auth.js';
 /** The page's language; anything else reads as the default (Portuguese). */
 const PositionQuery = z.object({ lng: z.optional(z.string()) });
 const languageOf = (lng: string | undefined): Language => (lng === 'en' ? 'en' : 'pt');
+
+/** The join's `Idempotency-Key` header (docs/product.md §3.9), if sent; a malformed one is a 422 naming it. */
+function idempotencyKeyOf(value: string | string[] | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(value)) {
+    throw new AppError(
+      ErrorCode.VALIDATION_FAILED,
+      `${IDEMPOTENCY_KEY_HEADER} must be 8 to 128 characters of letters, digits, "_" and "-".`,
+      IDEMPOTENCY_KEY_HEADER,
+    );
+  }
+  return value;
+}
 
 const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, { $ref: 'ApiError#' }]));
 
@@ -58,7 +81,10 @@ export async function waitlistRoutes(app: FastifyInstance): Promise<void> {
           "409 WAITLIST_FULL: the venue's cap of waiting parties (maxWaitingParties). " +
           '409 TOO_MANY_OPEN_FROM_ADDRESS: the client address has JOIN_MAX_OPEN_PER_ADDRESS_PER_VENUE open parties at the venue already (a browser with a staff session of the venue, its kiosk, is not counted). ' +
           "422 PHONE_COUNTRY_NOT_ALLOWED (field customer.phone): the phone is outside the venue's smsCountries. " +
-          '429: joins per client address, and per venue and client address, per 10 minutes.',
+          '429: joins per client address, and per venue and client address, per 10 minutes. ' +
+          'Header `Idempotency-Key` (optional, 8-128 characters of A-Z a-z 0-9 _ -; 422 VALIDATION_FAILED naming it otherwise): one per join attempt, kept across its retries. ' +
+          'A key whose join created an entry is answered with that first answer (same status and body) for 24 h, never a second entry; ' +
+          'the same key with a different body is 422 IDEMPOTENCY_KEY_REUSED.',
         params: pathParams('venueId'),
         body: CreateWaitlistBody,
         response: { 200: CreateWaitlistResponse, 201: CreateWaitlistResponse, ...errors(400, 404, 409, 422, 429) },
@@ -67,22 +93,21 @@ export async function waitlistRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const { venueId } = request.params;
       const body = request.body;
+      const key = idempotencyKeyOf(request.headers['idempotency-key']);
       if (body.venue !== venueId) throw new AppError(ErrorCode.INVALID_VENUE, undefined, 'venue');
       // The venue's own kiosk (a browser its staff logged in) is not bound per address (docs/decisions/026).
       const isKiosk = await isVenueStaffRequest(deps.db, request, venueId, deps.now());
-      const result = await joinWaitlist(
+      const answer = await joinWaitlistOnce(
         deps,
         venueId,
         { ...body, originLabel: body.origin.label },
         {
           context: { dinerSessionToken: readSessionToken(request, 'diner') },
           ...(isKiosk ? {} : { address: { key: joinAddressKey(await addressSecret(), venueId, request.ip), maxOpen } }),
+          ...(key ? { idempotency: joinKeyOf(key, venueId, body) } : {}),
         },
       );
-      const answer: CreateWaitlistResponse = { _id: result.entry.id, created: result.created };
-      if (result.globalPos !== undefined) answer.globalPos = result.globalPos;
-      if (result.joinProof) answer.joinProof = result.joinProof;
-      return reply.status(result.created ? 201 : 200).send(answer);
+      return reply.status(answer.status).send(answer.body);
     },
   );
 

@@ -207,7 +207,12 @@ describe.each(stores)('waitlist API on $name', (store) => {
       const res = await position(created._id);
       expect(res.statusCode).toBe(200);
       const { waitlist, waitlistSettings } = res.json();
-      expect(waitlistSettings).toEqual({ hiddenCustomerPosition: false, operationMode: 'basic' });
+      expect(waitlistSettings).toEqual({
+        hiddenCustomerPosition: false,
+        operationMode: 'basic',
+        gettingCloseAt: 3,
+        gettingCloseMinutes: 15,
+      });
       expect(waitlist).toMatchObject({
         status: 'active',
         globalPos: created.globalPos,
@@ -312,7 +317,12 @@ describe.each(stores)('waitlist API on $name', (store) => {
       const hiddenJoin = await join(createBody());
       await setVenue(DEMO_BISTRO_ID, { settings: venue.settings });
       expect(advanced.waitlist.pos).toBeLessThan(advanced.waitlist.globalPos); // parties of 3 and 4 wait in other bands
-      expect(hidden.waitlistSettings).toEqual({ hiddenCustomerPosition: true, operationMode: 'advanced' });
+      expect(hidden.waitlistSettings).toEqual({
+        hiddenCustomerPosition: true,
+        operationMode: 'advanced',
+        gettingCloseAt: 3,
+        gettingCloseMinutes: 15,
+      });
       expect(hidden.waitlist.hideCustomerPosition).toBe(true);
       // docs/product.md §4: no position figures at all, not only a flag; the join answer neither.
       for (const key of ['globalPos', 'pos', 'estimatedTime']) expect(hidden.waitlist).not.toHaveProperty(key);

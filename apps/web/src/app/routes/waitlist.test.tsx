@@ -124,10 +124,11 @@ describe('the position route against the real API', { timeout: 30_000 }, () => {
   it('gives a shared link no leave and no share button', async () => {
     const { shareId } = await join();
     renderRoute(`/waitlist/${shareId}?shared=true`);
-    await findTitle('Sua posição na fila');
+    // Worded for someone who follows a party and is not in the queue (docs/product.md §12.2).
+    await findTitle('Posição de um grupo na fila');
     expect(screen.queryByRole('button', { name: 'Sair da fila' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Compartilhar' })).not.toBeInTheDocument();
-    expect(screen.getByText('Você está vendo uma posição compartilhada.')).toBeInTheDocument();
+    expect(screen.getByText(/Você só acompanha: não está na fila/)).toBeInTheDocument();
   });
 
   // What staff do at the door, through the host API.
@@ -141,13 +142,15 @@ describe('the position route against the real API', { timeout: 30_000 }, () => {
     ['a call', 'Chegou a sua vez!', call],
     ['a call and a seat', 'Bom apetite!', callAndSeat],
     ['a no-show', 'Você não está mais na fila.', noShow],
-  ] as const)('after %s shows "%s" without position or buttons', async (_staffAction, title, act) => {
+  ] as const)('after %s shows "%s" without position or share (leave only while called)', async (_staffAction, title, act) => {
     const { id } = await join();
     await act(id);
     renderRoute(`/waitlist/${id}`);
     expect(await findTitle(title)).toBeInTheDocument();
     expect(screen.queryByTestId('position-number')).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Sair da fila' })).not.toBeInTheDocument();
+    // The called panel keeps every answer, leaving too (docs/product.md §12.2).
+    const isCalled = title === 'Chegou a sua vez!';
+    expect(Boolean(screen.queryByRole('button', { name: 'Sair da fila' }))).toBe(isCalled);
     expect(screen.queryByRole('button', { name: 'Compartilhar' })).not.toBeInTheDocument();
   });
 

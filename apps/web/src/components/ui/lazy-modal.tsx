@@ -1,6 +1,13 @@
 import { type ComponentProps, Suspense, lazy } from 'react';
 
-const LoadedModal = lazy(() => import('./modal').then((m) => ({ default: m.Modal })));
+const loadModal = () => import('./modal');
+const LoadedModal = lazy(() => loadModal().then((m) => ({ default: m.Modal })));
+
+/**
+ * Fetches the modal's code ahead, at a page's first interaction: a dialog that must open offline
+ * (a join sent without network, docs/product.md §12.7) cannot fetch it then.
+ */
+export const preloadModal = (): void => void loadModal();
 
 /**
  * The modal of docs/product.md §12, loaded the first time one opens: a closed modal renders nothing,

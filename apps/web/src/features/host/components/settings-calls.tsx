@@ -1,4 +1,4 @@
-import type { VenueSettings } from '@vez/contract';
+import { GETTING_CLOSE_MINUTES_MAX, GETTING_CLOSE_MINUTES_MIN, type VenueSettings } from '@vez/contract';
 import type { SettingsDraft } from '../lib/settings-draft';
 import { useHostT } from '../lib/host-i18n';
 import type { DraftUpdate } from './settings-screen';
@@ -8,15 +8,15 @@ export function SettingsCalls({ draft, update }: { draft: SettingsDraft; update:
   const { t } = useHostT();
   const set = <K extends keyof VenueSettings>(key: K, value: VenueSettings[K]) =>
     update((d) => ({ ...d, settings: { ...d.settings, [key]: value } }));
-  const number = (key: 'holdMinutes' | 'gettingCloseAt', max: number) => (
+  const number = (key: 'holdMinutes' | 'gettingCloseAt' | 'gettingCloseMinutes', max: number, min = 0) => (
     <label className="host-field">
       <span>{t(`settings.${key}`)}</span>
       <input
         type="number"
-        min={0}
+        min={min}
         max={max}
         value={draft.settings[key]}
-        onChange={(e) => set(key, Math.max(0, Math.min(max, Math.round(Number(e.target.value) || 0))))}
+        onChange={(e) => set(key, Math.max(min, Math.min(max, Math.round(Number(e.target.value) || 0))))}
         aria-describedby={`${key}-hint`}
       />
       <small id={`${key}-hint`}>{t(`settings.${key}Hint`)}</small>
@@ -28,6 +28,7 @@ export function SettingsCalls({ draft, update }: { draft: SettingsDraft; update:
       <div className="host-grid">
         {number('holdMinutes', 120)}
         {number('gettingCloseAt', 50)}
+        {number('gettingCloseMinutes', GETTING_CLOSE_MINUTES_MAX, GETTING_CLOSE_MINUTES_MIN)}
         <label className="host-check">
           <input type="checkbox" checked={draft.settings.autoNoShow} onChange={(e) => set('autoNoShow', e.target.checked)} />
           <span>{t('settings.autoNoShow')}</span>

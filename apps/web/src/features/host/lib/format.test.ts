@@ -92,6 +92,7 @@ describe('settings draft', () => {
       holdMinutes: defaultVenueSettings.holdMinutes,
       autoNoShow: defaultVenueSettings.autoNoShow,
       gettingCloseAt: defaultVenueSettings.gettingCloseAt,
+      gettingCloseMinutes: defaultVenueSettings.gettingCloseMinutes,
       seatedMessage: defaultVenueSettings.seatedMessage,
       smsWithoutAccents: defaultVenueSettings.smsWithoutAccents,
       channel: defaultVenueSettings.channel,

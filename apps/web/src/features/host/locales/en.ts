@@ -246,6 +246,8 @@ export const en: HostStrings = {
     holdMinutesHint: '0: no limit.',
     gettingCloseAt: 'Send "almost your turn" at this many places from the front',
     gettingCloseAtHint: '0: do not send.',
+    gettingCloseMinutes: 'Send "almost your turn" only when the wait is at most (minutes)',
+    gettingCloseMinutesHint: 'From 1 to 120. Until the venue has a seating pace, places alone count.',
     autoNoShow: 'Mark as no-show when the hold runs out (and tell the guest)',
     seatedMessage: 'Send a message when the party is seated',
     channel: 'Message channel',

@@ -245,6 +245,8 @@ export const pt = {
     holdMinutesHint: '0: sem prazo.',
     gettingCloseAt: 'Avisar "falta pouco" a quantas posições da frente',
     gettingCloseAtHint: '0: não avisar.',
+    gettingCloseMinutes: 'Avisar "falta pouco" só quando a espera for de no máximo (minutos)',
+    gettingCloseMinutesHint: 'De 1 a 120. Enquanto o restaurante ainda não tem ritmo de atendimento, valem só as posições.',
     autoNoShow: 'Marcar "não veio" quando o prazo da chamada acabar (e avisar o cliente)',
     seatedMessage: 'Mandar mensagem quando o grupo for acomodado',
     channel: 'Canal das mensagens',

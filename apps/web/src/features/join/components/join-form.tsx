@@ -3,12 +3,14 @@ import { useMutation } from '@tanstack/react-query';
 import { Suspense, lazy, useCallback, useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { preloadModal } from '../../../components/ui/lazy-modal';
 import { Spinner } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/api-client';
 import { reportError } from '../../../lib/error-reporter';
 import { zodMiniResolver } from '../../../lib/zod-mini-resolver';
 import { createWaitlist } from '../api/create-waitlist';
 import { FullNameMissingError, buildCreatePayload } from '../lib/build-create-payload';
+import { joinAttempts } from '../lib/join-attempt';
 import { type JoinFormValues, type JoinRules, type PhoneRule, emptyJoinForm, joinFormSchema } from '../lib/join-form-schema';
 import { findJoinProof, findSessionLock, writeSessionLock } from '../lib/session-lock';
 import type { JoinLoginJourney } from '../lib/login-journey-slot';
@@ -67,9 +69,13 @@ export function JoinForm({
   const form = useForm<JoinFormValues>({ mode: 'onChange', defaultValues: emptyJoinForm, resolver });
   const loadPersonalDataAndPhoneRule = useCallback(() => {
     void loadPersonalData();
+    // The outcome dialogs too: a join sent offline must still show its error and retry.
+    preloadModal();
     void loadPhoneRule().then((module) => setPhoneRule(() => module.phoneRule));
   }, []);
-  const join = useMutation({ mutationFn: createWaitlist });
+  // Sent at once or failed at once, never held to run later on its own (docs/product.md §12.7).
+  const join = useMutation({ mutationFn: createWaitlist, networkMode: 'always' });
+  const [attempts] = useState(joinAttempts);
   const partySize = form.watch('partySize');
   const { isValid, isSubmitting, errors } = form.formState;
   const { setValue } = form;
@@ -105,12 +111,19 @@ export function JoinForm({
     if (lock) return onOutcome({ kind: 'success', waitlistId: lock.waitlistId, channel: by });
     // This browser's own earlier join: its proof gets the entry back (docs/product.md §3).
     const joinProof = findJoinProof(venueId, payload.customer.phone);
+    const body = joinProof ? { ...payload, joinProof } : payload;
     try {
-      const created = await join.mutateAsync(joinProof ? { ...payload, joinProof } : payload);
+      // The retry of an attempt that got no answer carries the same key (docs/product.md §3.9).
+      const created = await join.mutateAsync({ body, idempotencyKey: attempts.keyFor(body) });
+      attempts.settle();
       writeSessionLock(venueId, payload.customer.phone, created._id, Date.now(), created.joinProof ?? joinProof);
       journey?.onJoined(payload, created._id);
       onOutcome({ kind: 'success', waitlistId: created._id, channel: by });
     } catch (error) {
+      // No answer (offline, or the network dropped): the form keeps what was typed, and the retry
+      // sends the same attempt again, so at most one entry is made (docs/product.md §12.7).
+      if (isApiError(error) && error.status === 0) return onOutcome({ kind: 'networkError', retry: () => void submitJoin(values) });
+      attempts.settle();
       // Refusals the diner can act on, not failures to report.
       if (isApiError(error) && error.code === 'ALREADY_ON_WAITLIST') return onOutcome({ kind: 'alreadyOnList', channel });
       if (isApiError(error) && error.code === 'WAITLIST_FULL') return onOutcome({ kind: 'error', messageKey: 'join.waitlistFull' });

@@ -13,6 +13,8 @@ export type JoinOutcome =
    */
   | { kind: 'alreadyOnList'; channel?: 'sms' | 'whatsapp' }
   | { kind: 'closed'; reason: 'locked' | 'inactive' }
+  /** The join got no answer (no network): the form keeps its values; `retry` sends the same attempt again. */
+  | { kind: 'networkError'; retry: () => void }
   | { kind: 'venueNotFound' };
 
 interface JoinOutcomeModalProps {
@@ -60,6 +62,29 @@ export function JoinOutcomeModal({ outcome, reservationUrl, hideReceptionistHint
           actions={ok(onDismiss)}
         />
       );
+    case 'networkError':
+      return (
+        <Modal
+          open
+          type="error"
+          title={t('join.networkErrorTitle')}
+          closeLabel={t('common.close')}
+          onClose={onDismiss}
+          actions={
+            <>
+              {ok(() => {
+                onDismiss();
+                outcome.retry();
+              }, t('join.retry'))}
+              <button type="button" className="button button--secondary button--block" onClick={onDismiss}>
+                {t('common.close')}
+              </button>
+            </>
+          }
+        >
+          <p>{t('join.networkErrorText')}</p>
+        </Modal>
+      );
     case 'alreadyOnList':
       return (
         <Modal
@@ -81,7 +106,10 @@ export function JoinOutcomeModal({ outcome, reservationUrl, hideReceptionistHint
           closable={false}
           title={t(outcome.reason === 'locked' ? 'join.locked' : 'join.inactive')}
           actions={ok(() => window.location.assign(reservationUrl))}
-        />
+        >
+          {/* Remote joins are off, the door is not (docs/product.md §12.1): the host adds walk-ins. */}
+          {outcome.reason === 'locked' && <p data-testid="locked-door">{t('join.lockedDoor')}</p>}
+        </Modal>
       );
     case 'venueNotFound':
       return (

@@ -1,6 +1,7 @@
 import { DEFAULT_SMS_COUNTRIES, type ErrorCode, type Language, type VenueSettings } from '@vez/contract';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useConnection } from '../../../lib/connection';
 import { reportError } from '../../../lib/error-reporter';
 import { useWaitlistStatuses } from '../api/use-waitlist-statuses';
 import type { JoinRules } from '../lib/join-form-schema';
@@ -28,6 +29,7 @@ export function JoinScreen({ venue, language, loginJourney }: { venue: JoinVenue
   const { t } = useTranslation();
   const statuses = useWaitlistStatuses(venue.venueId);
   const [outcome, setOutcome] = useState<JoinOutcome>();
+  const connection = useConnection();
   const { settings } = venue;
   const rules = useMemo<JoinRules>(
     () => ({ maxPartySize: venue.maxPartySize, sections: venue.sections, settings }),
@@ -54,6 +56,10 @@ export function JoinScreen({ venue, language, loginJourney }: { venue: JoinVenue
   return (
     <>
       <h1 className="join-title">{t('join.title', { venueName: venue.venueName })}</h1>
+      {/* Said at once when the network goes and when it comes back (docs/product.md §12.7). */}
+      <div role="status" className="connection-notice" data-connection={connection} data-testid="connection-notice">
+        {connection !== 'ok' && <p>{t(connection === 'down' ? 'join.offline' : 'join.backOnline')}</p>}
+      </div>
       <JoinSummaryCard
         venueName={venue.venueName}
         place={venue.place}

@@ -79,13 +79,13 @@ export function ConversationPanel({ waitlistId, entry, lng, text }: Conversation
       )}
       {!entry.isShared && (
         <div className="conversation__actions">
-          <button
-            type="button"
-            className="button button--primary"
-            disabled={pending}
-            onClick={() => void answer({ reply: entry.status === 'called' ? 'onMyWay' : 'arrived' })}
-          >
-            {text(entry.status === 'called' ? 'conversation.onMyWay' : 'conversation.arrived')}
+          {entry.status === 'called' && (
+            <button type="button" className="button button--primary" disabled={pending} onClick={() => void answer({ reply: 'onMyWay' })}>
+              {text('conversation.onMyWay')}
+            </button>
+          )}
+          <button type="button" className="button button--primary" disabled={pending} onClick={() => void answer({ reply: 'arrived' })}>
+            {text('conversation.arrived')}
           </button>
           <div className="conversation__minutes" role="group" aria-labelledby="conversation-more">
             <span id="conversation-more">{text('conversation.moreTime')}</span>

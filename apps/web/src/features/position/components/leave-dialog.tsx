@@ -1,6 +1,7 @@
 import { Modal } from '../../../components/ui/modal';
 import { useLeaveWaitlist } from '../hooks/use-leave-waitlist';
 import type { TextFn } from '../hooks/use-venue-text';
+import '../lib/leave-texts';
 
 interface LeaveDialogProps {
   waitlistId: string;

@@ -1,5 +1,6 @@
 import type { TextFn } from '../hooks/use-venue-text';
 import { Suspense, lazy } from 'react';
+import '../lib/status-texts';
 
 /** The hold window's countdown loads only for a called party. */
 const HoldTimer = lazy(() => import('./hold-timer'));
@@ -10,18 +11,31 @@ const icons = {
   none: 'M16 16l16 16M32 16L16 32',
 } as const;
 
-/** The called, seated and no-longer-on-the-waitlist screens: no position, no leave or share. */
+/**
+ * The called, seated and no-longer-on-the-waitlist screens: no position or share. A page that ended
+ * says why (the cancel reason; seated) and offers the venue's join link again (docs/product.md §12.2).
+ */
 export default function StatusPanel({
   kind,
   text,
   holdUntil,
   calls = 1,
+  reason,
+  joinHref,
+  isShared = false,
 }: {
   kind: 'called' | 'seated' | 'none';
   text: TextFn;
   holdUntil?: string | null;
   calls?: number;
+  /** The entry's cancel reason, for `none`. */
+  reason?: string | null;
+  /** The venue's join page, for the pages that end. */
+  joinHref?: string;
+  isShared?: boolean;
 }) {
+  // Seated says why in its own text; a cancelled entry says which ending it was.
+  const why = !isShared && kind === 'none' && reason ? `position.ended_${reason}` : undefined;
   return (
     <section className={`status-panel status-panel--${kind}`} data-state={kind} aria-labelledby="status-panel-title">
       <svg className="status-panel__icon" viewBox="0 0 48 48" width="64" height="64" aria-hidden="true" focusable="false">
@@ -31,6 +45,12 @@ export default function StatusPanel({
       <h1 id="status-panel-title" className="status-panel__title" aria-live="polite">
         {text(`position.${kind}Title`)}
       </h1>
+      {/* Why it ended comes first (docs/product.md §12.2). */}
+      {why && (
+        <p className="status-panel__text" data-testid="ended-why">
+          {text(why)}
+        </p>
+      )}
       <p className="status-panel__text">{text(`position.${kind}`)}</p>
       {kind === 'called' && holdUntil && (
         <Suspense fallback={null}>
@@ -38,6 +58,11 @@ export default function StatusPanel({
         </Suspense>
       )}
       {kind === 'called' && <p className="status-panel__text">{text('position.priorityNotice')}</p>}
+      {kind !== 'called' && joinHref && (
+        <a className="button button--primary button--block status-panel__join" href={joinHref} data-testid="join-again">
+          {text('position.joinAgain')}
+        </a>
+      )}
     </section>
   );
 }

@@ -1,6 +1,8 @@
+import type { Connection } from '../../../lib/connection';
 import type { WaitingView } from '../lib/position-view';
 import type { TextFn } from '../hooks/use-venue-text';
 import { LeaveButton } from './leave-button';
+import { LiveNote } from './live-note';
 import { PositionBadge } from './position-badge';
 import { ShareButton } from './share-button';
 
@@ -11,11 +13,12 @@ interface WaitingPanelProps {
   customerId: string;
   shareId: string | null;
   venueName: string;
+  connection: Connection;
   text: TextFn;
 }
 
 /** The waiting screen: badge (or the hidden-position message), details, notices, leave and share. */
-export function WaitingPanel({ view, waitlistId, venueId, customerId, shareId, venueName, text }: WaitingPanelProps) {
+export function WaitingPanel({ view, waitlistId, venueId, customerId, shareId, venueName, connection, text }: WaitingPanelProps) {
   return (
     <section className="waiting-panel" data-state="waiting" aria-labelledby="waiting-title">
       <h1 id="waiting-title" className="waiting-panel__title">
@@ -41,10 +44,7 @@ export function WaitingPanel({ view, waitlistId, venueId, customerId, shareId, v
         )}
         {view.isPriority && <li className="waiting-panel__priority">{text('position.priority')}</li>}
       </ul>
-      <p className="live-note">
-        <span className="live-note__dot" aria-hidden="true" />
-        {text('position.realTime')}
-      </p>
+      <LiveNote connection={connection} text={text} />
       {view.isTurnComing && (
         <div className="turn-coming" role="status" data-testid="turn-coming">
           <p className="turn-coming__title">{text('position.turnComingTitle')}</p>

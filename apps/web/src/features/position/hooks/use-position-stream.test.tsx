@@ -41,10 +41,11 @@ const VENUE = '6553f1a2b3c4d5e6f7a8b901';
 function setup(venueId = VENUE) {
   const client = new QueryClient();
   const onPolling = vi.fn();
+  const onLive = vi.fn();
   const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
   const hook = renderHook(
     (props: { enabled: boolean }) =>
-      usePositionStream({ waitlistId: ID, lng: 'en', venueId, enabled: props.enabled, onPollingChange: onPolling }),
+      usePositionStream({ waitlistId: ID, lng: 'en', venueId, enabled: props.enabled, onPollingChange: onPolling, onLiveChange: onLive }),
     {
       wrapper,
       initialProps: { enabled: true },

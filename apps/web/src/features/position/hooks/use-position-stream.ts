@@ -22,6 +22,8 @@ interface StreamOptions {
   enabled: boolean;
   /** Must be stable (a state setter). */
   onPollingChange: (isPolling: boolean) => void;
+  /** Whether the stream is open (false from its first error until it opens again); stable too. */
+  onLiveChange: (isLive: boolean) => void;
 }
 
 /**
@@ -31,7 +33,7 @@ interface StreamOptions {
  * survives. Without EventSource, or after repeated errors, the page polls (usePosition) and
  * tries the stream again later. Closed on unmount and once the entry is final.
  */
-export function usePositionStream({ waitlistId, lng, venueId, enabled, onPollingChange }: StreamOptions): void {
+export function usePositionStream({ waitlistId, lng, venueId, enabled, onPollingChange, onLiveChange }: StreamOptions): void {
   const queryClient = useQueryClient();
 
   useEffect(() => {
@@ -63,11 +65,14 @@ export function usePositionStream({ waitlistId, lng, venueId, enabled, onPolling
       current.addEventListener(StreamMessage.position, onMessage as EventListener);
       current.addEventListener('open', () => {
         onPollingChange(false);
+        onLiveChange(true);
         if (hasOpened) void queryClient.invalidateQueries({ queryKey: key, exact: true });
         hasOpened = true;
       });
       current.addEventListener('error', () => {
         errors += 1;
+        // Said at once (docs/product.md §12.7): the browser retries by itself, the page is not live meanwhile.
+        onLiveChange(false);
         // CLOSED: the browser will not retry by itself (an HTTP error); too many errors: flapping.
         if (current.readyState !== EventSource.CLOSED && errors < MAX_STREAM_ERRORS) return;
         current.close();
@@ -81,14 +86,24 @@ export function usePositionStream({ waitlistId, lng, venueId, enabled, onPolling
     // The page already has its data (GET /position); the stream opens once the page has loaded and
     // the main thread is idle, so it stays out of the first paint. Its snapshot covers the gap.
     const cancelStart = whenPageIdle(connect);
+    // Back online: the stream again now, not after the browser's retry delay or STREAM_RETRY_MS.
+    const onOnline = () => {
+      if (!source || source.readyState === EventSource.OPEN) return;
+      source.close();
+      clearTimeout(retry);
+      errors = 0;
+      connect();
+    };
+    window.addEventListener('online', onOnline);
 
     return () => {
       cancelStart();
+      window.removeEventListener('online', onOnline);
       source?.close();
       clearTimeout(retry);
       onPollingChange(false);
     };
-  }, [enabled, waitlistId, lng, venueId, queryClient, onPollingChange]);
+  }, [enabled, waitlistId, lng, venueId, queryClient, onPollingChange, onLiveChange]);
 }
 
 /** Runs `start` after the window's load event and an idle moment; answers a cancel function. */

@@ -20,6 +20,7 @@ export function usePosition(waitlistId: string) {
   const { i18n } = useTranslation();
   const lng = currentLanguage(i18n.language);
   const [isPolling, setPolling] = useState(false);
+  const [isStreamOpen, setStreamOpen] = useState(true);
   const query = useQuery<PositionResponse>({
     queryKey: positionKey(waitlistId, lng),
     queryFn: ({ signal }) => fetchPosition(waitlistId, lng, signal),
@@ -31,8 +32,17 @@ export function usePosition(waitlistId: string) {
     refetchInterval: (q) => (isPolling && !isFinalData(q.state.data) ? POLL_INTERVAL_MS : false),
   });
   const isLive = Boolean(query.data) && !isFinalData(query.data);
-  usePositionStream({ waitlistId, lng, venueId: query.data?.waitlist.venue, enabled: isLive, onPollingChange: setPolling });
-  return { ...query, lng, isPolling };
+  usePositionStream({
+    waitlistId,
+    lng,
+    venueId: query.data?.waitlist.venue,
+    enabled: isLive,
+    onPollingChange: setPolling,
+    onLiveChange: setStreamOpen,
+  });
+  // Live: the stream is open, or the page polls and its last poll answered (docs/product.md §12.7).
+  const isLiveFeed = isPolling ? !query.isError : isStreamOpen;
+  return { ...query, lng, isPolling, isLiveFeed };
 }
 
 const isFinalData = (data: PositionResponse | undefined) =>

@@ -29,9 +29,10 @@ function answer(patch: Partial<PositionResponse['waitlist']> = {}, hidden = fals
       holdUntil: null,
       calls: 0,
       messages: [],
+      joinedClose: false,
       ...patch,
     },
-    waitlistSettings: { hiddenCustomerPosition: hidden, operationMode: 'basic' },
+    waitlistSettings: { hiddenCustomerPosition: hidden, operationMode: 'basic', gettingCloseAt: 3, gettingCloseMinutes: 15 },
   };
 }
 const own = { isSharedLink: false };
@@ -39,7 +40,10 @@ const own = { isSharedLink: false };
 describe('toPositionView: the state machine of docs/product.md §14', () => {
   it('shows the hidden-position message when the answer carries no figures (docs/product.md §4)', () => {
     const { globalPos: _g, pos: _p, estimatedTime: _e, ...noFigures } = answer().waitlist;
-    const data: PositionResponse = { waitlist: noFigures, waitlistSettings: { hiddenCustomerPosition: true, operationMode: 'basic' } };
+    const data: PositionResponse = {
+      waitlist: noFigures,
+      waitlistSettings: { ...answer().waitlistSettings, hiddenCustomerPosition: true },
+    };
     expect(toPositionView(data, own)).toMatchObject({
       kind: 'waiting',
       isPositionHidden: true,
@@ -67,7 +71,8 @@ describe('toPositionView: the state machine of docs/product.md §14', () => {
 
   it('shows the band position in advanced mode and the general one beside it', () => {
     const view = toPositionView(answer({ pos: 2, globalPos: 7, operationMode: 'advanced' }), own);
-    expect(view).toMatchObject({ kind: 'waiting', position: 2, generalPosition: 7, isTurnComing: true });
+    // The notice counts the whole queue, as the getting-close message does (docs/product.md §8).
+    expect(view).toMatchObject({ kind: 'waiting', position: 2, generalPosition: 7, isTurnComing: false });
   });
 
   it.each([
@@ -76,6 +81,19 @@ describe('toPositionView: the state machine of docs/product.md §14', () => {
     [4, false],
   ])('turn-is-coming notice at position %i: %s', (pos, expected) => {
     expect(toPositionView(answer({ pos, globalPos: pos }), own)).toMatchObject({ isTurnComing: expected });
+  });
+
+  it.each([
+    [2, { low: 5, high: 15 }, true],
+    [2, { low: 10, high: 25 }, false],
+    [4, { low: 1, high: 5 }, false],
+  ])('the notice follows the getting-close rule by time too (place %i, range %o): %s', (globalPos, estimatedRange, expected) => {
+    const view = toPositionView(answer({ pos: globalPos, globalPos, estimatedTime: 8, estimatedRange }), own);
+    expect(view).toMatchObject({ isTurnComing: expected });
+  });
+
+  it('no notice for a party that joined already that close, as no message', () => {
+    expect(toPositionView(answer({ pos: 1, globalPos: 1, joinedClose: true }), own)).toMatchObject({ isTurnComing: false });
   });
 
   it('rounds the estimated time to whole minutes, at least one', () => {

@@ -1,4 +1,4 @@
-import { type PositionResponse, TURN_IS_COMING_THRESHOLD } from '@vez/contract';
+import { type PositionResponse, isGettingClose } from '@vez/contract';
 
 /** What the diner is shown while still waiting (docs/product.md §4, §12.2). */
 export interface WaitingView {
@@ -9,6 +9,7 @@ export interface WaitingView {
   generalPosition: number;
   /** Venue setting or entry flag: show the watch-your-SMS message instead of numbers. */
   isPositionHidden: boolean;
+  /** "Your turn is coming": the venue's getting-close rule, the server's own (docs/product.md §8). */
   isTurnComing: boolean;
   /** Leave and share: only the diner's own link, never a shared one (docs/product.md §3). */
   canLeave: boolean;
@@ -54,7 +55,9 @@ export function toPositionView(data: PositionResponse, options: ViewOptions): Po
     position,
     generalPosition: globalPos,
     isPositionHidden: data.waitlistSettings.hiddenCustomerPosition || entry.hideCustomerPosition || entry.globalPos === undefined,
-    isTurnComing: position > 0 && position <= TURN_IS_COMING_THRESHOLD,
+    // The rule the getting-close message follows (packages/contract/src/getting-close.ts): the place in
+    // the whole queue and the top of the range; never for a party that joined already that close.
+    isTurnComing: !entry.joinedClose && isGettingClose(data.waitlistSettings, globalPos, entry.estimatedRange?.high ?? null),
     canLeave: !isShared,
     canShare: !isShared,
     partySize: entry.partySize,
