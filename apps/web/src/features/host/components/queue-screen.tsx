@@ -11,6 +11,7 @@ import { useHostT } from '../lib/host-i18n';
 import { errorText } from '../lib/error-text';
 import { useTitleBadge } from '../lib/title-badge';
 import { BandCounts } from './band-counts';
+import { ConnectionNote } from './connection-note';
 import { EditEntryDialog } from './edit-entry-dialog';
 import { QueueEntryCard } from './queue-entry-card';
 import { ThreadDialog } from './thread-dialog';
@@ -38,29 +39,39 @@ export function QueueScreen({ venueId }: { venueId: string }) {
   const [editing, setEditing] = useState<HostEntry | null>(null);
   const [undo, setUndo] = useState<UndoOffer | null>(null);
   const [error, setError] = useState('');
-  // A refused action on a party shows on its card, next to the button (a send bound, an ended party).
-  const [cardError, setCardError] = useState<{ entryId: string; text: string } | null>(null);
+  // A refused action on a party shows on its card, next to the button (a send bound, an ended party,
+  // no network): one line per party, so a refusal on one card never hides another's.
+  const [cardErrors, setCardErrors] = useState<ReadonlyMap<string, string>>(new Map());
+  const setCardError = (entryId: string, text: string | null) =>
+    setCardErrors((current) => {
+      const next = new Map(current);
+      if (text === null) next.delete(entryId);
+      else next.set(entryId, text);
+      return next;
+    });
   const [chosenState, setChosenState] = useState<WaitlistState | null>(null);
   const clearUndo = useCallback(() => setUndo(null), []);
 
   useEffect(() => {
     setError('');
-    setCardError(null);
+    setCardErrors(new Map());
   }, [venueId]);
 
+  // One promise per tap (not `mutate`'s callbacks, which only the latest tap gets): taps on two
+  // cards each end with their own answer (docs/decisions/032-the-door-on-a-busy-night.md).
   const act = (action: EntryAction, entry: HostEntry) => {
     setError('');
-    setCardError(null);
-    actions.entry.mutate(action, {
-      onSuccess: () => {
+    setCardError(entry._id, null);
+    actions.entry.mutateAsync(action).then(
+      () => {
         const ended =
           action.kind === 'seat' ? 'seated' : action.kind === 'cancel' ? (action.reason === 'NoShow' ? 'noShow' : 'removed') : null;
         if (ended) setUndo({ entryId: entry._id, message: t(`undo.${ended}`, { name: entry.name ?? `#${entry.customerTab}` }) });
         else if (action.kind === 'restore') setUndo(null);
       },
       // An undone party is off the list until restored: its refusal shows above the list.
-      onError: (e) => (action.kind === 'restore' ? setError(errorText(t, e)) : setCardError({ entryId: entry._id, text: errorText(t, e) })),
-    });
+      (e: unknown) => (action.kind === 'restore' ? setError(errorText(t, e)) : setCardError(entry._id, errorText(t, e))),
+    );
   };
 
   if (queue.isPending) return <Spinner label={t('loading')} />;
@@ -89,6 +100,7 @@ export function QueueScreen({ venueId }: { venueId: string }) {
           </span>
         </span>
       </div>
+      <ConnectionNote live={queue.live} />
       <audio id="host-alert-sound" ref={alerts.audio} src={chime} preload="auto" data-alert-count={alerts.alerts} />
       <WaitlistStateBar
         // The choice shows at once (set in the click itself, not a tick later); the stream confirms it.
@@ -124,13 +136,13 @@ export function QueueScreen({ venueId }: { venueId: string }) {
               key={entry._id}
               entry={entry}
               now={now}
-              busy={actions.entry.isPending}
+              busy={actions.busy.has(entry._id)}
               onAction={(a) => act(a, entry)}
               highlighted={alerts.highlighted.has(entry._id)}
               onEdit={() => setEditing(entry)}
               onThread={() => setThreadOf(entry._id)}
               onResend={(messageId) => act({ kind: 'resend', entryId: entry._id, messageId }, entry)}
-              error={cardError?.entryId === entry._id ? cardError.text : undefined}
+              error={cardErrors.get(entry._id)}
             />
           ))}
         </ol>

@@ -1,11 +1,14 @@
 import { SMS_MAX_SEGMENTS } from '@vez/contract';
 import type { TFunction } from 'i18next';
 import { isApiError } from '../../../lib/api-client';
+import { OFFLINE_MESSAGE } from './host-query-client';
 
 /** One sentence for a failed console call: the server's own message for a 4xx, else a generic one. */
 export function errorText(t: TFunction, error: unknown): string {
   if (!isApiError(error)) return t('error.generic');
   if (error.status === 401) return t('error.session');
+  // Refused before it left the browser: nothing was sent, and nothing will be sent later.
+  if (error.status === 0 && error.message === OFFLINE_MESSAGE) return t('error.offline');
   if (error.status === 0) return t('error.network');
   if (error.code === 'ENTRY_NOT_ACTIVE') return `${t('error.notActive')} ${error.message}`;
   // Sends that cost money (docs/security.md): the console says how long to wait, in its language.

@@ -34,6 +34,7 @@ export const en: HostStrings = {
     mobile: 'Use a mobile number',
     session: 'Your session ended. Log in again.',
     network: 'No connection to the server.',
+    offline: 'No internet: nothing was sent. Tap again when the connection is back.',
     notActive: 'This party is no longer in the queue.',
     partySends_one: 'This party was sent several messages just now. Wait {{count}} minute before sending again.',
     partySends_other: 'This party was sent several messages just now. Wait {{count}} minutes before sending again.',
@@ -54,7 +55,13 @@ export const en: HostStrings = {
       },
     },
   },
-  live: { connecting: 'Connecting…', live: 'Live', offline: 'Offline' },
+  live: {
+    connecting: 'Connecting…',
+    live: 'Live',
+    offline: 'No internet',
+    offlineNote: 'No internet: the queue may be out of date and no tap is sent until the connection is back.',
+    back: 'Connection back: queue up to date.',
+  },
   queue: {
     title: 'Queue',
     count_zero: 'no parties',

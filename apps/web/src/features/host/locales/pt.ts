@@ -32,6 +32,7 @@ export const pt = {
     mobile: 'Use um celular',
     session: 'Sua sessão terminou. Entre de novo.',
     network: 'Sem conexão com o servidor.',
+    offline: 'Sem internet: nada foi enviado. Toque de novo quando a conexão voltar.',
     notActive: 'Este grupo não está mais na fila.',
     partySends_one: 'Este grupo já recebeu várias mensagens agora há pouco. Espere {{count}} minuto para enviar de novo.',
     partySends_other: 'Este grupo já recebeu várias mensagens agora há pouco. Espere {{count}} minutos para enviar de novo.',
@@ -52,7 +53,13 @@ export const pt = {
       },
     },
   },
-  live: { connecting: 'Conectando…', live: 'Ao vivo', offline: 'Desconectado' },
+  live: {
+    connecting: 'Conectando…',
+    live: 'Ao vivo',
+    offline: 'Sem internet',
+    offlineNote: 'Sem internet: a fila pode estar desatualizada e nenhum toque é enviado até a conexão voltar.',
+    back: 'Conexão de volta: fila atualizada.',
+  },
   queue: {
     title: 'Fila',
     count_zero: 'nenhum grupo',
