@@ -48,7 +48,14 @@ export function QueueEntryCard({ entry, now, busy, highlighted = false, onAction
           </h2>
           <p className="host-entry__meta">
             <span>{t('entry.party', { count: entry.partySize })}</span>
-            <span>#{entry.customerTab}</span>
+            {/* docs/product.md §6: a walk-in without a phone is called out by its ticket ("senha"). */}
+            {entry.phone ? (
+              <span>#{entry.customerTab}</span>
+            ) : (
+              <span className="host-ticket" data-testid="entry-ticket" title={t('entry.noPhone')}>
+                {t('entry.ticket', { tab: entry.customerTab })}
+              </span>
+            )}
             <span>{t(entry.originLabel === 'Host' ? 'entry.originHost' : 'entry.originRemote')}</span>
             {entry.priority && <span className="host-badge host-badge--priority">{t('entry.priority')}</span>}
             {isCalled && <span className="host-badge host-badge--called">{t('entry.called')}</span>}

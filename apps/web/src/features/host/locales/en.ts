@@ -46,7 +46,7 @@ export const en: HostStrings = {
     imageQuota:
       "This venue's images have reached their limit. Images the venue no longer shows make room an hour after their upload: try again later.",
     fields: {
-      customer: { name: 'Enter first and last name.', phone: 'Invalid phone: include the area code.', email: 'Invalid email.' },
+      customer: { name: 'Enter a name.', phone: 'Invalid phone: include the area code.', email: 'Invalid email.' },
       partySize: 'Party size outside what this venue accepts.',
       note: 'Note too long (255 characters at most).',
       settings: {
@@ -105,6 +105,8 @@ export const en: HostStrings = {
     estimate_one: 'estimate {{count}} min',
     estimate_other: 'estimate {{count}} min',
     quoted: 'quoted {{low}}-{{high}} min',
+    ticket: 'Ticket {{tab}}',
+    noPhone: 'No phone: call out the ticket',
   },
   action: {
     callAgain: 'Call again',
@@ -158,9 +160,9 @@ export const en: HostStrings = {
     open: 'Add party',
     title: 'New party at the door',
     submit: 'Add to the queue',
-    name: 'Full name',
-    phone: 'Mobile phone',
-    phoneHint: 'With area code; an SMS tells them when the table is ready.',
+    name: 'Name',
+    phone: 'Mobile phone (optional)',
+    phoneHint: 'With area code, an SMS tells them when the table is ready. Without one, the party gets a ticket number to be called out.',
     partySize: 'Party size',
     note: 'Notes',
     priority: 'Priority (pregnant, elderly, infant in arms…)',

@@ -44,7 +44,7 @@ export const pt = {
     imageQuota:
       'As imagens deste restaurante chegaram ao limite. As que ele não mostra mais liberam espaço uma hora depois do envio: tente de novo mais tarde.',
     fields: {
-      customer: { name: 'Informe nome e sobrenome.', phone: 'Celular inválido: use DDD e número.', email: 'E-mail inválido.' },
+      customer: { name: 'Informe um nome.', phone: 'Celular inválido: use DDD e número.', email: 'E-mail inválido.' },
       partySize: 'Número de pessoas fora do permitido por este restaurante.',
       note: 'Observação longa demais (até 255 caracteres).',
       settings: {
@@ -103,6 +103,9 @@ export const pt = {
     estimate_one: 'previsão {{count}} min',
     estimate_other: 'previsão {{count}} min',
     quoted: 'prometido {{low}} a {{high}} min',
+    /** A walk-in without a phone is called out by its ticket number (docs/product.md §6). */
+    ticket: 'Senha {{tab}}',
+    noPhone: 'Sem celular: chamar pela senha',
   },
   action: {
     callAgain: 'Chamar de novo',
@@ -156,9 +159,9 @@ export const pt = {
     open: 'Adicionar grupo',
     title: 'Novo grupo no balcão',
     submit: 'Adicionar à fila',
-    name: 'Nome e sobrenome',
-    phone: 'Celular',
-    phoneHint: 'Com DDD; o SMS avisa quando a mesa estiver pronta.',
+    name: 'Nome',
+    phone: 'Celular (opcional)',
+    phoneHint: 'Com DDD, o SMS avisa quando a mesa estiver pronta. Sem celular, o grupo recebe uma senha para ser chamado.',
     partySize: 'Número de pessoas',
     note: 'Observações',
     priority: 'Prioridade (gestante, idoso, criança de colo…)',
