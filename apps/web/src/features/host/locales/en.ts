@@ -69,6 +69,11 @@ export const en: HostStrings = {
     count_other: '{{count}} parties',
     empty: 'Nobody is waiting right now.',
     listLabel: 'Parties in the queue, in order',
+    calledTitle_one: 'Called: {{count}} party',
+    calledTitle_other: 'Called: {{count}} parties',
+    calledLabel: 'Called parties',
+    waitingTitle_one: 'Waiting: {{count}} party',
+    waitingTitle_other: 'Waiting: {{count}} parties',
   },
   state: {
     legend: 'Waitlist',
@@ -102,6 +107,7 @@ export const en: HostStrings = {
     priority: 'Priority',
     waited_one: 'Waiting {{count}} min',
     waited_other: 'Waiting {{count}} min',
+    waitedShort: '{{count}} min ago',
     estimate_one: 'estimate {{count}} min',
     estimate_other: 'estimate {{count}} min',
     quoted: 'quoted {{low}}-{{high}} min',
@@ -119,6 +125,8 @@ export const en: HostStrings = {
     messages: 'Messages',
     messagesUnread_one: 'Messages ({{count}} new)',
     messagesUnread_other: 'Messages ({{count}} new)',
+    more: 'More',
+    moreFor: 'More actions for {{name}}',
   },
   hold: { left: 'Table held: {{time}}', late: 'Late' },
   reply: {
@@ -158,6 +166,7 @@ export const en: HostStrings = {
   },
   walkIn: {
     open: 'Add party',
+    openShort: 'Add',
     title: 'New party at the door',
     submit: 'Add to the queue',
     name: 'Name',

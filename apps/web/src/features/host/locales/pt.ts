@@ -67,6 +67,11 @@ export const pt = {
     count_other: '{{count}} grupos',
     empty: 'Ninguém na fila agora.',
     listLabel: 'Grupos na fila, em ordem',
+    calledTitle_one: 'Chamado: {{count}} grupo',
+    calledTitle_other: 'Chamados: {{count}} grupos',
+    calledLabel: 'Grupos chamados',
+    waitingTitle_one: 'Na fila: {{count}} grupo',
+    waitingTitle_other: 'Na fila: {{count}} grupos',
   },
   state: {
     legend: 'Lista de espera',
@@ -100,6 +105,7 @@ export const pt = {
     priority: 'Prioridade',
     waited_one: 'Esperando há {{count}} min',
     waited_other: 'Esperando há {{count}} min',
+    waitedShort: 'há {{count}} min',
     estimate_one: 'previsão {{count}} min',
     estimate_other: 'previsão {{count}} min',
     quoted: 'prometido {{low}} a {{high}} min',
@@ -118,6 +124,8 @@ export const pt = {
     messages: 'Mensagens',
     messagesUnread_one: 'Mensagens ({{count}} nova)',
     messagesUnread_other: 'Mensagens ({{count}} novas)',
+    more: 'Mais',
+    moreFor: 'Mais ações para {{name}}',
   },
   hold: { left: 'Mesa reservada: {{time}}', late: 'Atrasado' },
   reply: {
@@ -157,6 +165,7 @@ export const pt = {
   },
   walkIn: {
     open: 'Adicionar grupo',
+    openShort: 'Adicionar',
     title: 'Novo grupo no balcão',
     submit: 'Adicionar à fila',
     name: 'Nome',
