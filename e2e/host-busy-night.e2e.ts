@@ -196,7 +196,7 @@ describe('the console on a phone (390×844)', () => {
   it('shows at least 3 parties without scrolling, and every tab is visible or visibly scrollable', async () => {
     expect(await host.evaluate(() => window.scrollY)).toBe(0);
     expect(await cardsInView()).toBeGreaterThanOrEqual(3);
-    const nav = host.getByRole('navigation', { name: 'Telas do console' });
+    const nav = host.getByRole('navigation', { name: 'Telas do painel' });
     const scrolls = await nav.evaluate((el) => el.scrollWidth > el.clientWidth && getComputedStyle(el).overflowX === 'auto');
     for (const tab of await nav.getByRole('link').all()) {
       const box = await tab.boundingBox();
@@ -235,7 +235,7 @@ describe('the console on a phone (390×844)', () => {
   for (const lang of ['pt', 'en'] as const) {
     const text =
       lang === 'pt'
-        ? { call: 'Chamar', seat: 'Sentar', called: 'Chamado: 1 grupo', add: 'Adicionar grupo', dialog: 'Novo grupo no balcão' }
+        ? { call: 'Chamar', seat: 'Sentar', called: 'Chamado: 1 grupo', add: 'Adicionar grupo', dialog: 'Novo grupo na recepção' }
         : { call: 'Call', seat: 'Seat', called: 'Called: 1 party', add: 'Add party', dialog: 'New party at the door' };
     const submit = lang === 'pt' ? 'Adicionar à fila' : 'Add to the queue';
     const nameLabel = lang === 'pt' ? 'Nome' : 'Name';

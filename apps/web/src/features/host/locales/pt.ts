@@ -1,6 +1,6 @@
 /** Textos do console do host (namespace `host`, carregado só em /host). */
 export const pt = {
-  title: 'Console do host',
+  title: 'Painel da recepção',
   loading: 'Carregando…',
   noVenues: 'Sua conta não tem restaurantes.',
   venueNotYours: 'Este restaurante não está na sua conta.',
@@ -10,7 +10,7 @@ export const pt = {
   language: { switch: 'English' },
   lang: { pt: 'português', en: 'inglês', fr: 'francês', es: 'espanhol' },
   nav: {
-    label: 'Telas do console',
+    label: 'Telas do painel',
     queue: 'Fila',
     today: 'Hoje',
     settings: 'Configurações',
@@ -19,7 +19,7 @@ export const pt = {
     account: 'Minha conta',
   },
   login: {
-    title: 'Entrar no console',
+    title: 'Entrar no painel',
     email: 'E-mail',
     password: 'Senha',
     submit: 'Entrar',
@@ -79,7 +79,7 @@ export const pt = {
     locked: 'Travada',
     closed: 'Fechada',
     openHint: 'Clientes entram pelo celular.',
-    lockedHint: 'Só o host adiciona grupos; a página do cliente mostra a fila fechada.',
+    lockedHint: 'Só a recepção adiciona grupos; a página do cliente mostra a fila fechada.',
     closedHint: 'Sem lista de espera; o cliente vê a opção de reserva.',
   },
   bands: {
@@ -100,7 +100,7 @@ export const pt = {
     position: '{{pos}}º na fila',
     party_one: '{{count}} pessoa',
     party_other: '{{count}} pessoas',
-    originHost: 'Balcão',
+    originHost: 'Recepção',
     originRemote: 'Remoto',
     priority: 'Prioridade',
     waited_one: 'Esperando há {{count}} min',
@@ -166,7 +166,7 @@ export const pt = {
   walkIn: {
     open: 'Adicionar grupo',
     openShort: 'Adicionar',
-    title: 'Novo grupo no balcão',
+    title: 'Novo grupo na recepção',
     submit: 'Adicionar à fila',
     name: 'Nome',
     phone: 'Celular (opcional)',
@@ -349,7 +349,7 @@ export const pt = {
   },
   team: {
     title: 'Equipe',
-    intro: 'Donos editam o restaurante e a equipe; hosts cuidam da fila.',
+    intro: 'Donos editam o restaurante e a equipe; a recepção cuida da fila.',
     inviteTitle: 'Convidar um host',
     email: 'E-mail da pessoa',
     inviteHint: 'Enviamos um link de uso único, válido por 72 horas, para ela criar a senha.',
