@@ -107,6 +107,6 @@ describe('settings: limits and the field at fault', () => {
     const field = screen.getByRole('textbox', { name: /^Avisar "falta pouco"/ });
     await waitFor(() => expect(field).toHaveAttribute('aria-invalid', 'true'));
     expect(field).toHaveFocus();
-    expect(screen.getByTestId('settings-message')).toHaveTextContent('Nada foi salvo: Use a whole number from 0 to 50.');
+    expect(screen.getByTestId('settings-message')).toHaveTextContent('Nada foi salvo: Use um número inteiro de 0 a 50.');
   });
 });
