@@ -155,6 +155,8 @@ describe('the conversation', () => {
     const helena = phone.getByRole('listitem').filter({ has: phone.getByRole('heading', { name: 'Helena Duarte', exact: true }) });
     await helena.getByTestId('entry-reply').filter({ hasText: 'On the way' }).waitFor();
     expect(await axeViolations(phone)).toEqual([]);
+    // On a phone the card's other actions are in its menu (docs/decisions/032-the-door-on-a-busy-night.md).
+    await helena.getByRole('button', { name: 'More actions for Helena Duarte' }).click();
     await helena.getByRole('button', { name: 'Messages' }).click();
     const dialog = phone.getByRole('dialog', { name: 'Conversation with Helena Duarte' });
     await dialog.getByText('No messages yet.').waitFor();
@@ -186,6 +188,8 @@ describe('calls that end well', () => {
     await card('Tereza Moura').getByTestId('hold-countdown').getByText('Atrasado').waitFor({ timeout: 8000 });
     await expect.poll(() => card('Tereza Moura').getAttribute('class')).toContain('host-entry--late');
     await timer.getByText('O tempo de reserva acabou: fale com a recepção.').first().waitFor();
+    // Called parties sit on top of the queue (docs/decisions/032-the-door-on-a-busy-night.md).
+    await card('Tereza Moura').scrollIntoViewIfNeeded();
     await saveScreenshot(host, 'host-card-late');
 
     // Calling again starts a new window and counts the calls.

@@ -101,11 +101,11 @@ describe('the built app under its Content-Security-Policy and Permissions-Policy
   it('the host console: login, then every screen an owner has', { timeout: 120_000 }, async () => {
     const watched = await watchedPage(await desktopContext(browser));
     const { page } = watched;
-    await visit(watched, '/host', (p) => p.getByRole('heading', { name: 'Entrar no console' }).waitFor());
+    await visit(watched, '/host', (p) => p.getByRole('heading', { name: 'Entrar no painel' }).waitFor());
     await page.getByLabel('E-mail').fill('host@bistro.example');
     await page.getByLabel('Senha', { exact: true }).fill('demo1234');
     await page.getByRole('button', { name: 'Entrar' }).click();
-    const nav = page.getByRole('navigation', { name: 'Telas do console' });
+    const nav = page.getByRole('navigation', { name: 'Telas do painel' });
     await nav.waitFor();
     await page.waitForLoadState('networkidle');
     expect(await watched.problems()).toEqual([]);

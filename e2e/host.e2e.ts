@@ -51,7 +51,7 @@ async function dinerJoins(name: string, phone: string): Promise<{ page: Page; id
 describe('host console', () => {
   it('logs in and shows the live queue in order', async () => {
     await host.goto(`${server.baseUrl}/host`);
-    await host.getByRole('heading', { name: 'Entrar no console' }).waitFor();
+    await host.getByRole('heading', { name: 'Entrar no painel' }).waitFor();
     expect(await axeViolations(host)).toEqual([]);
     await host.getByLabel('E-mail').fill('host@bistro.example');
     await host.getByLabel('Senha').fill('errada');
@@ -113,18 +113,19 @@ describe('host console', () => {
 
   it('adds a walk-in, marks priority and edits the party', async () => {
     await host.getByRole('button', { name: 'Adicionar grupo' }).click();
-    const dialog = host.getByRole('dialog', { name: 'Novo grupo no balcão' });
-    await dialog.getByLabel('Nome e sobrenome').fill('Otávio');
+    const dialog = host.getByRole('dialog', { name: 'Novo grupo na recepção' });
+    // A name is all a walk-in needs (docs/decisions/032): a blank one is refused at its field.
+    await dialog.getByLabel('Nome').fill(' ');
     await dialog.getByLabel('Celular').fill('11 98888-7777');
     await dialog.getByRole('button', { name: 'Adicionar à fila' }).click();
-    await dialog.getByRole('alert').filter({ hasText: 'Informe nome e sobrenome.' }).waitFor();
-    await dialog.getByLabel('Nome e sobrenome').fill('Otávio Prado');
+    await dialog.getByRole('alert').filter({ hasText: 'Informe um nome.' }).waitFor();
+    await dialog.getByLabel('Nome').fill('Otávio Prado');
     await dialog.getByLabel('Número de pessoas').fill('5');
     await dialog.getByLabel('Observações').fill('cadeirinha');
     expect(await axeViolations(host)).toEqual([]);
     await saveScreenshot(host, 'host-walk-in');
     await dialog.getByRole('button', { name: 'Adicionar à fila' }).click();
-    await card('Otávio Prado').getByText('Balcão').waitFor();
+    await card('Otávio Prado').getByText('Recepção').waitFor();
     await card('Otávio Prado').getByText('cadeirinha').waitFor();
     await card('Otávio Prado').getByRole('button', { name: 'Prioridade' }).click();
     await expect.poll(() => card('Otávio Prado').getByRole('button', { name: 'Prioridade' }).getAttribute('aria-pressed')).toBe('true');
@@ -141,7 +142,7 @@ describe('host console', () => {
 
   it('locks the waitlist and the diner join page says it is closed; reopens', async () => {
     await host.getByRole('radio', { name: 'Travada' }).check();
-    await host.getByText('Só o host adiciona grupos', { exact: false }).waitFor();
+    await host.getByText('Só a recepção adiciona grupos', { exact: false }).waitFor();
     await expect
       .poll(async () => (await api<{ waitlist: { locked: boolean } }>(`/waitlists/${DEMO_BISTRO_ID}/waitlist-statuses`)).waitlist.locked)
       .toBe(true);
@@ -274,7 +275,7 @@ describe('host console', () => {
     expect(await axeViolations(host)).toEqual([]);
     await saveScreenshot(host, 'host-poster');
     await host.emulateMedia({ media: 'print' });
-    expect(await host.getByRole('navigation', { name: 'Telas do console' }).isVisible()).toBe(false);
+    expect(await host.getByRole('navigation', { name: 'Telas do painel' }).isVisible()).toBe(false);
     await saveScreenshot(host, 'host-poster-print');
     await host.emulateMedia({ media: 'screen' });
   });

@@ -46,7 +46,7 @@ async function logIn(page: Page, email: string, password: string): Promise<void>
   await page.getByLabel('Senha', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Entrar' }).click();
   // Signing out leaves the address as it was: wait for the console itself, not only the address.
-  await page.getByRole('navigation', { name: 'Telas do console' }).waitFor();
+  await page.getByRole('navigation', { name: 'Telas do painel' }).waitFor();
   await page.waitForURL(`**/host/${DEMO_BISTRO_ID}/queue`);
 }
 
@@ -91,15 +91,15 @@ describe('the team', () => {
     await host.getByRole('button', { name: 'Criar senha e entrar' }).click();
     await host.waitForURL(`**/host/${DEMO_BISTRO_ID}/queue`);
     await host.getByRole('status').filter({ hasText: 'Ao vivo' }).waitFor();
-    const nav = host.getByRole('navigation', { name: 'Telas do console' });
+    const nav = host.getByRole('navigation', { name: 'Telas do painel' });
     expect(await nav.getByRole('link').allTextContents()).toEqual(['Fila', 'Hoje', 'Cartaz', 'Minha conta']);
   });
 
   it('the host logs out and in again with the new password, and the settings stay hidden', async () => {
     await host.getByRole('button', { name: 'Sair' }).click();
-    await host.getByRole('heading', { name: 'Entrar no console' }).waitFor();
+    await host.getByRole('heading', { name: 'Entrar no painel' }).waitFor();
     await logIn(host, HOST_EMAIL, 'nova-senha-1');
-    const nav = host.getByRole('navigation', { name: 'Telas do console' });
+    const nav = host.getByRole('navigation', { name: 'Telas do painel' });
     expect(await nav.getByRole('link', { name: 'Configurações' }).count()).toBe(0);
     // Typed by hand, the owners' screens lead back to the queue.
     await host.goto(`${server.baseUrl}/host/${DEMO_BISTRO_ID}/settings`);

@@ -13,6 +13,18 @@ export const JOIN_PROOF_KEEP_MS = 24 * 3_600_000;
 /** Venue defaults against queue flooding and SMS pumping (docs/product.md §3). */
 export const DEFAULT_MAX_WAITING_PARTIES = 200;
 export const MAX_WAITING_PARTIES_LIMIT = 10_000;
+/**
+ * The whole-number settings' limits (docs/product.md §2, §8). A value outside is refused with these
+ * limits (a 422 naming the field, and the console before it sends), never clamped
+ * (docs/decisions/032-the-door-on-a-busy-night.md).
+ */
+export const SETTING_LIMITS = {
+  maxPartySize: { min: 1, max: 50 },
+  holdMinutes: { min: 0, max: 120 },
+  gettingCloseAt: { min: 0, max: 50 },
+  gettingCloseMinutes: { min: 1, max: 120 },
+  maxWaitingParties: { min: 1, max: MAX_WAITING_PARTIES_LIMIT },
+} as const;
 export const DEFAULT_SMS_COUNTRIES = ['BR'] as const;
 export const DEFAULT_COUNTRY = 'br';
 export const PREFERRED_COUNTRIES = ['br', 'us'] as const;

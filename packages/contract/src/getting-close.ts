@@ -1,3 +1,5 @@
+import { SETTING_LIMITS } from './constants.js';
+
 /**
  * The getting-close rule, pure (docs/product.md §8, almost your turn by time, not place alone): the
  * server's message (apps/server/src/modules/queue/getting-close.ts) and the position page's
@@ -6,8 +8,8 @@
  */
 
 /** The limits of the `gettingCloseMinutes` setting (minutes); its default is in defaults.ts. */
-export const GETTING_CLOSE_MINUTES_MIN = 1;
-export const GETTING_CLOSE_MINUTES_MAX = 120;
+export const GETTING_CLOSE_MINUTES_MIN = SETTING_LIMITS.gettingCloseMinutes.min;
+export const GETTING_CLOSE_MINUTES_MAX = SETTING_LIMITS.gettingCloseMinutes.max;
 
 export interface GettingCloseSettings {
   /** Places from the front that count as close; 0: the venue tells no one. */

@@ -3,8 +3,9 @@ import { EntryReply, LastMessage } from './conversation.js';
 import { VenueId } from './ids.js';
 import { StaffRole } from './team.js';
 import { ThemeResponse, VenueName, VenueResponse, VenueSettings } from './venue.js';
-import { Phone } from './phone-schema.js';
-import { EntryStatus, EstimatedRange, FullName, Note, OptionalEmail, messages } from './waitlist.js';
+import { OptionalPhone } from './phone-schema.js';
+import { plainText } from './plain-text.js';
+import { EntryStatus, EstimatedRange, Note, OptionalEmail, messages } from './waitlist.js';
 
 /** POST /api/host/login */
 export const HostLoginBody = z.strictObject({
@@ -71,12 +72,21 @@ export const HostQueueResponse = z.object({
 export type HostQueueResponse = z.infer<typeof HostQueueResponse>;
 
 /**
- * POST /api/host/venues/{venueId}/entries: a walk-in. The fields of the diner create payload that
+ * A walk-in's name (docs/product.md §6): one word is enough at the door, as long as it has a
+ * letter; a diner's own join still asks for a surname (`FullName`, docs/product.md §15).
+ */
+export const WalkInName = z
+  .string()
+  .check(plainText(), z.maxLength(120, { error: messages.name }), z.regex(/\p{L}/u, { error: messages.name }));
+
+/**
+ * POST /api/host/venues/{venueId}/entries: a walk-in. A name is all it needs; without a phone no
+ * message is sent and the party is called out by its ticket number (`customerTab`). The fields of the diner create payload that
  * matter; the diner payload's other keys (docs/product.md §6: same fields) are accepted and ignored, any
  * other key is a 422 naming it. The origin label is always Host.
  */
 export const HostCreateEntryBody = z.strictObject({
-  customer: z.strictObject({ name: FullName, phone: Phone, email: OptionalEmail }),
+  customer: z.strictObject({ name: WalkInName, phone: OptionalPhone, email: OptionalEmail }),
   partySize: z.int().check(z.gte(1, { error: messages.partySize }), z.lte(1000, { error: messages.partySize })),
   note: z.optional(Note),
   priority: z.optional(z.boolean()),

@@ -6,6 +6,8 @@ import { NOTE_MAX_LENGTH } from './constants.js';
 
 export const messages = {
   surname: 'Insert Surname',
+  /** A walk-in's name (docs/product.md §6): one word is enough at the door. */
+  name: 'Insert a name',
   phone: 'Invalid phone number',
   /** A Brazilian landline (docs/product.md §15): no SMS, no WhatsApp. */
   mobile: 'Use a mobile number',

@@ -12,3 +12,16 @@ export const Phone = z.string().check(
   z.refine((value) => phoneProblem(value) !== 'invalid', { error: messages.phone }),
   z.refine((value) => phoneProblem(value) !== 'landline', { error: messages.mobile }),
 );
+
+const isBlank = (value: string) => value.trim() === '';
+
+/**
+ * A walk-in's phone (docs/product.md §6): optional at the door; absent or empty means none (no SMS,
+ * and the card shows the party's ticket number to call out). Otherwise read like `Phone`.
+ */
+export const OptionalPhone = z.optional(
+  z.string().check(
+    z.refine((value) => isBlank(value) || phoneProblem(value) !== 'invalid', { error: messages.phone }),
+    z.refine((value) => isBlank(value) || phoneProblem(value) !== 'landline', { error: messages.mobile }),
+  ),
+);

@@ -1,6 +1,5 @@
 import * as z from 'zod/mini';
-import { MAX_WAITING_PARTIES_LIMIT } from './constants.js';
-import { GETTING_CLOSE_MINUTES_MAX, GETTING_CLOSE_MINUTES_MIN } from './getting-close.js';
+import { SETTING_LIMITS } from './constants.js';
 import { VenueId } from './ids.js';
 import { plainText } from './plain-text.js';
 import { MessageTemplates } from './templates.js';
@@ -64,8 +63,13 @@ export const VenueTables = z
   );
 export type VenueTables = z.infer<typeof VenueTables>;
 
-/** Said for any refused `gettingCloseMinutes` (docs/product.md §2: refused with its limits, never clamped). */
-const GETTING_CLOSE_MINUTES_LIMITS = `A whole number of minutes from ${GETTING_CLOSE_MINUTES_MIN} to ${GETTING_CLOSE_MINUTES_MAX}.`;
+/** The refusal of a whole number outside its limits names both (docs/decisions/032): never clamped. */
+export const wholeNumberMessage = (limits: { min: number; max: number }) => `Use a whole number from ${limits.min} to ${limits.max}.`;
+/** A whole-number setting between its limits (constants.ts `SETTING_LIMITS`). */
+export const settingInt = (limits: { min: number; max: number }) => {
+  const error = wholeNumberMessage(limits);
+  return z.int({ error }).check(z.gte(limits.min, { error }), z.lte(limits.max, { error }));
+};
 
 /** Per-venue settings: no venue is hard-coded (docs/product.md §2). */
 export const VenueSettings = z.object({
@@ -83,7 +87,7 @@ export const VenueSettings = z.object({
   reservationUrl: z.nullable(LinkUrl),
   operationMode: OperationMode,
   /** Remote joins stop while this many parties wait; null: no cap (docs/product.md §3). */
-  maxWaitingParties: z.nullable(z.int().check(z.gte(1), z.lte(MAX_WAITING_PARTIES_LIMIT))),
+  maxWaitingParties: z.nullable(settingInt(SETTING_LIMITS.maxWaitingParties)),
   /**
    * ISO 3166-1 alpha-2 codes of the countries whose phones get this venue's SMS (docs/product.md §3);
    * a remote join with another country's phone is refused. The server checks each code is known.
@@ -92,21 +96,16 @@ export const VenueSettings = z.object({
     .array(z.string().check(z.regex(/^[A-Z]{2}$/, { error: 'Use two-letter country codes such as BR.' })))
     .check(z.minLength(1), z.maxLength(60)),
   /** docs/product.md §8: a call holds the table this many minutes (0: no window). */
-  holdMinutes: z.int().check(z.gte(0), z.lte(120)),
+  holdMinutes: settingInt(SETTING_LIMITS.holdMinutes),
   /** A party still called when its window ran out is marked NoShow by the server, and told. */
   autoNoShow: z.boolean(),
   /** One "getting close" message at this many places from the front (0: off). */
-  gettingCloseAt: z.int().check(z.gte(0), z.lte(50)),
+  gettingCloseAt: settingInt(SETTING_LIMITS.gettingCloseAt),
   /**
    * docs/product.md §8: and only once the upper end of the party's range is at most this many
-   * minutes (a range not known yet: the places alone). Limits in getting-close.ts.
+   * minutes (a range not known yet: the places alone).
    */
-  gettingCloseMinutes: z
-    .int({ error: GETTING_CLOSE_MINUTES_LIMITS })
-    .check(
-      z.gte(GETTING_CLOSE_MINUTES_MIN, { error: GETTING_CLOSE_MINUTES_LIMITS }),
-      z.lte(GETTING_CLOSE_MINUTES_MAX, { error: GETTING_CLOSE_MINUTES_LIMITS }),
-    ),
+  gettingCloseMinutes: settingInt(SETTING_LIMITS.gettingCloseMinutes),
   /** A message when the party is seated. */
   seatedMessage: z.boolean(),
   /** How the venue's messages reach parties. */
@@ -209,7 +208,7 @@ export const VenueSettingsPatch = z.strictObject({
   ),
   hasMenu: z.optional(z.boolean()),
   loginJourney: z.optional(z.boolean()),
-  maxPartySize: z.optional(z.int().check(z.gte(1), z.lte(50))),
+  maxPartySize: z.optional(settingInt(SETTING_LIMITS.maxPartySize)),
   sections: z.optional(z.array(z.string().check(plainText(), z.minLength(1), z.maxLength(60))).check(z.maxLength(50))),
   settings: z.optional(z.partial(z.strictObject(VenueSettings.shape))),
   theme: z.optional(

@@ -42,7 +42,7 @@ describe.each(stores)('host queue API on $name', (store) => {
   });
 
   it.each([
-    [{ customer: { name: 'Rui', phone: '+5511987654321' }, partySize: 2 }, 'customer.name'],
+    [{ customer: { name: '  ', phone: '+5511987654321' }, partySize: 2 }, 'customer.name'],
     [{ customer: { name: 'Rui Costa', phone: '12' }, partySize: 2 }, 'customer.phone'],
     [{ customer: { name: 'Rui Costa', phone: '+5511987654321' }, partySize: 0 }, 'partySize'],
     [{ customer: { name: 'Rui Costa', phone: '+5511987654321' }, partySize: 99 }, 'partySize'],

@@ -85,8 +85,9 @@ export async function callEntry(deps: QueueDeps, entry: EntryRow): Promise<Entry
   };
   const called: EntryRow = { ...entry, ...change };
   await inTransaction(deps.db.kysely, async (trx) => {
-    // A call sends the call text again: bounded like any staff send (staff-sends.ts).
-    await claimStaffSend(deps, trx, entry);
+    // A call sends the call text again: bounded like any staff send (staff-sends.ts). A walk-in
+    // without a phone is called out at the door: nothing is sent, nothing counted (docs/product.md §6).
+    if (entry.phone !== null) await claimStaffSend(deps, trx, entry);
     if (!(await repo.updateOpenEntry(trx, entry.id, change))) throw refusalOf('call');
     await deps.hooks?.run('call', trx, called);
     await recordFloorEvent(trx, deps.db.dialect, venue, 'call', called, now);

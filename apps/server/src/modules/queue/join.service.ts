@@ -25,7 +25,8 @@ import { type JoinAnswer, type JoinKey, JoinKeyTaken, answerOfKey } from './join
 
 /** A join, as the route or the console hands it over (already checked against the contract). */
 export interface JoinRequest {
-  customer: { name: string; phone: string; email?: string | undefined };
+  /** No phone (absent or empty) only for a walk-in (docs/product.md §6): no SMS, called by its ticket. */
+  customer: { name: string; phone?: string | undefined; email?: string | undefined };
   partySize: number;
   note?: string | undefined;
   lang?: Language | undefined;
@@ -94,6 +95,28 @@ function checkAgainstVenue(venue: Venue, body: JoinRequest): string | null {
   );
   if (!section) throw new AppError(ErrorCode.VALIDATION_FAILED, messages.section, 'section');
   return section;
+}
+
+/**
+ * The join's phone, stored as E.164 (docs/product.md §15): a phone a party can be reached at, in
+ * Brazil a mobile. A diner must give one; a walk-in may not (docs/product.md §6): null, no SMS.
+ */
+function phoneOfJoin(venue: Venue, body: JoinRequest, options: JoinOptions): string | null {
+  const given = body.customer.phone?.trim() ?? '';
+  if (given === '' && options.byStaff) return null;
+  const reading = readPhone(given);
+  if (!reading.ok) {
+    throw new AppError(ErrorCode.VALIDATION_FAILED, reading.problem === 'landline' ? messages.mobile : messages.phone, 'customer.phone');
+  }
+  const phone = reading.phone.e164;
+  if (!options.byStaff && !canTextPhone(venue, phone)) {
+    throw new AppError(
+      ErrorCode.PHONE_COUNTRY_NOT_ALLOWED,
+      `This venue sends its waitlist link by SMS only to phone numbers from ${smsCountriesText(venue)}.`,
+      'customer.phone',
+    );
+  }
+  return phone;
 }
 
 function assertOpen(active: boolean, locked: boolean): void {
@@ -171,20 +194,7 @@ export async function joinWaitlist(deps: QueueDeps, venueId: string, body: JoinR
   const venue = await getVenue(deps.db.kysely, venueId);
   assertOpen(venue.waitlistActive, venue.waitlistLocked && !options.ignoreLock);
   const section = checkAgainstVenue(venue, body);
-  // A phone a party can be reached at, stored as E.164 (docs/product.md §15): in Brazil, a mobile.
-  const reading = readPhone(body.customer.phone);
-  if (!reading.ok) {
-    throw new AppError(ErrorCode.VALIDATION_FAILED, reading.problem === 'landline' ? messages.mobile : messages.phone, 'customer.phone');
-  }
-  const phone = reading.phone.e164;
-  if (!options.byStaff && !canTextPhone(venue, phone)) {
-    throw new AppError(
-      ErrorCode.PHONE_COUNTRY_NOT_ALLOWED,
-      `This venue sends its waitlist link by SMS only to phone numbers from ${smsCountriesText(venue)}.`,
-      'customer.phone',
-    );
-  }
-
+  const phone = phoneOfJoin(venue, body, options);
   const now = deps.now();
   // The estimator's state, kept between seatings (pace-cache.ts): like the venue, read before the
   // write batch; the counts of what stands before the party are read under the venue's lock.
@@ -199,7 +209,7 @@ export async function joinWaitlist(deps: QueueDeps, venueId: string, body: JoinR
       return { keyTaken: await findIdempotencyKey(trx, key.key) };
     }
     assertOpen(locked.waitlist_active === 1, locked.waitlist_locked === 1 && !options.ignoreLock);
-    const existing = await repo.findOpenEntryByPhone(trx, venueId, phone);
+    const existing = phone === null ? undefined : await repo.findOpenEntryByPhone(trx, venueId, phone);
     if (existing) {
       // Nothing created: the key is not kept (join-keys.ts).
       if (key) await releaseIdempotencyKey(trx, key.key);
@@ -261,7 +271,7 @@ export async function joinWaitlist(deps: QueueDeps, venueId: string, body: JoinR
     await repo.insertEntry(trx, entry);
     await advanceVenueSeq(trx, venueId, locked.next_seq + 1);
     // A walk-in's join SMS is a staff send: bounded per venue like a call (docs/security.md).
-    if (options.byStaff && canTextPhone(venue, phone)) await claimStaffSend(deps, trx, entry, 'venue');
+    if (options.byStaff && phone !== null && canTextPhone(venue, phone)) await claimStaffSend(deps, trx, entry, 'venue');
     await deps.hooks?.run('join', trx, entry, venue, options.context ?? {});
     // The newest ticket: everyone waiting at its priority or above is ahead, read under the lock.
     const globalPos = await placeOfNewest(trx, venueId, entry.priority);

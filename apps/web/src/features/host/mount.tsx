@@ -1,8 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createQueryClient } from '../../lib/query-client';
 import { HostConsole } from './components/host-console';
+import { createHostQueryClient } from './lib/host-query-client';
 
 /**
  * Entry of the host console's own build (vite.host.config.ts). The console is built apart from the
@@ -14,7 +14,7 @@ export function mountHostConsole(element: HTMLElement): () => void {
   const root = createRoot(element);
   root.render(
     <StrictMode>
-      <QueryClientProvider client={createQueryClient()}>
+      <QueryClientProvider client={createHostQueryClient()}>
         <HostConsole />
       </QueryClientProvider>
     </StrictMode>,

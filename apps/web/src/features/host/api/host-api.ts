@@ -24,13 +24,20 @@ import type {
 } from '@vez/contract';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 import { getRuntimeConfig } from '../../../lib/runtime-config';
+import { assertOnline } from '../lib/host-query-client';
 
 // Every host call carries the staff session cookie. Writes need no extra header: the server's
-// cross-site guard reads the browser's own Sec-Fetch-Site / Origin headers.
+// cross-site guard reads the browser's own Sec-Fetch-Site / Origin headers. A write made offline
+// fails at once and is never sent later (docs/decisions/032-the-door-on-a-busy-night.md).
 const get = <T>(path: string) => apiRequest<T>(path, { credentials: true });
-const send = <T>(method: 'POST' | 'PUT' | 'PATCH', path: string, body?: unknown) =>
-  apiRequest<T>(path, { method, body: body ?? {}, credentials: true });
-const remove = <T>(path: string) => apiRequest<T>(path, { method: 'DELETE', credentials: true });
+const send = <T>(method: 'POST' | 'PUT' | 'PATCH', path: string, body?: unknown) => {
+  assertOnline();
+  return apiRequest<T>(path, { method, body: body ?? {}, credentials: true });
+};
+const remove = <T>(path: string) => {
+  assertOnline();
+  return apiRequest<T>(path, { method: 'DELETE', credentials: true });
+};
 const venuePath = (venueId: string) => `/host/venues/${encodeURIComponent(venueId)}`;
 const entryPath = (venueId: string, entryId: string) => `${venuePath(venueId)}/entries/${encodeURIComponent(entryId)}`;
 

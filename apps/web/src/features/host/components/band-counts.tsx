@@ -3,7 +3,7 @@ import { bandLabels, countByBand } from '../lib/format';
 import { useHostT } from '../lib/host-i18n';
 
 /** Parties (and people) per table-size band: what tables the door needs next. */
-export function BandCounts({ entries }: { entries: readonly HostEntry[] }) {
+export function BandCounts({ entries, compact = false }: { entries: readonly HostEntry[]; compact?: boolean }) {
   const { t } = useHostT();
   const labels = bandLabels();
   const counts = countByBand(entries);
@@ -12,9 +12,10 @@ export function BandCounts({ entries }: { entries: readonly HostEntry[] }) {
       {counts.map((count, i) => (
         <div key={labels[i]} className="host-bands__item">
           <dt>{t('bands.band', { range: labels[i] })}</dt>
+          {/* A phone: the number of parties alone, so the four bands keep one row. */}
           <dd>
-            {t('bands.parties', { count: count.parties })}
-            <small>{t('bands.people', { count: count.people })}</small>
+            {compact ? count.parties : t('bands.parties', { count: count.parties })}
+            {!compact && <small>{t('bands.people', { count: count.people })}</small>}
           </dd>
         </div>
       ))}

@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import type { EntryAction } from '../hooks/use-entry-actions';
 import { minutesSince } from '../lib/format';
 import { useHostT } from '../lib/host-i18n';
+import { CardMenu } from './card-menu';
 import { HoldCountdown } from './hold-countdown';
 
 interface Props {
@@ -15,12 +16,29 @@ interface Props {
   onEdit: () => void;
   onThread: () => void;
   onResend: (messageId: string) => void;
+  /** The phone layout: one primary action, the rest in a menu. */
+  compact?: boolean;
+  /** Under a section title (called / waiting): the name is a level-3 heading. */
+  nested?: boolean;
   /** Why the last action on this party was refused (a send bound, a party that has ended), shown by its buttons. */
   error?: string | undefined;
 }
 
 /** One party: who, how many, how long against the estimate, and what the host can do with it. */
-export function QueueEntryCard({ entry, now, busy, highlighted = false, onAction, onEdit, onThread, onResend, error }: Props) {
+export function QueueEntryCard({
+  entry,
+  now,
+  busy,
+  highlighted = false,
+  onAction,
+  onEdit,
+  onThread,
+  onResend,
+  error,
+  compact = false,
+  nested = false,
+}: Props) {
+  const Heading = nested ? 'h3' : 'h2';
   const { t, i18n } = useHostT();
   const time = (at: string) => new Date(at).toLocaleTimeString(i18n.language, { hour: '2-digit', minute: '2-digit' });
   const delivery = entry.lastMessage;
@@ -43,12 +61,19 @@ export function QueueEntryCard({ entry, now, busy, highlighted = false, onAction
           {isCalled ? '✓' : entry.globalPos}
         </span>
         <div className="host-entry__who">
-          <h2 id={nameId} className="host-entry__name">
+          <Heading id={nameId} className="host-entry__name">
             {name}
-          </h2>
+          </Heading>
           <p className="host-entry__meta">
             <span>{t('entry.party', { count: entry.partySize })}</span>
-            <span>#{entry.customerTab}</span>
+            {/* docs/product.md §6: a walk-in without a phone is called out by its ticket ("senha"). */}
+            {entry.phone ? (
+              <span>#{entry.customerTab}</span>
+            ) : (
+              <span className="host-ticket" data-testid="entry-ticket" title={t('entry.noPhone')}>
+                {t('entry.ticket', { tab: entry.customerTab })}
+              </span>
+            )}
             <span>{t(entry.originLabel === 'Host' ? 'entry.originHost' : 'entry.originRemote')}</span>
             {entry.priority && <span className="host-badge host-badge--priority">{t('entry.priority')}</span>}
             {/* docs/product.md §10: the party said yes to WhatsApp. */}
@@ -63,7 +88,7 @@ export function QueueEntryCard({ entry, now, busy, highlighted = false, onAction
           </p>
         </div>
         <p className="host-entry__time">
-          <span>{t('entry.waited', { count: waited })}</span>
+          <span>{t(compact ? 'entry.waitedShort' : 'entry.waited', { count: waited })}</span>
           {estimate !== null && !isCalled && <span>{t('entry.estimate', { count: estimate })}</span>}
           {/* docs/product.md §4: what the party was promised at join; past its top, the card says so. */}
           {entry.quoted && !isCalled && (
@@ -107,53 +132,105 @@ export function QueueEntryCard({ entry, now, busy, highlighted = false, onAction
         </p>
       )}
       <div className="host-entry__actions">
-        <button
-          type="button"
-          className="host-action host-action--call"
-          disabled={busy}
-          onClick={() => onAction({ kind: 'call', entryId: id })}
-        >
-          {t(isCalled ? 'action.callAgain' : 'action.call')}
-        </button>
-        <button
-          type="button"
-          className="host-action host-action--seat"
-          disabled={busy}
-          onClick={() => onAction({ kind: 'seat', entryId: id })}
-        >
-          {t('action.seat')}
-        </button>
-        <button
-          type="button"
-          className="host-action"
-          disabled={busy}
-          onClick={() => onAction({ kind: 'cancel', entryId: id, reason: 'NoShow' })}
-        >
-          {t('action.noShow')}
-        </button>
-        <button
-          type="button"
-          className="host-action"
-          disabled={busy}
-          onClick={() => onAction({ kind: 'cancel', entryId: id, reason: 'Host' })}
-        >
-          {t('action.remove')}
-        </button>
-        <button
-          type="button"
-          className="host-action"
-          aria-pressed={entry.priority}
-          disabled={busy}
-          onClick={() => onAction({ kind: 'edit', entryId: id, patch: { priority: !entry.priority } })}
-        >
-          {t('action.priority')}
-        </button>
-        <button type="button" className="host-action" disabled={busy} onClick={onEdit}>
-          {t('action.edit')}
-        </button>
-        <button type="button" className="host-action" onClick={onThread}>
-          {entry.unread > 0 ? t('action.messagesUnread', { count: entry.unread }) : t('action.messages')}
-        </button>
+        {compact ? (
+          // A phone: one primary action (call, or seat once called) and the rest in a menu
+          // (docs/decisions/032-the-door-on-a-busy-night.md).
+          <>
+            <button
+              type="button"
+              className={`host-action ${isCalled ? 'host-action--seat' : 'host-action--call'} host-action--primary`}
+              disabled={busy}
+              aria-busy={busy || undefined}
+              onClick={() => onAction({ kind: isCalled ? 'seat' : 'call', entryId: id })}
+            >
+              {t(isCalled ? 'action.seat' : 'action.call')}
+            </button>
+            <CardMenu
+              label={t('action.more')}
+              name={t('action.moreFor', { name })}
+              items={[
+                isCalled
+                  ? { key: 'call', label: t('action.callAgain'), disabled: busy, onSelect: () => onAction({ kind: 'call', entryId: id }) }
+                  : { key: 'seat', label: t('action.seat'), disabled: busy, onSelect: () => onAction({ kind: 'seat', entryId: id }) },
+                {
+                  key: 'noShow',
+                  label: t('action.noShow'),
+                  disabled: busy,
+                  onSelect: () => onAction({ kind: 'cancel', entryId: id, reason: 'NoShow' }),
+                },
+                {
+                  key: 'remove',
+                  label: t('action.remove'),
+                  disabled: busy,
+                  onSelect: () => onAction({ kind: 'cancel', entryId: id, reason: 'Host' }),
+                },
+                {
+                  key: 'priority',
+                  label: t('action.priority'),
+                  pressed: entry.priority,
+                  disabled: busy,
+                  onSelect: () => onAction({ kind: 'edit', entryId: id, patch: { priority: !entry.priority } }),
+                },
+                { key: 'edit', label: t('action.edit'), disabled: busy, onSelect: onEdit },
+                {
+                  key: 'thread',
+                  label: entry.unread > 0 ? t('action.messagesUnread', { count: entry.unread }) : t('action.messages'),
+                  onSelect: onThread,
+                },
+              ]}
+            />
+          </>
+        ) : (
+          <>
+            <button
+              type="button"
+              className="host-action host-action--call"
+              disabled={busy}
+              onClick={() => onAction({ kind: 'call', entryId: id })}
+            >
+              {t(isCalled ? 'action.callAgain' : 'action.call')}
+            </button>
+            <button
+              type="button"
+              className="host-action host-action--seat"
+              disabled={busy}
+              onClick={() => onAction({ kind: 'seat', entryId: id })}
+            >
+              {t('action.seat')}
+            </button>
+            <button
+              type="button"
+              className="host-action"
+              disabled={busy}
+              onClick={() => onAction({ kind: 'cancel', entryId: id, reason: 'NoShow' })}
+            >
+              {t('action.noShow')}
+            </button>
+            <button
+              type="button"
+              className="host-action"
+              disabled={busy}
+              onClick={() => onAction({ kind: 'cancel', entryId: id, reason: 'Host' })}
+            >
+              {t('action.remove')}
+            </button>
+            <button
+              type="button"
+              className="host-action"
+              aria-pressed={entry.priority}
+              disabled={busy}
+              onClick={() => onAction({ kind: 'edit', entryId: id, patch: { priority: !entry.priority } })}
+            >
+              {t('action.priority')}
+            </button>
+            <button type="button" className="host-action" disabled={busy} onClick={onEdit}>
+              {t('action.edit')}
+            </button>
+            <button type="button" className="host-action" onClick={onThread}>
+              {entry.unread > 0 ? t('action.messagesUnread', { count: entry.unread }) : t('action.messages')}
+            </button>
+          </>
+        )}
       </div>
     </li>
   );

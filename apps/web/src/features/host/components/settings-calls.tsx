@@ -1,34 +1,53 @@
-import { GETTING_CLOSE_MINUTES_MAX, GETTING_CLOSE_MINUTES_MIN, type VenueSettings } from '@vez/contract';
-import type { SettingsDraft } from '../lib/settings-draft';
+import type { VenueSettings } from '@vez/contract';
+import { NUMBER_FIELDS, type SettingsDraft } from '../lib/settings-draft';
 import { useHostT } from '../lib/host-i18n';
+import { useFieldFault } from './settings-fault';
 import type { DraftUpdate } from './settings-screen';
+
+/**
+ * A whole-number setting as typed: kept as text, checked against its limits on save (never clamped,
+ * empty is not zero: docs/decisions/032-the-door-on-a-busy-night.md).
+ */
+function NumberSetting({
+  name,
+  draft,
+  update,
+}: {
+  name: 'holdMinutes' | 'gettingCloseAt' | 'gettingCloseMinutes';
+  draft: SettingsDraft;
+  update: DraftUpdate;
+}) {
+  const { t } = useHostT();
+  const { field, limits } = NUMBER_FIELDS[name];
+  const fault = useFieldFault(field, `${name}-hint`);
+  return (
+    <label className="host-field">
+      <span>{t(`settings.${name}`)}</span>
+      <input
+        type="text"
+        inputMode="numeric"
+        value={draft.numbers[name]}
+        onChange={(e) => update((d) => ({ ...d, numbers: { ...d.numbers, [name]: e.target.value } }))}
+        {...fault.input}
+      />
+      {fault.message}
+      <small id={`${name}-hint`}>{t(`settings.${name}Hint`, limits)}</small>
+    </label>
+  );
+}
 
 /** Calls that end well (docs/product.md §8): the hold window, no-shows, getting close, seated, the channel, SMS sem acentos. */
 export function SettingsCalls({ draft, update }: { draft: SettingsDraft; update: DraftUpdate }) {
   const { t } = useHostT();
   const set = <K extends keyof VenueSettings>(key: K, value: VenueSettings[K]) =>
     update((d) => ({ ...d, settings: { ...d.settings, [key]: value } }));
-  const number = (key: 'holdMinutes' | 'gettingCloseAt' | 'gettingCloseMinutes', max: number, min = 0) => (
-    <label className="host-field">
-      <span>{t(`settings.${key}`)}</span>
-      <input
-        type="number"
-        min={min}
-        max={max}
-        value={draft.settings[key]}
-        onChange={(e) => set(key, Math.max(min, Math.min(max, Math.round(Number(e.target.value) || 0))))}
-        aria-describedby={`${key}-hint`}
-      />
-      <small id={`${key}-hint`}>{t(`settings.${key}Hint`)}</small>
-    </label>
-  );
   return (
     <fieldset className="host-group">
       <legend>{t('settings.calls')}</legend>
       <div className="host-grid">
-        {number('holdMinutes', 120)}
-        {number('gettingCloseAt', 50)}
-        {number('gettingCloseMinutes', GETTING_CLOSE_MINUTES_MAX, GETTING_CLOSE_MINUTES_MIN)}
+        <NumberSetting name="holdMinutes" draft={draft} update={update} />
+        <NumberSetting name="gettingCloseAt" draft={draft} update={update} />
+        <NumberSetting name="gettingCloseMinutes" draft={draft} update={update} />
         <label className="host-check">
           <input type="checkbox" checked={draft.settings.autoNoShow} onChange={(e) => set('autoNoShow', e.target.checked)} />
           <span>{t('settings.autoNoShow')}</span>

@@ -1,11 +1,13 @@
 import { VENUE_NAME_LANGUAGES } from '@vez/contract';
-import type { SettingsDraft } from '../lib/settings-draft';
+import { NUMBER_FIELDS, type SettingsDraft } from '../lib/settings-draft';
 import { useHostT } from '../lib/host-i18n';
+import { useFieldFault } from './settings-fault';
 import type { DraftUpdate } from './settings-screen';
 
 /** Names per language, address, largest party and sections. */
 export function SettingsIdentity({ draft, update }: { draft: SettingsDraft; update: DraftUpdate }) {
   const { t } = useHostT();
+  const partySizeFault = useFieldFault('maxPartySize', 'max-party-size-hint');
   return (
     <fieldset className="host-group">
       <legend>{t('settings.venue')}</legend>
@@ -40,13 +42,14 @@ export function SettingsIdentity({ draft, update }: { draft: SettingsDraft; upda
         <label className="host-field">
           <span>{t('settings.maxPartySize')}</span>
           <input
-            type="number"
-            min={1}
-            max={50}
-            required
-            value={draft.maxPartySize}
-            onChange={(e) => update((d) => ({ ...d, maxPartySize: Number(e.target.value) }))}
+            type="text"
+            inputMode="numeric"
+            value={draft.numbers.maxPartySize}
+            onChange={(e) => update((d) => ({ ...d, numbers: { ...d.numbers, maxPartySize: e.target.value } }))}
+            {...partySizeFault.input}
           />
+          {partySizeFault.message}
+          <small id="max-party-size-hint">{t('settings.maxPartySizeHint', NUMBER_FIELDS.maxPartySize.limits)}</small>
         </label>
         <label className="host-field">
           <span>{t('settings.sections')}</span>

@@ -1,6 +1,7 @@
 import type { VenueSettings } from '@vez/contract';
 import type { SettingsDraft } from '../lib/settings-draft';
 import { useHostT } from '../lib/host-i18n';
+import { useFieldFault } from './settings-fault';
 import type { DraftUpdate } from './settings-screen';
 
 const FLAGS = ['hidePriorityDisclaimer', 'emailRequired', 'hideReceptionistHint', 'hidePosition', 'showWaitBeforeJoin'] as const;
@@ -15,6 +16,9 @@ export function SettingsRules({ draft, update }: { draft: SettingsDraft; update:
   const { t } = useHostT();
   const set = <K extends keyof VenueSettings>(key: K, value: VenueSettings[K]) =>
     update((d) => ({ ...d, settings: { ...d.settings, [key]: value } }));
+  const maxWaitingFault = useFieldFault('settings.maxWaitingParties', 'max-waiting-hint');
+  const countriesFault = useFieldFault('settings.smsCountries', 'sms-countries-hint');
+  const wordingFault = useFieldFault('settings.wording', 'wording-hint');
   return (
     <fieldset className="host-group">
       <legend>{t('settings.rules')}</legend>
@@ -67,8 +71,9 @@ export function SettingsRules({ draft, update }: { draft: SettingsDraft; update:
             inputMode="numeric"
             value={draft.maxWaitingText}
             onChange={(e) => update((d) => ({ ...d, maxWaitingText: e.target.value }))}
-            aria-describedby="max-waiting-hint"
+            {...maxWaitingFault.input}
           />
+          {maxWaitingFault.message}
           <small id="max-waiting-hint">{t('settings.maxWaitingHint')}</small>
         </label>
         <label className="host-field">
@@ -79,8 +84,9 @@ export function SettingsRules({ draft, update }: { draft: SettingsDraft; update:
             spellCheck={false}
             value={draft.smsCountriesText}
             onChange={(e) => update((d) => ({ ...d, smsCountriesText: e.target.value }))}
-            aria-describedby="sms-countries-hint"
+            {...countriesFault.input}
           />
+          {countriesFault.message}
           <small id="sms-countries-hint">{t('settings.smsCountriesHint')}</small>
         </label>
         <label className="host-field host-field--wide">
@@ -91,8 +97,9 @@ export function SettingsRules({ draft, update }: { draft: SettingsDraft; update:
             value={draft.wordingText}
             placeholder='{"pt": {"key": "texto"}, "en": {"key": "text"}}'
             onChange={(e) => update((d) => ({ ...d, wordingText: e.target.value }))}
-            aria-describedby="wording-hint"
+            {...wordingFault.input}
           />
+          {wordingFault.message}
           <small id="wording-hint">{t('settings.wordingHint')}</small>
         </label>
       </div>

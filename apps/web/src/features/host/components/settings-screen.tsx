@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { isApiError } from '../../../lib/api-client';
 import { Spinner } from '../../../components/ui/spinner';
 import { hostApi } from '../api/host-api';
 import { hostKeys } from '../api/query-keys';
@@ -9,19 +10,26 @@ import { DraftError, type SettingsDraft, toDraft, toPatch } from '../lib/setting
 import { SettingsBranding } from './settings-branding';
 import { SettingsIdentity } from './settings-identity';
 import { SettingsCalls } from './settings-calls';
+import { type SettingsFault, SettingsFaultContext, isFaultOf } from './settings-fault';
 import { SettingsMessages } from './settings-messages';
 import { SettingsRules } from './settings-rules';
 import { SettingsTables } from './settings-tables';
 
 export type DraftUpdate = (change: (draft: SettingsDraft) => SettingsDraft) => void;
 
-/** Every per-venue setting (docs/product.md §2), the venue's names and its branding; one Save. */
+/**
+ * Every per-venue setting (docs/product.md §2), the venue's names and its branding; one Save. What
+ * happened shows next to the Save button; a refusal (the form's own check or the server's 422)
+ * marks its field, scrolls to it and focuses it (docs/decisions/032-the-door-on-a-busy-night.md).
+ */
 export function SettingsScreen({ venueId }: { venueId: string }) {
   const { t } = useHostT();
   const client = useQueryClient();
   const settings = useQuery({ queryKey: hostKeys.settings(venueId), queryFn: () => hostApi.settings(venueId) });
   const [draft, setDraft] = useState<SettingsDraft | null>(null);
   const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
+  const [fault, setFault] = useState<SettingsFault | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   const save = useMutation({
     mutationFn: (d: SettingsDraft) => hostApi.patchSettings(venueId, toPatch(d)),
     onSuccess: (saved) => {
@@ -32,10 +40,21 @@ export function SettingsScreen({ venueId }: { venueId: string }) {
       setMessage({ kind: 'ok', text: t('settings.saved') });
     },
     onError: (error) => {
-      const text = error instanceof DraftError ? t(`settings.${error.message}`) : errorText(t, error);
-      setMessage({ kind: 'error', text });
+      const text = error instanceof DraftError ? t(`settings.${error.message}`, error.values) : errorText(t, error);
+      setMessage({ kind: 'error', text: t('settings.notSaved', { reason: text }) });
+      const field = error instanceof DraftError ? error.field : isApiError(error) && error.status === 422 ? error.field : undefined;
+      setFault(field ? { field, text } : null);
     },
   });
+
+  // The field at fault comes into view with the focus on it (the one the refusal names, or the part of the form holding it).
+  useEffect(() => {
+    if (!fault) return;
+    const fields = [...(formRef.current?.querySelectorAll<HTMLElement>('[data-field]') ?? [])];
+    const target = fields.find((el) => isFaultOf(fault, el.dataset.field ?? ''));
+    target?.scrollIntoView?.({ block: 'center' });
+    target?.focus({ preventScroll: true });
+  }, [fault]);
 
   useEffect(() => {
     if (settings.data && !draft) setDraft(toDraft(settings.data));
@@ -52,26 +71,36 @@ export function SettingsScreen({ venueId }: { venueId: string }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setMessage(null);
+    setFault(null);
     save.mutate(draft);
   };
 
   return (
-    <form className="host-settings" onSubmit={submit} aria-labelledby="settings-title">
+    <form ref={formRef} className="host-settings" noValidate onSubmit={submit} aria-labelledby="settings-title">
       <div className="host-row host-row--spread host-sticky">
         <h1 id="settings-title">{t('settings.title')}</h1>
-        <button type="submit" className="button button--primary" disabled={save.isPending}>
-          {t('settings.save')}
-        </button>
+        <div className="host-save">
+          <p
+            // A refusal with a field is announced there (settings-fault.tsx); one without, here.
+            role={message?.kind === 'error' && !fault ? 'alert' : 'status'}
+            className={`host-save__message ${message?.kind === 'error' ? 'host-error' : 'host-ok'}`}
+            data-testid="settings-message"
+          >
+            {save.isPending ? t('settings.saving') : (message?.text ?? '')}
+          </p>
+          <button type="submit" className="button button--primary" disabled={save.isPending}>
+            {t('settings.save')}
+          </button>
+        </div>
       </div>
-      <p role={message?.kind === 'error' ? 'alert' : 'status'} className={message?.kind === 'error' ? 'host-error' : 'host-ok'}>
-        {message?.text ?? ''}
-      </p>
-      <SettingsIdentity draft={draft} update={update} />
-      <SettingsBranding venueId={venueId} draft={draft} update={update} />
-      <SettingsRules draft={draft} update={update} />
-      <SettingsTables draft={draft} update={update} />
-      <SettingsCalls draft={draft} update={update} />
-      <SettingsMessages draft={draft} update={update} reservationUrl={settings.data?.venue.reservationUrl} />
+      <SettingsFaultContext.Provider value={fault}>
+        <SettingsIdentity draft={draft} update={update} />
+        <SettingsBranding venueId={venueId} draft={draft} update={update} />
+        <SettingsRules draft={draft} update={update} />
+        <SettingsTables draft={draft} update={update} />
+        <SettingsCalls draft={draft} update={update} />
+        <SettingsMessages draft={draft} update={update} reservationUrl={settings.data?.venue.reservationUrl} />
+      </SettingsFaultContext.Provider>
     </form>
   );
 }

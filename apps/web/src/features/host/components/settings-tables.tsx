@@ -1,5 +1,6 @@
 import type { SettingsDraft, TableRow } from '../lib/settings-draft';
 import { useHostT } from '../lib/host-i18n';
+import { useFieldFault } from './settings-fault';
 import type { DraftUpdate } from './settings-screen';
 
 /** At most this many table sizes (the contract's `tables`, docs/product.md §2). */
@@ -15,9 +16,12 @@ export function SettingsTables({ draft, update }: { draft: SettingsDraft; update
   const setCell = (index: number, key: keyof TableRow, value: string) =>
     setRows((rows) => rows.map((row, i) => (i === index ? { ...row, [key]: value } : row)));
   const rows = draft.tablesRows;
+  const fault = useFieldFault('settings.tables', 'tables-hint');
   return (
-    <fieldset className="host-group" aria-describedby="tables-hint">
+    // The whole group is what a refusal of the tables marks and focuses (settings-fault.tsx).
+    <fieldset className="host-group" tabIndex={-1} {...fault.input}>
       <legend>{t('settings.tables')}</legend>
+      {fault.message}
       <p id="tables-hint" className="host-hint">
         {t('settings.tablesHint')}
       </p>

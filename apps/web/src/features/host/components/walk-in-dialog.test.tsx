@@ -56,7 +56,7 @@ describe('the walk-in dialog against the real API', { timeout: 30_000 }, () => {
   it('adds a party whose phone was pasted as +55 (11) …, stored as E.164', async () => {
     const user = userEvent.setup();
     const { onClose } = renderDialog();
-    await user.type(screen.getByLabelText(/^Nome e sobrenome/), 'Rui Costa');
+    await user.type(screen.getByLabelText(/^Nome/), 'Rui Costa');
     await user.click(screen.getByLabelText(/^Celular/));
     await user.paste('+55 (11) 96543-2201');
     await user.click(screen.getByRole('button', { name: 'Adicionar à fila' }));
@@ -67,7 +67,7 @@ describe('the walk-in dialog against the real API', { timeout: 30_000 }, () => {
   it('a landline says "Use um celular" at the phone before anything is sent', async () => {
     const user = userEvent.setup();
     const { sent } = renderDialog();
-    await user.type(screen.getByLabelText(/^Nome e sobrenome/), 'Lia Prado');
+    await user.type(screen.getByLabelText(/^Nome/), 'Lia Prado');
     await user.type(screen.getByLabelText(/^Celular/), '(11) 3456-7890');
     await user.tab();
     expect(await screen.findByText('Use um celular')).toBeInTheDocument();
@@ -89,7 +89,7 @@ describe('the walk-in dialog against the real API', { timeout: 30_000 }, () => {
     const user = userEvent.setup();
     // The console still offers 12 while the venue now takes at most 8.
     const { sent } = renderDialog({ maxPartySize: 12 });
-    await user.type(screen.getByLabelText(/^Nome e sobrenome/), 'Ivo Santos');
+    await user.type(screen.getByLabelText(/^Nome/), 'Ivo Santos');
     await user.type(screen.getByLabelText(/^Celular/), '11965432202');
     await user.clear(screen.getByLabelText(/^Número de pessoas/));
     await user.type(screen.getByLabelText(/^Número de pessoas/), '12');

@@ -25,6 +25,9 @@ interface WalkInValues {
   whatsappOptIn: boolean;
 }
 
+/** The contract's walk-in name (`WalkInName`): any text with a letter. */
+const HAS_LETTER = /\p{L}/u;
+
 /** The server's field paths (422 `field`) to the dialog's fields. */
 const FIELDS: Record<string, keyof WalkInValues> = {
   'customer.name': 'name',
@@ -34,15 +37,18 @@ const FIELDS: Record<string, keyof WalkInValues> = {
 };
 
 /**
- * A party at the door: name, phone (for the SMS), size, note, priority. The phone is read as the
- * server reads it (docs/product.md §15: pasted as people copy it; in Brazil a mobile), and every
- * field the server refuses shows at that field.
+ * A party at the door: a name is all it needs (docs/product.md §6: one word is enough); a phone for
+ * the SMS, optional (without one the card shows the party's ticket to call out), size, note,
+ * priority. The phone is read as the server reads it (docs/product.md §15: pasted as people copy
+ * it; in Brazil a mobile). Every field error shows at once on submit, and a field the server
+ * refuses shows at that field.
  */
 export function WalkInDialog({ maxPartySize, channel = 'sms', mutation, onClose }: Props) {
   const { t, i18n } = useHostT();
   const ids = useId();
   const form = useForm<WalkInValues>({
     mode: 'onTouched',
+    criteriaMode: 'all',
     defaultValues: { name: '', phone: '', partySize: 2, note: '', priority: false, whatsappOptIn: false },
   });
   const { errors } = form.formState;
@@ -59,9 +65,9 @@ export function WalkInDialog({ maxPartySize, channel = 'sms', mutation, onClose 
   };
 
   const submit = form.handleSubmit((values) => {
-    const phone = readPhone(values.phone);
+    const phone = values.phone.trim() ? readPhone(values.phone) : null;
     const body: HostCreateEntryBody = {
-      customer: { name: values.name.trim(), phone: phone.ok ? phone.phone.e164 : values.phone },
+      customer: { name: values.name.trim(), ...(phone ? { phone: phone.ok ? phone.phone.e164 : values.phone } : {}) },
       partySize: values.partySize,
       priority: values.priority,
       lang: currentLanguage(i18n.language),
@@ -104,7 +110,7 @@ export function WalkInDialog({ maxPartySize, channel = 'sms', mutation, onClose 
           <span>{t('walkIn.name')}</span>
           <input
             autoComplete="off"
-            {...form.register('name', { validate: (v) => v.trim().length > 0 || t('error.fields.customer.name') })}
+            {...form.register('name', { validate: (v) => HAS_LETTER.test(v) || t('error.fields.customer.name') })}
             {...invalid('name')}
           />
           {fieldError('name', errors.name)}
@@ -117,6 +123,7 @@ export function WalkInDialog({ maxPartySize, channel = 'sms', mutation, onClose 
             autoComplete="off"
             {...form.register('phone', {
               validate: (v) => {
+                if (!v.trim()) return true;
                 const phone = readPhone(v);
                 return phone.ok || phoneText(phone.problem);
               },

@@ -1,5 +1,6 @@
 import type { HostCancelBody, HostCreateEntryBody, HostEntryPatch, HostEntryResponse, WaitlistState } from '@vez/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { hostApi } from '../api/host-api';
 import { hostKeys } from '../api/query-keys';
 
@@ -29,12 +30,39 @@ function runAction(venueId: string, action: EntryAction): Promise<HostEntryRespo
 /**
  * Writes on the queue. The stream brings the new queue; the refetch after each write covers a
  * stream that is reconnecting at that moment.
+ *
+ * Each tap on a party is its own mutation (`entry.mutateAsync`, one promise per tap), and `busy`
+ * holds the parties with a write in flight: one card waiting for the server never blocks the
+ * others (docs/decisions/032-the-door-on-a-busy-night.md). A write made offline fails at once
+ * (host-query-client.ts): nothing is kept to be sent later.
  */
 export function useEntryActions(venueId: string) {
   const client = useQueryClient();
   const refresh = () => client.invalidateQueries({ queryKey: hostKeys.queue(venueId) });
-  const entry = useMutation({ mutationFn: (action: EntryAction) => runAction(venueId, action), onSettled: refresh });
-  const walkIn = useMutation({ mutationFn: (body: HostCreateEntryBody) => hostApi.addWalkIn(venueId, body), onSettled: refresh });
-  const waitlist = useMutation({ mutationFn: (state: WaitlistState) => hostApi.setWaitlist(venueId, state), onSettled: refresh });
-  return { entry, walkIn, waitlist };
+  const mutationKey = hostKeys.entryWrites(venueId);
+  const entry = useMutation({
+    mutationKey,
+    mutationFn: (action: EntryAction) => runAction(venueId, action),
+    networkMode: 'always',
+    onSettled: refresh,
+  });
+  const pending = useMutationState({
+    filters: { mutationKey, status: 'pending' },
+    select: (mutation) => (mutation.state.variables as EntryAction | undefined)?.entryId,
+  });
+  const key = pending.join(' ');
+  // A new Set only when the list of busy parties changes, so cards re-render only then.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` is `pending`'s content
+  const busy = useMemo(() => new Set(pending.filter((id): id is string => id !== undefined)), [key]);
+  const walkIn = useMutation({
+    mutationFn: (body: HostCreateEntryBody) => hostApi.addWalkIn(venueId, body),
+    networkMode: 'always',
+    onSettled: refresh,
+  });
+  const waitlist = useMutation({
+    mutationFn: (state: WaitlistState) => hostApi.setWaitlist(venueId, state),
+    networkMode: 'always',
+    onSettled: refresh,
+  });
+  return { entry, busy, walkIn, waitlist };
 }

@@ -35,7 +35,7 @@ describe('the console by role (docs/decisions/023-staff-roles.md)', () => {
         </ConsoleLayout>
       </QueryClientProvider>,
     );
-    const nav = screen.getByRole('navigation', { name: 'Telas do console' });
+    const nav = screen.getByRole('navigation', { name: 'Telas do painel' });
     expect(
       within(nav)
         .getAllByRole('link')

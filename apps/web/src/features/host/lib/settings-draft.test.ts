@@ -66,7 +66,7 @@ describe('settings form PATCH body', () => {
       [{ seats: '2', count: '201' }],
       [{ seats: '', count: '3' }],
     ])
-      expect(() => rows(...bad), JSON.stringify(bad)).toThrow(new DraftError('tables', 'tablesNumbers'));
+      expect(() => rows(...bad), JSON.stringify(bad)).toThrow(new DraftError('settings.tables', 'tablesNumbers'));
     expect(() => rows({ seats: '2', count: '1' }, { seats: '2', count: '3' })).toThrow('tablesOnce');
   });
 });

@@ -1,10 +1,32 @@
-import type { HostSettingsResponse, ThemeResponse, VenueName, VenueSettings, VenueSettingsPatch } from '@vez/contract';
+import {
+  type HostSettingsResponse,
+  SETTING_LIMITS,
+  type ThemeResponse,
+  type VenueName,
+  type VenueSettings,
+  type VenueSettingsPatch,
+} from '@vez/contract';
+
+/**
+ * The whole-number fields typed as text (docs/decisions/032-the-door-on-a-busy-night.md): a value
+ * outside its limits is refused before anything is sent, never clamped, and an empty field is not
+ * zero. Each of these needs a number (0 means "no window" or "off"), so empty is refused; the cap
+ * of waiting parties (`maxWaitingText`) is the one where empty means "no cap".
+ */
+export const NUMBER_FIELDS = {
+  maxPartySize: { field: 'maxPartySize', limits: SETTING_LIMITS.maxPartySize },
+  holdMinutes: { field: 'settings.holdMinutes', limits: SETTING_LIMITS.holdMinutes },
+  gettingCloseAt: { field: 'settings.gettingCloseAt', limits: SETTING_LIMITS.gettingCloseAt },
+  gettingCloseMinutes: { field: 'settings.gettingCloseMinutes', limits: SETTING_LIMITS.gettingCloseMinutes },
+} as const;
+export type NumberField = keyof typeof NUMBER_FIELDS;
 
 /** What the settings form edits: the server's answer, with lists and JSON as editable text. */
 export interface SettingsDraft {
   name: VenueName;
   address: { city: string; neighborhood: string };
-  maxPartySize: number;
+  /** The whole-number fields as typed (`NUMBER_FIELDS`). */
+  numbers: Record<NumberField, string>;
   sectionsText: string;
   hasMenu: boolean;
   loginJourney: boolean;
@@ -29,7 +51,12 @@ export function toDraft(s: HostSettingsResponse): SettingsDraft {
   return {
     name: { pt: s.venue.name.pt, en: s.venue.name.en ?? '', fr: s.venue.name.fr ?? '', es: s.venue.name.es ?? '' },
     address: { ...s.venue.address },
-    maxPartySize: s.maxPartySize,
+    numbers: {
+      maxPartySize: String(s.maxPartySize),
+      holdMinutes: String(s.settings.holdMinutes),
+      gettingCloseAt: String(s.settings.gettingCloseAt),
+      gettingCloseMinutes: String(s.settings.gettingCloseMinutes),
+    },
     sectionsText: s.sections.join('\n'),
     hasMenu: s.venue.hasMenu,
     loginJourney: s.venue.hiredServices.loginJourney,
@@ -43,13 +70,24 @@ export function toDraft(s: HostSettingsResponse): SettingsDraft {
   };
 }
 
+/** Text the form refuses before sending: the field at fault (the server's path) and a message key with its values. */
 export class DraftError extends Error {
   constructor(
     readonly field: string,
     message: string,
+    readonly values: Record<string, number> = {},
   ) {
     super(message);
   }
+}
+
+/** A whole-number field's value, or the refusal naming its limits (empty is refused, not zero). */
+function wholeNumber(draft: SettingsDraft, key: NumberField): number {
+  const { field, limits } = NUMBER_FIELDS[key];
+  const text = draft.numbers[key].trim();
+  if (text === '') throw new DraftError(field, 'numberEmpty', limits);
+  if (!wholeIn(text, limits.min, limits.max)) throw new DraftError(field, 'numberRange', limits);
+  return Number(text);
 }
 
 const wholeIn = (text: string, min: number, max: number) => /^\d+$/.test(text.trim()) && Number(text) >= min && Number(text) <= max;
@@ -60,10 +98,11 @@ const wholeIn = (text: string, min: number, max: number) => /^\d+$/.test(text.tr
  */
 function toTables(rows: TableRow[]): VenueSettings['tables'] {
   const filled = rows.filter((row) => row.seats.trim() !== '' || row.count.trim() !== '');
-  if (filled.some((row) => !wholeIn(row.seats, 1, 40) || !wholeIn(row.count, 1, 200))) throw new DraftError('tables', 'tablesNumbers');
+  if (filled.some((row) => !wholeIn(row.seats, 1, 40) || !wholeIn(row.count, 1, 200)))
+    throw new DraftError('settings.tables', 'tablesNumbers');
   const tables = filled.map((row) => ({ seats: Number(row.seats), count: Number(row.count) }));
-  if (new Set(tables.map((row) => row.seats)).size !== tables.length) throw new DraftError('tables', 'tablesOnce');
-  if (tables.length > 12) throw new DraftError('tables', 'tablesMany');
+  if (new Set(tables.map((row) => row.seats)).size !== tables.length) throw new DraftError('settings.tables', 'tablesOnce');
+  if (tables.length > 12) throw new DraftError('settings.tables', 'tablesMany');
   return tables;
 }
 
@@ -76,13 +115,20 @@ export function toPatch(draft: SettingsDraft): VenueSettingsPatch {
     try {
       wording = JSON.parse(draft.wordingText) as VenueSettings['wording'];
     } catch {
-      throw new DraftError('wording', 'wordingJson');
+      throw new DraftError('settings.wording', 'wordingJson');
     }
-    if (typeof wording !== 'object' || wording === null || Array.isArray(wording)) throw new DraftError('wording', 'wordingJson');
+    if (typeof wording !== 'object' || wording === null || Array.isArray(wording)) throw new DraftError('settings.wording', 'wordingJson');
   }
   // docs/product.md §3.6: the server checks each country code and the cap's range; the draft only parses.
   const maxWaiting = draft.maxWaitingText.trim();
-  if (maxWaiting !== '' && !/^\d+$/.test(maxWaiting)) throw new DraftError('maxWaitingParties', 'maxWaitingNumber');
+  const waitingLimits = SETTING_LIMITS.maxWaitingParties;
+  if (maxWaiting !== '' && !wholeIn(maxWaiting, waitingLimits.min, waitingLimits.max)) {
+    throw new DraftError('settings.maxWaitingParties', 'maxWaitingNumber', waitingLimits);
+  }
+  const maxPartySize = wholeNumber(draft, 'maxPartySize');
+  const holdMinutes = wholeNumber(draft, 'holdMinutes');
+  const gettingCloseAt = wholeNumber(draft, 'gettingCloseAt');
+  const gettingCloseMinutes = wholeNumber(draft, 'gettingCloseMinutes');
   const smsCountries = draft.smsCountriesText
     .split(/[\s,;]+/)
     .map((c) => c.trim().toUpperCase())
@@ -95,7 +141,7 @@ export function toPatch(draft: SettingsDraft): VenueSettingsPatch {
   return {
     name,
     address: draft.address,
-    maxPartySize: draft.maxPartySize,
+    maxPartySize,
     sections: draft.sectionsText
       .split(/\n|,/)
       .map((s) => s.trim())
@@ -105,6 +151,9 @@ export function toPatch(draft: SettingsDraft): VenueSettingsPatch {
     settings: {
       ...draft.settings,
       wording,
+      holdMinutes,
+      gettingCloseAt,
+      gettingCloseMinutes,
       menuUrl: orNull(draft.settings.menuUrl),
       reservationUrl: orNull(draft.settings.reservationUrl),
       maxWaitingParties: maxWaiting === '' ? null : Number(maxWaiting),
