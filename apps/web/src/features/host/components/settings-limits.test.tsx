@@ -104,7 +104,7 @@ describe('settings: limits and the field at fault', () => {
     const user = userEvent.setup();
     await renderScreen();
     await user.click(save());
-    const field = screen.getByRole('textbox', { name: /^Avisar "falta pouco"/ });
+    const field = screen.getByRole('textbox', { name: /^Avisar "falta pouco" a quantas posições/ });
     await waitFor(() => expect(field).toHaveAttribute('aria-invalid', 'true'));
     expect(field).toHaveFocus();
     expect(screen.getByTestId('settings-message')).toHaveTextContent('Nada foi salvo: Use um número inteiro de 0 a 50.');

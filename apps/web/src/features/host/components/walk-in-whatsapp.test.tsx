@@ -56,11 +56,11 @@ describe('the walk-in dialog of a WhatsApp venue against the real API', { timeou
     const user = userEvent.setup();
     const { sent, onClose } = renderDialog();
     expect(
-      screen.getByText('Com DDD; uma mensagem no WhatsApp (ou por SMS, sem o aceite) avisa quando a mesa estiver pronta.'),
+      screen.getByText(/^Com DDD, uma mensagem no WhatsApp \(ou por SMS, sem o aceite\) avisa quando a mesa estiver pronta\./),
     ).toBeInTheDocument();
     const consent = screen.getByRole('checkbox', { name: 'O cliente quer receber as atualizações pelo WhatsApp' });
     expect(consent).not.toBeChecked();
-    await user.type(screen.getByLabelText(/^Nome e sobrenome/), 'Tiago Reis');
+    await user.type(screen.getByLabelText(/^Nome/), 'Tiago Reis');
     await user.type(screen.getByLabelText(/^Celular/), '11965432281');
     await user.click(consent);
     await user.click(screen.getByRole('button', { name: 'Adicionar à fila' }));
@@ -72,7 +72,7 @@ describe('the walk-in dialog of a WhatsApp venue against the real API', { timeou
   it('left unticked, nothing is claimed: the party gets SMS', async () => {
     const user = userEvent.setup();
     const { sent, onClose } = renderDialog();
-    await user.type(screen.getByLabelText(/^Nome e sobrenome/), 'Vera Lopes');
+    await user.type(screen.getByLabelText(/^Nome/), 'Vera Lopes');
     await user.type(screen.getByLabelText(/^Celular/), '11965432282');
     await user.click(screen.getByRole('button', { name: 'Adicionar à fila' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled(), { timeout: 15_000 });
