@@ -300,7 +300,7 @@ describe('the console on a phone (390×844)', () => {
 
   it('settings on the phone mark the field at fault, and stay axe-clean', async () => {
     await host.getByRole('link', { name: 'Settings' }).click();
-    const field = host.getByRole('textbox', { name: /^Send "almost your turn"/ });
+    const field = host.getByRole('textbox', { name: /^Send "almost your turn" at this many places/ });
     await field.fill('51');
     await host.getByRole('button', { name: /^Save/ }).click();
     await host.getByTestId('settings-message').filter({ hasText: 'Use a whole number from 0 to 50.' }).waitFor();

@@ -144,7 +144,14 @@ export function QueueScreen({ venueId }: { venueId: string }) {
         </span>
       </div>
       <ConnectionNote live={queue.live} />
-      <audio id="host-alert-sound" ref={alerts.audio} src={chime} preload="auto" data-alert-count={alerts.alerts} />
+      <audio
+        id="host-alert-sound"
+        ref={alerts.audio}
+        src={chime}
+        preload="auto"
+        data-alert-count={alerts.alerts}
+        data-alerted={alerts.alerted.join(' ')}
+      />
       <WaitlistStateBar
         // The choice shows at once (set in the click itself, not a tick later); the stream confirms it.
         state={chosenState ?? waitlist}

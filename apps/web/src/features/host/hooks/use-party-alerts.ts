@@ -14,15 +14,20 @@ const readMuted = (): boolean => {
   }
 };
 
+/** How many parties the latest sounds name (`alerted`). */
+const ALERTED_KEPT = 30;
+
 /**
  * A remote join, an answer, a message or a cancel by the party (events with `byParty`, docs/product.md
  * §7) highlights its card and plays the short sound, unless muted. `alerts` counts the sounds asked
- * for (a browser test reads it from the audio element: headless browsers may play nothing).
+ * for and `alerted` names the parties of the latest ones (a browser test reads both from the audio
+ * element: headless browsers may play nothing).
  */
 export function usePartyAlerts() {
   const [muted, setMutedState] = useState(readMuted);
   const [highlighted, setHighlighted] = useState<ReadonlySet<string>>(new Set());
   const [alerts, setAlerts] = useState(0);
+  const [alerted, setAlerted] = useState<readonly string[]>([]);
   const audio = useRef<HTMLAudioElement>(null);
   const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
   const mutedRef = useRef(muted);
@@ -49,6 +54,7 @@ export function usePartyAlerts() {
     }
     if (mutedRef.current) return;
     setAlerts((n) => n + 1);
+    setAlerted((old) => [...old, ...ids].slice(-ALERTED_KEPT));
     const sound = audio.current;
     if (sound) {
       sound.currentTime = 0;
@@ -66,7 +72,7 @@ export function usePartyAlerts() {
     }
   }, []);
 
-  return { muted, setMuted, highlighted, alerts, audio, onEvents };
+  return { muted, setMuted, highlighted, alerts, alerted, audio, onEvents };
 }
 
 /** A short two-tone chime as a WAV data URI, made here: no sound file to fetch or to keep. */
