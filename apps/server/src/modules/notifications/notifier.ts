@@ -218,11 +218,13 @@ export function createNotifier(deps: NotifierDeps): Notifier {
     }
     running = (async () => {
       try {
+        // A message queued meanwhile (a WhatsApp refusal's SMS, queued by this very round) goes in
+        // the next round, not 100 ms later: drain() answers once nothing is left to send.
         do {
           again = false;
           queued = false;
           await work();
-        } while (again && !stopped);
+        } while ((again || queued) && !stopped);
       } catch (error) {
         deps.reporter.report(error, { job: 'messages' });
       } finally {
