@@ -110,10 +110,12 @@ describe('WhatsApp in the console', () => {
     await host.getByRole('button', { name: 'Entrar' }).click();
     await host.waitForURL(`**/host/${DEMO_BISTRO_ID}/queue`);
     await host.getByRole('button', { name: 'Adicionar grupo' }).click();
-    const dialog = host.getByRole('dialog', { name: 'Novo grupo no balcão' });
-    await dialog.getByLabel('Nome e sobrenome').fill('Bruno Teixeira');
-    await dialog.getByLabel('Celular').fill('11 98888-7711');
-    await dialog.getByText('Com DDD; uma mensagem no WhatsApp (ou por SMS, sem o aceite) avisa quando a mesa estiver pronta.').waitFor();
+    const dialog = host.getByRole('dialog', { name: 'Novo grupo na recepção' });
+    await dialog.getByLabel('Nome', { exact: true }).fill('Bruno Teixeira');
+    await dialog.getByLabel('Celular (opcional)').fill('11 98888-7711');
+    await dialog
+      .getByText(/^Com DDD, uma mensagem no WhatsApp \(ou por SMS, sem o aceite\) avisa quando a mesa estiver pronta\./)
+      .waitFor();
     const consent = dialog.getByRole('checkbox', { name: 'O cliente quer receber as atualizações pelo WhatsApp' });
     expect(await consent.isChecked()).toBe(false);
     await consent.check();
