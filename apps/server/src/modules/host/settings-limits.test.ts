@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_BISTRO_ID } from '../../../test/fixtures.js';
-import { type TestApp, startTestApp } from '../../../test/harness.js';
-import { loginCookie } from '../../../test/staff-session.js';
+import { useTestApp } from '../../../test/harness.js';
 import { stores } from '../../../test/stores.js';
 
 /**
@@ -9,13 +8,11 @@ import { stores } from '../../../test/stores.js';
  * 422 naming the field and both limits, never clamped; an empty value is not zero; nothing is stored.
  */
 describe.each(stores)('settings limits on $name', (store) => {
-  let t: TestApp;
+  const t = useTestApp(store);
   let cookie: string;
   beforeAll(async () => {
-    t = await startTestApp(store);
-    cookie = await loginCookie(t.app);
+    cookie = await t.staffCookie();
   });
-  afterAll(async () => t.close());
 
   const url = `/api/host/venues/${DEMO_BISTRO_ID}/settings`;
   const patch = (payload: object) => t.app.inject({ method: 'PATCH', url, headers: { cookie }, payload });

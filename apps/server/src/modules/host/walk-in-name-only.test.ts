@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_BISTRO_ID, createBody, nextPhone } from '../../../test/fixtures.js';
-import { type TestApp, startTestApp } from '../../../test/harness.js';
-import { loginCookie } from '../../../test/staff-session.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_BISTRO_ID, nextPhone, postJoin } from '../../../test/fixtures.js';
+import { useTestApp } from '../../../test/harness.js';
 import { stores } from '../../../test/stores.js';
 
 /**
@@ -10,13 +9,11 @@ import { stores } from '../../../test/stores.js';
  * needs a full name and a phone (docs/product.md §15).
  */
 describe.each(stores)('walk-ins with a name only on $name', (store) => {
-  let t: TestApp;
+  const t = useTestApp(store);
   let cookie: string;
   beforeAll(async () => {
-    t = await startTestApp(store);
-    cookie = await loginCookie(t.app);
+    cookie = await t.staffCookie();
   });
-  afterAll(async () => t.close());
 
   const host = (method: 'GET' | 'POST', path: string, payload?: object) =>
     t.app.inject({ method, url: `/api/host/venues/${DEMO_BISTRO_ID}${path}`, headers: { cookie }, ...(payload ? { payload } : {}) });
@@ -70,8 +67,7 @@ describe.each(stores)('walk-ins with a name only on $name', (store) => {
   });
 
   it("keeps the diner's own join strict: a full name and a phone", async () => {
-    const join = (customer: object) =>
-      t.app.inject({ method: 'POST', url: `/api/waitlists/${DEMO_BISTRO_ID}/create`, payload: createBody({ customer }) });
+    const join = (customer: object) => postJoin(t, { customer });
     const oneWord = await join({ name: 'Joana', phone: nextPhone() });
     expect(oneWord.statusCode).toBe(422);
     expect(oneWord.json()).toMatchObject({ field: 'customer.name' });

@@ -1,9 +1,8 @@
 import { type VenueSettings, defaultVenueSettings } from '@vez/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_BISTRO_ID, createBody, nextPhone } from '../../../test/fixtures.js';
-import { type TestApp, startTestApp } from '../../../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_BISTRO_ID, nextPhone, postJoin } from '../../../test/fixtures.js';
+import { useTestApp } from '../../../test/harness.js';
 import { outbox } from '../../../test/identity.js';
-import { loginCookie } from '../../../test/staff-session.js';
 import { stores } from '../../../test/stores.js';
 import { addVenueLike } from '../../../test/venues.js';
 import { toE164 } from '../../lib/phone.js';
@@ -15,13 +14,11 @@ import { announceVenueUpdate, findEntryById, seatEntry, sendGettingClose } from 
  * (default 15) and the rule that reads it, through the API on both stores.
  */
 describe.each(stores)('gettingCloseMinutes on $name', (store) => {
-  let t: TestApp;
+  const t = useTestApp(store);
   let cookie: string;
   beforeAll(async () => {
-    t = await startTestApp(store);
-    cookie = await loginCookie(t.app);
+    cookie = await t.staffCookie();
   });
-  afterAll(async () => t.close());
 
   const patch = (settings: object) =>
     t.app.inject({ method: 'PATCH', url: `/api/host/venues/${DEMO_BISTRO_ID}/settings`, headers: { cookie }, payload: { settings } });
@@ -65,11 +62,7 @@ describe.each(stores)('gettingCloseMinutes on $name', (store) => {
     const parties: { id: string; phone: string }[] = [];
     for (let i = 0; i < 5; i++) {
       const phone = nextPhone();
-      const res = await t.app.inject({
-        method: 'POST',
-        url: `/api/waitlists/${venueId}/create`,
-        payload: createBody({ customer: { phone } }, venueId),
-      });
+      const res = await postJoin(t, { customer: { phone } }, { venueId });
       expect(res.statusCode).toBe(201);
       parties.push({ id: res.json()._id as string, phone: toE164(phone)! });
     }

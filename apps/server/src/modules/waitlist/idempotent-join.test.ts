@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runRetentionJob } from '../../jobs/retention.js';
-import { DEMO_BISTRO_ID, createBody, nextPhone } from '../../../test/fixtures.js';
-import { type TestApp, startTestApp } from '../../../test/harness.js';
+import { DEMO_BISTRO_ID, createBody, nextPhone, postJoin } from '../../../test/fixtures.js';
+import { useTestApp } from '../../../test/harness.js';
 import { stores } from '../../../test/stores.js';
 import { addVenueLike } from '../../../test/venues.js';
 import { updateVenue } from '../venues/venues.repository.js';
@@ -16,21 +16,10 @@ const newKey = () => randomBytes(16).toString('base64url');
  * answer for a day, on both stores, also when requests with one key race; never a second entry.
  */
 describe.each(stores)('joins with an Idempotency-Key on $name', (store) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(store, { RATE_LIMIT_JOINS_PER_10_MIN: '100000', RATE_LIMIT_JOINS_PER_VENUE_PER_ADDRESS_10_MIN: '100000' });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp(store, { RATE_LIMIT_JOINS_PER_10_MIN: '100000', RATE_LIMIT_JOINS_PER_VENUE_PER_ADDRESS_10_MIN: '100000' });
 
   const join = (venueId: string, body: object, key?: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: `/api/waitlists/${venueId}/create`,
-      payload: body,
-      ...(key === undefined ? {} : { headers: { 'idempotency-key': key } }),
-    });
+    postJoin(t, body as Record<string, unknown>, { venueId, ...(key === undefined ? {} : { headers: { 'idempotency-key': key } }) });
   const entriesAt = async (venueId: string) =>
     (await t.db.kysely.selectFrom('entries').select('id').where('venue_id', '=', venueId).execute()).length;
   const setLocked = async (venueId: string, locked: boolean) => {
