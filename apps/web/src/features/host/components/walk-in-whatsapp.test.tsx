@@ -1,13 +1,10 @@
-import type { HostCreateEntryBody, HostEntryResponse } from '@vez/contract';
-import { QueryClient, QueryClientProvider, useMutation } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../../lib/api-client';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { initI18n } from '../../../lib/i18n';
-import { cookieFor, hostQueue, patchVenueSettings } from '../../../test/demo-host-api';
+import { hostQueue, patchVenueSettings } from '../../../test/demo-host-api';
 import { setUpTestApi } from '../../../test/set-up-test-api';
-import { WalkInDialog } from './walk-in-dialog';
+import { renderWalkInDialog } from '../../../test/walk-in-dialog';
 
 const BISTRO = '6553f1a2b3c4d5e6f7a8b901';
 const api = setUpTestApi();
@@ -19,33 +16,7 @@ beforeEach(async () => {
   await initI18n().changeLanguage('pt');
 });
 
-/** The dialog of a WhatsApp venue with the console's own mutation, sent to the real API. */
-function renderDialog() {
-  const sent = vi.fn();
-  const onClose = vi.fn();
-  function Harness() {
-    const mutation = useMutation<HostEntryResponse, Error, HostCreateEntryBody>({
-      mutationFn: async (body) => {
-        sent(body);
-        const response = await fetch(`${api.baseUrl}/api/host/venues/${BISTRO}/entries`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', cookie: await cookieFor(api, BISTRO) },
-          body: JSON.stringify(body),
-        });
-        const answer = await response.json();
-        if (!response.ok) throw new ApiError(response.status, answer);
-        return answer as HostEntryResponse;
-      },
-    });
-    return <WalkInDialog maxPartySize={8} channel="whatsapp" mutation={mutation} onClose={onClose} />;
-  }
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <Harness />
-    </QueryClientProvider>,
-  );
-  return { sent, onClose };
-}
+const renderDialog = () => renderWalkInDialog(api, BISTRO, { channel: 'whatsapp' });
 
 const optInOf = async (name: string): Promise<boolean[]> =>
   (await hostQueue(api, BISTRO)).filter((entry) => entry.name === name).map((entry) => entry.whatsappOptIn ?? false);
