@@ -1,37 +1,11 @@
-import { type HostSettingsResponse, type VenueSettings, type VenueSettingsPatch, defaultColor, defaultVenueSettings } from '@vez/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { type VenueSettingsPatch } from '@vez/contract';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
 import { initI18n } from '../../../lib/i18n';
+import { mockSettingsApi, renderSettingsScreen } from '../../../test/settings-screen';
 import { hostApi } from '../api/host-api';
-import { SettingsScreen } from './settings-screen';
-
-const BISTRO = '6553f1a2b3c4d5e6f7a8b901';
-const answer = (settings: VenueSettings): HostSettingsResponse => ({
-  venue: {
-    _id: BISTRO,
-    slug: 'bistro-demo',
-    name: { pt: 'Bistrô São Gonçalo' },
-    address: { city: 'São Paulo', neighborhood: 'Pinheiros' },
-    hasMenu: false,
-    hiredServices: { loginJourney: false },
-    reservationUrl: 'https://example.com/r',
-    settings,
-  },
-  theme: {
-    color: defaultColor,
-    logo: { vertical: '', horizontal: '', horizontalWhite: '' },
-    typeImageSpotlight: 'none',
-    inspirationalImage: { small: '', large: '' },
-    banners: { list: [] },
-  },
-  settings,
-  maxPartySize: 8,
-  sections: [],
-  waitlist: { active: true, locked: false },
-});
 
 /**
  * docs/decisions/032-the-door-on-a-busy-night.md: what a save did shows next to the Save button; a
@@ -42,23 +16,11 @@ describe('settings: limits and the field at fault', () => {
   let sent: VenueSettingsPatch[];
   beforeEach(async () => {
     await initI18n().changeLanguage('pt');
-    sent = [];
-    vi.spyOn(hostApi, 'settings').mockResolvedValue(answer(defaultVenueSettings));
-    vi.spyOn(hostApi, 'patchSettings').mockImplementation(async (_venueId, patch) => {
-      sent.push(patch);
-      return answer({ ...defaultVenueSettings, ...patch.settings });
-    });
+    sent = mockSettingsApi();
   });
   afterEach(() => vi.restoreAllMocks());
 
-  const renderScreen = async () => {
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <SettingsScreen venueId={BISTRO} />
-      </QueryClientProvider>,
-    );
-    await screen.findByRole('group', { name: 'Chamadas' });
-  };
+  const renderScreen = renderSettingsScreen;
   const holdField = () => screen.getByRole('textbox', { name: /^Minutos que a mesa fica reservada/ });
   const save = () => screen.getByRole('button', { name: 'Salvar alterações' });
 

@@ -1,58 +1,22 @@
-import { type HostSettingsResponse, type VenueSettings, type VenueSettingsPatch, defaultColor, defaultVenueSettings } from '@vez/contract';
+import { type VenueSettingsPatch, defaultVenueSettings } from '@vez/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n';
+import { hostSettingsAnswer, mockSettingsApi, renderSettingsScreen, SETTINGS_VENUE } from '../../../test/settings-screen';
 import { hostApi } from '../api/host-api';
 import { SettingsScreen } from './settings-screen';
-
-const BISTRO = '6553f1a2b3c4d5e6f7a8b901';
-const answer = (settings: VenueSettings): HostSettingsResponse => ({
-  venue: {
-    _id: BISTRO,
-    slug: 'bistro-demo',
-    name: { pt: 'Bistrô São Gonçalo' },
-    address: { city: 'São Paulo', neighborhood: 'Pinheiros' },
-    hasMenu: false,
-    hiredServices: { loginJourney: false },
-    reservationUrl: 'https://example.com/r',
-    settings,
-  },
-  theme: {
-    color: defaultColor,
-    logo: { vertical: '', horizontal: '', horizontalWhite: '' },
-    typeImageSpotlight: 'none',
-    inspirationalImage: { small: '', large: '' },
-    banners: { list: [] },
-  },
-  settings,
-  maxPartySize: 8,
-  sections: [],
-  waitlist: { active: true, locked: false },
-});
 
 /** "SMS sem acentos" in the console (docs/product.md §8): the switch, and the editor's count with it. */
 describe('settings: SMS sem acentos', () => {
   let sent: VenueSettingsPatch[];
   beforeEach(() => {
-    sent = [];
-    vi.spyOn(hostApi, 'settings').mockResolvedValue(answer(defaultVenueSettings));
-    vi.spyOn(hostApi, 'patchSettings').mockImplementation(async (_venueId, patch) => {
-      sent.push(patch);
-      return answer({ ...defaultVenueSettings, ...patch.settings });
-    });
+    sent = mockSettingsApi();
   });
   afterEach(() => vi.restoreAllMocks());
 
-  const renderScreen = async () => {
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <SettingsScreen venueId={BISTRO} />
-      </QueryClientProvider>,
-    );
-    await screen.findByRole('group', { name: 'Chamadas' });
-  };
+  const renderScreen = renderSettingsScreen;
 
   it('is on by default with its explanation; the preview is the SMS without accents and counts one segment', async () => {
     await initI18n().changeLanguage('pt');
@@ -82,10 +46,10 @@ describe('settings: SMS sem acentos', () => {
 
   it('speaks English in an English console; by WhatsApp the preview keeps the accents', async () => {
     await initI18n().changeLanguage('en');
-    vi.spyOn(hostApi, 'settings').mockResolvedValue(answer({ ...defaultVenueSettings, channel: 'whatsapp' }));
+    vi.spyOn(hostApi, 'settings').mockResolvedValue(hostSettingsAnswer({ ...defaultVenueSettings, channel: 'whatsapp' }));
     render(
       <QueryClientProvider client={new QueryClient()}>
-        <SettingsScreen venueId={BISTRO} />
+        <SettingsScreen venueId={SETTINGS_VENUE} />
       </QueryClientProvider>,
     );
     const calls = within(await screen.findByRole('group', { name: 'Calls' }));
