@@ -143,7 +143,7 @@ describe.each(stores)('image host limits on $name', (store) => {
     expect(took).toBeLessThan(4000);
     expect(await countImages()).toBe(0);
     // Its process is gone: the slot is free again and a normal upload goes through.
-    while (sharpGate.active > 0) await new Promise((r) => setTimeout(r, 20));
+    await sharpGate.idle();
     expect(sharpGate.active).toBe(0);
     const ok = await upload(
       await sharp({ create: { width: 40, height: 20, channels: 3, background: '#123456' } })

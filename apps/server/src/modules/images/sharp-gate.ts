@@ -17,11 +17,16 @@ const busy = () =>
 export function createSharpGate(maxActive: number, maxQueued: number) {
   let active = 0;
   const queue: (() => void)[] = [];
+  let idleWaiters: (() => void)[] = [];
 
   const release = () => {
     active -= 1;
     const next = queue.shift();
     if (next) next();
+    else if (active === 0) {
+      for (const resolve of idleWaiters) resolve();
+      idleWaiters = [];
+    }
   };
 
   const acquire = (waitMs: number): Promise<void> => {
@@ -63,6 +68,10 @@ export function createSharpGate(maxActive: number, maxQueued: number) {
     },
     get active() {
       return active;
+    },
+    /** Resolves once no work holds a slot (at once when none does). */
+    idle(): Promise<void> {
+      return active === 0 ? Promise.resolve() : new Promise((resolve) => idleWaiters.push(resolve));
     },
   };
 }
