@@ -3,35 +3,12 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n';
+import { hostEntry } from '../../../test/host-entry';
 import { hostApi } from '../api/host-api';
 import { QueueEntryCard } from './queue-entry-card';
 import { ThreadDialog } from './thread-dialog';
 
-const entry = (patch: Partial<HostEntry>): HostEntry => ({
-  _id: 'e1',
-  customerTab: '7',
-  status: 'active',
-  priority: false,
-  partySize: 2,
-  name: 'Ana Souza',
-  phone: '+5511987650001',
-  email: null,
-  note: null,
-  section: null,
-  originLabel: 'Widget',
-  globalPos: 1,
-  pos: 1,
-  quoted: null,
-  arrivedAt: new Date().toISOString(),
-  notifiedAt: null,
-  reply: null,
-  calls: 0,
-  calledAt: null,
-  holdUntil: null,
-  unread: 0,
-  lastMessage: null,
-  ...patch,
-});
+const entry = (patch: Partial<HostEntry>): HostEntry => hostEntry({ arrivedAt: new Date().toISOString(), ...patch });
 
 const card = (e: HostEntry) =>
   render(

@@ -1,4 +1,4 @@
-import { type HostEntry, type HostSettingsResponse, defaultColor, defaultVenueSettings } from '@vez/contract';
+import { type HostSettingsResponse, defaultColor, defaultVenueSettings } from '@vez/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -6,38 +6,13 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
 import { initI18n } from '../../../lib/i18n';
+import { hostEntry } from '../../../test/host-entry';
 import { hostApi } from '../api/host-api';
 import { QueueScreen } from './queue-screen';
 import { SettingsScreen } from './settings-screen';
 import { ThreadDialog } from './thread-dialog';
 
 const BISTRO = '6553f1a2b3c4d5e6f7a8b901';
-
-const entry = (patch: Partial<HostEntry>): HostEntry => ({
-  _id: 'e1',
-  customerTab: '7',
-  status: 'active',
-  priority: false,
-  partySize: 2,
-  name: 'Ana Souza',
-  phone: '+5511987650001',
-  email: null,
-  note: null,
-  section: null,
-  originLabel: 'Widget',
-  globalPos: 1,
-  pos: 1,
-  quoted: null,
-  arrivedAt: '2026-11-24T19:00:00.000Z',
-  notifiedAt: null,
-  reply: null,
-  calls: 0,
-  calledAt: null,
-  holdUntil: null,
-  unread: 0,
-  lastMessage: null,
-  ...patch,
-});
 
 const settingsAnswer: HostSettingsResponse = {
   venue: {
@@ -79,7 +54,7 @@ describe('refused sends in the host console', () => {
     vi.spyOn(hostApi, 'queue').mockResolvedValue({
       venueId: BISTRO,
       waitlist: { active: true, locked: false },
-      entries: [entry({ _id: 'a', name: 'Ana Souza' }), entry({ _id: 'b', name: 'Rui Tavares', customerTab: '8', globalPos: 2 })],
+      entries: [hostEntry({ _id: 'a', name: 'Ana Souza' }), hostEntry({ _id: 'b', name: 'Rui Tavares', customerTab: '8', globalPos: 2 })],
     });
     vi.spyOn(hostApi, 'call').mockRejectedValue(limited('PARTY_SENDS_LIMITED', 290));
     const user = userEvent.setup();
@@ -97,7 +72,7 @@ describe('refused sends in the host console', () => {
     vi.spyOn(hostApi, 'queue').mockResolvedValue({
       venueId: BISTRO,
       waitlist: { active: true, locked: false },
-      entries: [entry({ _id: 'a', lastMessage: { _id: 'm1', status: 'failed' } })],
+      entries: [hostEntry({ _id: 'a', lastMessage: { _id: 'm1', status: 'failed' } })],
     });
     vi.spyOn(hostApi, 'call').mockRejectedValue(limited('VENUE_SENDS_LIMITED', 60));
     vi.spyOn(hostApi, 'resend').mockRejectedValue(
@@ -121,7 +96,7 @@ describe('refused sends in the host console', () => {
       .mockRejectedValueOnce(limited('PARTY_SENDS_LIMITED', 600))
       .mockRejectedValueOnce(new ApiError(422, { code: 'MESSAGE_TOO_LONG', message: 'Too long.', field: 'text' }));
     const user = userEvent.setup();
-    wrap(<ThreadDialog venueId={BISTRO} entry={entry({})} onClose={() => undefined} />);
+    wrap(<ThreadDialog venueId={BISTRO} entry={hostEntry({})} onClose={() => undefined} />);
     const box = await screen.findByRole('textbox', { name: /Mensagem para o cliente/ });
     await user.type(box, 'Sua mesa está pronta.');
     await user.click(screen.getByRole('button', { name: 'Enviar' }));
