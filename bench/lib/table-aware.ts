@@ -3,7 +3,7 @@
 // the console recorded it at the seat, instead of by band. It shows what recording the table would
 // buy in basic mode, where bands share tables (docs/decisions/022-wait-estimates.md, "Not done").
 import type { PaceRow } from '../../apps/server/src/db/types.js';
-import { VENUE_WIDE_BAND, estimate, nextPace, slotOf } from '../../apps/server/src/modules/queue/estimator.js';
+import { VENUE_WIDE_BAND, estimate, nextPace, slotOf } from '../../apps/server/src/modules/estimate/estimator.js';
 import type { Party } from './restaurant-sim.js';
 
 export class TableAware {

@@ -6,14 +6,12 @@ import { assertTransition, eventOf, refusalOf, stateAfter } from './entry-state.
 import { getVenue } from '../venues/venues.service.js';
 import { afterQueueMoved } from './getting-close.service.js';
 import { endsHoldsItself, holdEndsAt } from './hold-window.js';
-import { VENUE_WIDE_BAND, nextPace, nextSlot } from './estimator.js';
-import { recordFloorEvent } from './floor-events.js';
+import { VENUE_WIDE_BAND, findPace, nextPace, nextSlot, recordFloorEvent, upsertPace, upsertPaceSlot } from '../estimate/index.js';
 import type { Venue } from '../venues/venue.js';
 import { findEntryAtVenue, getStatus } from './position.service.js';
 import type { QueueDeps } from './queue-deps.js';
 import { publishQueueEvent } from './queue-events.js';
 import * as repo from './entries.repository.js';
-import { findPace, upsertPace, upsertPaceSlot } from './paces.repository.js';
 import { claimStaffSend } from './staff-sends.js';
 
 /**

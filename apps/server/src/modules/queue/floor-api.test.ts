@@ -6,7 +6,7 @@ import { stores } from '../../../test/stores.js';
 import { addVenueLike } from '../../../test/venues.js';
 import type { EntryRow } from '../../db/types.js';
 import { patchSettings } from '../host/host-settings.service.js';
-import { floorReady, forecastFloor, parseFloor, quoteOfSeat } from './floor.js';
+import { floorReady, forecastFloor, parseFloor, quoteOfSeat } from '../estimate/floor.js';
 import { callEntry, endEntry, findEntryById, joinWaitlist, placeEntry, seatEntry } from './index.js';
 import { getVenue } from '../venues/venues.service.js';
 

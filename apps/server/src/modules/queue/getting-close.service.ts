@@ -1,6 +1,6 @@
 import { getVenue } from '../venues/venues.service.js';
 import { gettingClosePlaces, isGettingClose, mayTellGettingClose } from './getting-close.js';
-import { findPaceOf } from './pace-cache.js';
+import { findPaceOf } from './queue-reads.service.js';
 import { placeQueue } from './placement.js';
 import type { QueueDeps } from './queue-deps.js';
 import * as repo from './entries.repository.js';

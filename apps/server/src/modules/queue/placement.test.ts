@@ -7,7 +7,7 @@ import { stores } from '../../../test/stores.js';
 import { addVenueLike } from '../../../test/venues.js';
 import type { EntryRow } from '../../db/types.js';
 import { FRESH_CONVERSATION, NO_QUOTE } from './conversation-fields.js';
-import { CYCLE_TABLES, type PaceBook, VENUE_WIDE_BAND, freshPace } from './estimator.js';
+import { CYCLE_TABLES, type PaceBook, VENUE_WIDE_BAND, freshPace } from '../estimate/estimator.js';
 import { newEntryId } from '../../lib/ids.js';
 import { getVenue, lockVenueForJoin } from '../venues/venues.service.js';
 import { type Placement, isAhead, placeQueue, placementOf } from './placement.js';

@@ -1,7 +1,6 @@
 import type { EntryRow } from '../../db/types.js';
 import type { Venue } from '../venues/venue.js';
-import { type Before, type PaceBook, estimate } from './estimator.js';
-import { quoteOfSeat } from './floor.js';
+import { type Before, type PaceBook, estimate, quoteOfSeat } from '../estimate/index.js';
 
 /** Where an entry stands: its place in the whole queue, its place in its band, the estimate. */
 export interface Placement {

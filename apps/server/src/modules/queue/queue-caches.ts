@@ -1,6 +1,7 @@
 import type { EventBus } from '../../plugins/bus.js';
 import { forgetKeptVenue } from '../venues/venues.service.js';
-import { type PaceCache, createPaceCache } from './pace-cache.js';
+import { type PaceCache, createPaceCache } from '../estimate/index.js';
+import { listQueueOrder } from './entries.repository.js';
 import { type PositionCache, createPositionCache } from './position-cache.js';
 
 export interface QueueCaches {
@@ -19,7 +20,7 @@ export interface QueueCaches {
  * for a change whose event this instance did not hear.
  */
 export function createQueueCaches(bus: EventBus): QueueCaches {
-  const pace = createPaceCache();
+  const pace = createPaceCache(listQueueOrder);
   const positions = createPositionCache(bus, undefined, (venueId, event) => {
     // The estimator learns only from seatings (estimator.ts): joins and calls leave its state
     // alone. A venue's floor forecasts the whole queue (floor.ts): any change of it voids that.

@@ -3,7 +3,7 @@ import type { Db } from '../../db/connect.js';
 import type { EntryRow } from '../../db/types.js';
 import type { EventBus } from '../../plugins/bus.js';
 import type { ChangeHooks } from './change-hooks.js';
-import type { PaceCache } from './pace-cache.js';
+import type { PaceCache } from '../estimate/index.js';
 import type { PositionCache } from './position-cache.js';
 
 /** What the queue's services need: the store, the venue channels, a clock and the queue's caches. */

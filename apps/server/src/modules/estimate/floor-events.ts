@@ -4,11 +4,15 @@ import type { Venue } from '../venues/venue.js';
 import { getVenue } from '../venues/venues.service.js';
 import type { PaceBook } from './estimator.js';
 import { type FloorBook, type FloorState, floorFor, floorReady, forecastFloor, onCall, onEnd, onSeat, parseFloor } from './floor.js';
-import { listQueueOrder } from './entries.repository.js';
 import { findPace } from './paces.repository.js';
 import { deleteFloor, findFloorState, upsertFloor } from './venue-floor.repository.js';
 
 type Executor = Kysely<Database>;
+
+/** An open party as the floor's forecast reads it. */
+export type OpenParty = Pick<EntryRow, 'id' | 'status' | 'party_size' | 'created_at' | 'notified_at'>;
+/** How the estimate reads a venue's open parties in queue order: the queue module hands it its own reader. */
+export type OpenQueueReader = (db: Executor, venueId: string) => Promise<readonly OpenParty[]>;
 
 /** What happened to a party, as the floor hears it (floor.ts). */
 export type FloorEvent = 'call' | 'seat' | 'end' | 'gaveUp';
@@ -67,18 +71,18 @@ async function saveFloor(db: Executor, venueId: string, state: FloorState, at: n
  * its tables, its floor. Read once per change of the queue (pace-cache.ts), so a position read only
  * looks its party up.
  */
-export async function findBook(db: Executor, venueId: string, now: number): Promise<PaceBook> {
-  const [book, floor] = await Promise.all([findPace(db, venueId, now), findFloorBook(db, venueId, now)]);
+export async function findBook(db: Executor, venueId: string, now: number, readQueue: OpenQueueReader): Promise<PaceBook> {
+  const [book, floor] = await Promise.all([findPace(db, venueId, now), findFloorBook(db, venueId, now, readQueue)]);
   return floor ? { ...book, floor } : book;
 }
 
 /** The venue's floor and every open party's forecast from it, when it has learned enough. */
-async function findFloorBook(db: Executor, venueId: string, now: number): Promise<FloorBook | undefined> {
+async function findFloorBook(db: Executor, venueId: string, now: number, readQueue: OpenQueueReader): Promise<FloorBook | undefined> {
   // The kept venue says whether it lists tables: a venue that does not costs no read here.
   if ((await getVenue(db, venueId)).settings.tables.length === 0) return undefined;
   const state = parseFloor(await findFloorState(db, venueId));
   if (!floorReady(state)) return undefined;
-  const open = await listQueueOrder(db, venueId);
+  const open = await readQueue(db, venueId);
   const waiting = open.filter((e) => e.status === 'active');
   const called = open
     .filter((e) => e.status === 'called')

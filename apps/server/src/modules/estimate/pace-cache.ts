@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
 import { type PaceBook, slotOf } from './estimator.js';
-import { findBook } from './floor-events.js';
+import { type OpenQueueReader, findBook } from './floor-events.js';
 
 /**
  * The estimator's state of venues (estimator.ts), kept for a moment: every position read needs its
@@ -19,14 +19,14 @@ export interface PaceCache {
   hasFloor(venueId: string): boolean;
 }
 
-export function createPaceCache(now: () => number = () => performance.now()): PaceCache {
+export function createPaceCache(readQueue: OpenQueueReader, now: () => number = () => performance.now()): PaceCache {
   const kept = new Map<string, { db: Kysely<Database>; book: PaceBook; expires: number }>();
   return {
     async find(db, venueId, at) {
       const hit = kept.get(venueId);
       // A kept book is good for its hour of the week; the quote ages its pace to `at` itself.
       if (hit && hit.db === db && hit.expires > now() && hit.book.slot === slotOf(at)) return { ...hit.book, at };
-      const book = await findBook(db, venueId, at);
+      const book = await findBook(db, venueId, at, readQueue);
       if (!db.isTransaction) {
         if (kept.size >= MAX_VENUES) kept.delete(kept.keys().next().value as string);
         const frozen = Object.freeze({
@@ -42,7 +42,3 @@ export function createPaceCache(now: () => number = () => performance.now()): Pa
     hasFloor: (venueId) => kept.get(venueId)?.book.floor !== undefined,
   };
 }
-
-/** The pace through the cache when there is one. */
-export const findPaceOf = (cache: PaceCache | undefined, db: Kysely<Database>, venueId: string, at: number): Promise<PaceBook> =>
-  cache ? cache.find(db, venueId, at) : findBook(db, venueId, at);
