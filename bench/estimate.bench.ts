@@ -19,6 +19,7 @@ import { DEMO_BISTRO_ID } from '../apps/server/src/seed/demo.js';
 import { addVenueLike } from '../apps/server/test/venues.js';
 import { ExponentialAverage, RULE_OF_THUMB_MINUTES, ruleOfThumb } from './lib/baselines.js';
 import { TableAware } from './lib/table-aware.js';
+import { SCENARIOS } from './lib/estimate-scenarios.js';
 import { DAY, type Door, Floor, HOUR, MINUTE, type Scenario, oracleForecast, rng, tablesOf } from './lib/restaurant-sim.js';
 import { type BenchReport, round } from './lib/report.js';
 
@@ -30,100 +31,6 @@ const ORACLE_RUNS = Number(process.env.BENCH_ORACLE_RUNS ?? 60);
 const SEED = Number(process.env.BENCH_ESTIMATE_SEED ?? 1_000);
 /** A Sunday, midnight UTC: the simulated weeks start here. */
 const START = Date.UTC(2026, 0, 4);
-/** Busier at the weekend (0 = Sunday). */
-const WEEKDAY = [0.9, 0.7, 0.8, 0.85, 1, 1.3, 1.45];
-
-const dinner = (size: number) => (size <= 2 ? 55 : size <= 4 ? 68 : 82);
-const sizes: [number, number][] = [
-  [1, 4],
-  [2, 40],
-  [3, 14],
-  [4, 24],
-  [5, 6],
-  [6, 7],
-  [7, 2],
-  [8, 3],
-];
-const dinnerTables = [
-  { size: 2, count: 9 },
-  { size: 4, count: 8 },
-  { size: 6, count: 3 },
-  { size: 8, count: 2 },
-];
-const common = {
-  partySizes: sizes,
-  turnMedian: dinner,
-  // Turn times vary a lot: a quick bite, a long dessert (log-normal, about 0.4 in the field).
-  turnSigma: 0.4,
-  leavers: 0.04,
-  patienceMean: 25,
-  noShows: 0.06,
-  holdMinutes: 15,
-  rounds: [2, 8] as [number, number],
-  // Remote diners are anywhere nearby when called: a few minutes to a quarter of an hour back.
-  walk: [2, 14] as [number, number],
-};
-
-const SCENARIOS: Scenario[] = [
-  {
-    name: 'steady dinner',
-    mode: 'basic',
-    tables: dinnerTables,
-    open: 18,
-    close: 22.5,
-    arrivals: (d, h) => WEEKDAY[d]! * (h < 18.5 ? 10 : 17),
-    ...common,
-  },
-  {
-    name: 'rush at 20:00',
-    mode: 'basic',
-    tables: dinnerTables,
-    open: 18,
-    close: 23,
-    arrivals: (d, h) => WEEKDAY[d]! * (h >= 19.75 && h < 20.75 ? 34 : h < 19.75 ? 9 : 11),
-    ...common,
-  },
-  {
-    name: 'slow afternoon',
-    mode: 'basic',
-    tables: [
-      { size: 2, count: 3 },
-      { size: 4, count: 3 },
-      { size: 6, count: 1 },
-      { size: 8, count: 1 },
-    ],
-    open: 14,
-    close: 18,
-    arrivals: (d, h) => WEEKDAY[d]! * (h < 15.5 ? 4 : 2.5),
-    ...common,
-    turnMedian: (size) => dinner(size) - 10,
-  },
-  {
-    name: 'advanced mode (bands)',
-    mode: 'advanced',
-    tables: [
-      { size: 2, count: 9 },
-      { size: 4, count: 8 },
-      { size: 6, count: 3 },
-      { size: 10, count: 2 },
-    ],
-    open: 18,
-    close: 22.5,
-    arrivals: (d, h) => WEEKDAY[d]! * (h < 18.5 ? 10 : 17),
-    ...common,
-  },
-  {
-    name: '15% leave',
-    mode: 'basic',
-    tables: dinnerTables,
-    open: 18,
-    close: 22.5,
-    arrivals: (d, h) => WEEKDAY[d]! * (h < 18.5 ? 11 : 19),
-    ...common,
-    leavers: 0.15,
-  },
-];
-
 const PROTOTYPE = 'tables recorded (prototype)';
 /** The same product at a venue that does not list its tables: the estimator's seat-time forecasts alone. */
 const PLAIN = 'estimator, no tables listed';
@@ -197,7 +104,7 @@ async function runScenario(s: Scenario, index: number, dir: string): Promise<{ s
   const pending = new Map<number, Scored['quotes']>();
   const parties = new Map<number, NonNullable<Scored['party']>>();
   const scored: Scored[] = [];
-  const r = rng(SEED + index);
+  const r = rng(SEED + s.seed);
   const scoreFrom = START + (WEEKS - SCORED_WEEKS) * 7 * DAY;
   let floor: Floor | null = null;
   let phone = 0;
@@ -216,7 +123,7 @@ async function runScenario(s: Scenario, index: number, dir: string): Promise<{ s
       const plain = (await joinWaitlist(deps, plainId, body, { byStaff: true, ignoreLock: true })).entry;
       plainRows.set(p.id, plain);
       const prototype = tableAware.quote(p, ahead, p.joinedAt);
-      if (p.joinedAt < scoreFrom) return;
+      if (p.joinedAt < scoreFrom) return row.quoted_minutes;
       const advanced = s.mode === 'advanced';
       const venuePlace = ahead.waiting.length + 1;
       const bandPlace = ahead.waiting.filter((w) => w.band === p.band).length + 1;
@@ -231,7 +138,7 @@ async function runScenario(s: Scenario, index: number, dir: string): Promise<{ s
         quotes[PLAIN] = { time: plain.quoted_minutes, low: plain.quoted_low ?? undefined, high: plain.quoted_high ?? undefined };
       }
       if (prototype) quotes[PROTOTYPE] = prototype;
-      const oracle = await oracleForecast(floor!, p, ORACLE_RUNS, p.id * 31 + index);
+      const oracle = await oracleForecast(floor!, p, ORACLE_RUNS, p.id * 31 + s.seed);
       if (oracle) quotes.oracle = oracle;
       pending.set(p.id, quotes);
       parties.set(p.id, {
@@ -243,6 +150,7 @@ async function runScenario(s: Scenario, index: number, dir: string): Promise<{ s
         calledInBand: ahead.called.filter((c) => c.band === p.band).length,
         at: p.joinedAt,
       });
+      return row.quoted_minutes;
     },
     async call(p) {
       rows.set(p.id, await callEntry(deps, rows.get(p.id)!));
@@ -254,7 +162,7 @@ async function runScenario(s: Scenario, index: number, dir: string): Promise<{ s
       before.seated([-1, p.band], clock.now);
       tableAware.seated(p, clock.now);
       const quotes = pending.get(p.id);
-      if (quotes) scored.push({ actual: (clock.now - p.joinedAt) / MINUTE, quotes, party: parties.get(p.id) });
+      if (quotes) scored.push({ actual: (p.seatedAt! - p.joinedAt) / MINUTE, quotes, party: parties.get(p.id) });
       pending.delete(p.id);
       rows.delete(p.id);
       plainRows.delete(p.id);
@@ -280,7 +188,7 @@ async function runScenario(s: Scenario, index: number, dir: string): Promise<{ s
   const tables = tablesOf(s);
   for (let d = 0; d < WEEKS * 7; d++) {
     const day = START + d * DAY;
-    for (const t of tables) Object.assign(t, { seatedAt: 0, freeAt: 0, heldFor: null });
+    for (const t of tables) Object.assign(t, { partySize: 0, seatedAt: 0, freeAt: 0, heldFor: null });
     const f = new Floor(s, r, tables, day + s.open * HOUR, day, d * 10_000 + 1);
     floor = f;
     // The product's clock follows the simulation's: every service sees the moment of its event.

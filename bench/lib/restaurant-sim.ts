@@ -37,6 +37,33 @@ export interface Scenario {
   rounds: [number, number];
   /** Minutes from the call to the party at the door (uniform). */
   walk: [number, number];
+  /** The simulation's seed offset (added to BENCH_ESTIMATE_SEED): each scenario draws its own days. */
+  seed: number;
+  /**
+   * Held out (bench/README.md): no constant of the product is tuned on these scenarios, and their
+   * results are reported apart from the training ones.
+   */
+  heldOut?: boolean;
+  /** Held-out variants (bench/lib/estimate-scenarios.ts); absent in the training scenarios. */
+  /** Share of waiting parties the host passes over at a look, to seat them after the others. */
+  outOfOrder?: number;
+  /** Two free tables pushed together for a big party that has waited and finds no table of its own. */
+  pushTogether?: { fromSize: number; afterMinutes: number };
+  /** The share who give up grows with the quote shown: `base + perMinute × quote`, at most `max`. */
+  walkAway?: { base: number; perMinute: number; max: number };
+  /** Booked tables: bookings a day, their sizes, booked between `from` and `to` (hours), arriving `early`-`late` minutes around it. */
+  reservations?: { perDay: number; sizes: [size: number, weight: number][]; from: number; to: number; early: number; late: number };
+  /** A share of the host's call and seat taps come minutes after the fact (uniform ranges, minutes). */
+  lateTaps?: { share: number; call: [number, number]; seat: [number, number] };
+}
+
+/** A booked table: the host sees the book (`at`, `size`), not when the party will arrive. */
+export interface Booking {
+  at: number;
+  size: number;
+  /** Hidden: when the party is at the door. */
+  arriveAt: number;
+  seated: boolean;
 }
 
 /** The benchmarks' seedable generator: the product's own (apps/server/src/lib/seeded-random.ts). */
@@ -72,6 +99,8 @@ function remainingTurn(s: Scenario, r: () => number, size: number, elapsed: numb
 export interface Table {
   size: number;
   band: number;
+  /** The size of the party at it (seen by the host). */
+  partySize: number;
   /** When its party was seated (seen by everyone) and when it will leave (hidden). */
   seatedAt: number;
   freeAt: number;
@@ -91,11 +120,25 @@ export interface Party {
   arriveAt: number;
   noShow: boolean;
   table: Table | null;
+  /** A second table pushed against the first one (Scenario.pushTogether). */
+  extra: Table | null;
+  /** When it truly sat down (the console may hear of it later: Scenario.lateTaps). */
+  seatedAt: number | null;
+  /** The quote it was shown at join, when the door returned one (Scenario.walkAway). */
+  quoted: number | null;
+}
+
+/** The chance a party gives up if not called in time (after an exponential patience). */
+export function leaverShare(s: Scenario, p: Pick<Party, 'quoted'>): number {
+  if (!s.walkAway) return s.leavers;
+  const { base, perMinute, max } = s.walkAway;
+  return Math.min(max, base + perMinute * (p.quoted ?? 0));
 }
 
 /** What the venue's door tells the product (and the other estimators) as it happens. */
 export interface Door {
-  join(p: Party, ahead: { waiting: Party[]; called: Party[] }): Promise<void> | void;
+  /** Returns the quote the party was shown (minutes), if any. */
+  join(p: Party, ahead: { waiting: Party[]; called: Party[] }): Promise<number | null | void> | number | null | void;
   call(p: Party): Promise<void> | void;
   seat(p: Party): Promise<void> | void;
   noShow(p: Party): Promise<void> | void;
@@ -103,14 +146,16 @@ export interface Door {
 }
 
 /** A table fits a party in advanced mode by band; in basic mode the smallest table it fits, at most two seats spare. */
-export function fits(s: Scenario, t: Table, p: Party): boolean {
-  return s.mode === 'advanced' ? t.band === p.band : t.size >= p.size && t.size <= p.size + 2;
+export function fits(s: Scenario, t: Pick<Table, 'band' | 'size'>, p: Pick<Party, 'band' | 'size'>): boolean {
+  return s.mode === 'advanced' ? t.band === p.band : t.size >= p.size && t.size <= p.size + SPARE_SEATS;
 }
+/** Basic mode: a host gives a party a table with at most two seats spare (the product's rule too, docs/product.md §2). */
+const SPARE_SEATS = 2;
 
 export function tablesOf(s: Scenario): Table[] {
   const out: Table[] = [];
   for (const { size, count } of s.tables)
-    for (let i = 0; i < count; i++) out.push({ size, band: bandOf(size), seatedAt: 0, freeAt: 0, heldFor: null });
+    for (let i = 0; i < count; i++) out.push({ size, band: bandOf(size), partySize: 0, seatedAt: 0, freeAt: 0, heldFor: null });
   return out.sort((a, b) => a.size - b.size);
 }
 
@@ -119,7 +164,13 @@ export class Floor {
   waiting: Party[] = [];
   called: Party[] = [];
   nextRound: number;
+  /** The host's last look (the opening before the first one). */
+  lastRound: number;
   nextArrival: number;
+  /** Today's book (Scenario.reservations). */
+  bookings: Booking[] = [];
+  /** Console taps still to come (Scenario.lateTaps), in time order. */
+  taps: { at: number; run: () => Promise<void> | void }[] = [];
   private nextId: number;
 
   constructor(
@@ -132,8 +183,22 @@ export class Floor {
     firstId = 1,
   ) {
     this.nextRound = now + uniform(r, s.rounds) * MINUTE;
+    this.lastRound = now;
     this.nextId = firstId;
     this.nextArrival = this.drawArrival(now);
+    if (s.reservations) this.bookings = this.drawBook(s.reservations);
+  }
+
+  /** The day's bookings, on the quarter hour, each party arriving a little early or late. */
+  private drawBook(book: NonNullable<Scenario['reservations']>): Booking[] {
+    const out: Booking[] = [];
+    const quarters = Math.max(1, Math.round((book.to - book.from) * 4));
+    for (let i = 0; i < book.perDay; i++) {
+      const at = this.day + (book.from + Math.floor(this.r() * quarters) / 4) * HOUR;
+      const size = pick(this.r, book.sizes);
+      out.push({ at, size, arriveAt: at + uniform(this.r, [-book.early, book.late]) * MINUTE, seated: false });
+    }
+    return out.sort((a, b) => a.at - b.at);
   }
 
   get closesAt(): number {
@@ -165,18 +230,41 @@ export class Floor {
       arriveAt: Infinity,
       noShow: false,
       table: null,
+      extra: null,
+      seatedAt: null,
+      quoted: null,
     };
   }
 
   get busy(): boolean {
-    return this.waiting.length > 0 || this.called.length > 0 || this.nextArrival < Infinity;
+    return (
+      this.waiting.length > 0 ||
+      this.called.length > 0 ||
+      this.nextArrival < Infinity ||
+      this.taps.length > 0 ||
+      this.bookings.some((b) => !b.seated)
+    );
   }
 
-  /** The next thing that happens: an arrival, a party giving up, or the host's next look. */
+  /** The next thing that happens: an arrival, a party giving up, a late tap, or the host's next look. */
   nextEventAt(): number {
     let t = Math.min(this.nextArrival, this.nextRound);
+    if (this.taps.length > 0 && this.taps[0]!.at < t) t = this.taps[0]!.at;
     for (const p of this.waiting) if (p.leaveAt < t) t = p.leaveAt;
     return t;
+  }
+
+  /** A console tap: now, or minutes later (Scenario.lateTaps) when the host is busy. */
+  private tap(kind: 'call' | 'seat', run: () => Promise<void> | void): Promise<void> | void {
+    const late = this.s.lateTaps;
+    if (!late || this.r() >= late.share) return run();
+    this.deferTap(this.now + uniform(this.r, late[kind]) * MINUTE, run);
+  }
+
+  private deferTap(at: number, run: () => Promise<void> | void): void {
+    let i = this.taps.length;
+    while (i > 0 && this.taps[i - 1]!.at > at) i--;
+    this.taps.splice(i, 0, { at, run });
   }
 
   /**
@@ -188,14 +276,23 @@ export class Floor {
       const t = this.nextEventAt();
       if (t > until) return;
       this.now = t;
-      if (t === this.nextArrival) {
+      if (this.taps.length > 0 && t === this.taps[0]!.at) {
+        await this.taps.shift()!.run();
+      } else if (t === this.nextArrival) {
         const p = this.newParty(t);
         this.nextArrival = this.drawArrival(t);
         const ahead = { waiting: [...this.waiting], called: [...this.called] };
         this.waiting.push(p);
-        await door?.join(p, ahead);
+        const quoted = await door?.join(p, ahead);
+        if (this.s.walkAway) {
+          // The diner decides on the quote it was shown whether it may give up.
+          p.quoted = typeof quoted === 'number' ? quoted : null;
+          const leaver = this.r() < leaverShare(this.s, p);
+          p.leaveAt = leaver ? t + exponential(this.r, this.s.patienceMean * MINUTE) : Infinity;
+        }
       } else if (t === this.nextRound) {
         await this.round(door);
+        this.lastRound = t;
         this.nextRound = t + uniform(this.r, this.s.rounds) * MINUTE;
       } else {
         const p = this.waiting.find((w) => w.leaveAt === t)!;
@@ -212,29 +309,87 @@ export class Floor {
     for (const p of [...this.called]) {
       if (!p.noShow && p.arriveAt <= t) {
         this.called.splice(this.called.indexOf(p), 1);
-        const table = p.table!;
-        table.heldFor = null;
-        table.seatedAt = t;
-        table.freeAt = t + turnTime(this.s, this.r, p.size);
-        await door?.seat(p);
+        p.seatedAt = t;
+        const turn = turnTime(this.s, this.r, p.size);
+        for (const table of [p.table!, p.extra].filter((x): x is Table => x !== null)) {
+          table.heldFor = null;
+          table.seatedAt = t;
+          table.partySize = p.size;
+          table.freeAt = t + turn;
+        }
+        if (door) await this.tap('seat', () => door.seat(p));
         this.onSeated?.(p);
       } else if (p.noShow && t >= p.calledAt! + this.s.holdMinutes * MINUTE) {
         this.called.splice(this.called.indexOf(p), 1);
         p.table!.heldFor = null;
+        if (p.extra) p.extra.heldFor = null;
         await door?.noShow(p);
       }
     }
-    for (const p of [...this.waiting]) {
-      const table = this.tables.find((x) => x.heldFor === null && x.freeAt <= t && fits(this.s, x, p));
-      if (!table) continue;
-      table.heldFor = p.id;
-      p.table = table;
-      p.calledAt = t;
+    this.seatBookings(t);
+    for (const p of this.lookOrder()) {
+      const table = this.tables.find((x) => this.isFree(x, t) && fits(this.s, x, p));
+      const pair = table ? null : this.pushedTogether(p, t);
+      if (!table && !pair) continue;
+      const [first, extra] = table ? [table, null] : pair!;
+      first.heldFor = p.id;
+      if (extra) extra.heldFor = p.id;
+      p.table = first;
+      p.extra = extra;
       p.noShow = this.r() < this.s.noShows;
-      p.arriveAt = p.noShow ? Infinity : t + uniform(this.r, this.s.walk) * MINUTE;
       this.waiting.splice(this.waiting.indexOf(p), 1);
       this.called.push(p);
-      await door?.call(p);
+      const call = () => {
+        // The diner hears of it at the tap, and walks from there.
+        p.calledAt = this.now;
+        p.arriveAt = p.noShow ? Infinity : this.now + uniform(this.r, this.s.walk) * MINUTE;
+        return door?.call(p);
+      };
+      p.calledAt = t;
+      p.arriveAt = Infinity;
+      await (door ? this.tap('call', call) : call());
+    }
+  }
+
+  private isFree(x: Table, t: number): boolean {
+    return x.heldFor === null && x.freeAt <= t;
+  }
+
+  /** The waiting parties in the order the host goes through them (Scenario.outOfOrder: some passed over). */
+  private lookOrder(): Party[] {
+    const share = this.s.outOfOrder;
+    if (!share) return [...this.waiting];
+    const first: Party[] = [];
+    const after: Party[] = [];
+    for (const p of this.waiting) (this.r() < share ? after : first).push(p);
+    return [...first, ...after];
+  }
+
+  /** Two free tables pushed together for a big party that has waited (Scenario.pushTogether): the fewest spare seats. */
+  private pushedTogether(p: Party, t: number): [Table, Table] | null {
+    const push = this.s.pushTogether;
+    if (!push || p.size < push.fromSize || t - p.joinedAt < push.afterMinutes * MINUTE) return null;
+    const free = this.tables.filter((x) => this.isFree(x, t));
+    let best: [Table, Table] | null = null;
+    for (let i = 0; i < free.length; i++)
+      for (let j = i + 1; j < free.length; j++) {
+        const seats = free[i]!.size + free[j]!.size;
+        if (!fits(this.s, { size: seats, band: bandOf(seats) }, p)) continue;
+        if (!best || seats < best[0].size + best[1].size) best = [free[i]!, free[j]!];
+      }
+    return best;
+  }
+
+  /** Booked parties at the door take the smallest free table they fit, before the waitlist (the product never hears of them). */
+  private seatBookings(t: number): void {
+    for (const b of this.bookings) {
+      if (b.seated || b.arriveAt > t) continue;
+      const table = this.tables.find((x) => this.isFree(x, t) && fits(this.s, x, { size: b.size, band: bandOf(b.size) }));
+      if (!table) continue;
+      b.seated = true;
+      table.seatedAt = t;
+      table.partySize = b.size;
+      table.freeAt = t + turnTime(this.s, this.r, b.size);
     }
   }
 
@@ -254,18 +409,26 @@ export class Floor {
       // A table seen free stays free; a held one frees when its party is seated or marked.
     }
     const copy = new Floor(s, r, tables, now, this.day, 1_000_000);
+    copy.bookings = this.bookings.map((b) => {
+      if (b.seated || b.arriveAt <= now || !s.reservations) return { ...b };
+      // Not at the door yet: uniform over what is left of its arrival window.
+      const earliest = Math.max(now, b.at - s.reservations.early * MINUTE);
+      return { ...b, arriveAt: earliest + r() * Math.max(0, b.at + s.reservations.late * MINUTE - earliest) };
+    });
     const byId = new Map<number, Party>();
     copy.waiting = this.waiting.map((p) => {
       // Still here after waiting `e`: a leaver with probability q·e^(−e/m) / (q·e^(−e/m) + 1 − q).
       const e = (now - p.joinedAt) / MINUTE;
-      const keep = s.leavers * Math.exp(-e / s.patienceMean);
-      const leaver = r() < keep / (keep + 1 - s.leavers);
+      const q = leaverShare(s, p);
+      const keep = q * Math.exp(-e / s.patienceMean);
+      const leaver = r() < keep / (keep + 1 - q);
       const copyP = { ...p, leaveAt: leaver ? now + exponential(r, s.patienceMean * MINUTE) : Infinity };
       byId.set(p.id, copyP);
       return copyP;
     });
     copy.called = this.called.map((p) => {
       const table = tables[this.tables.indexOf(p.table!)]!;
+      const extra = p.extra ? tables[this.tables.indexOf(p.extra)]! : null;
       const e = now - p.calledAt!;
       // Not at the door yet after `e`: a no-show, or still walking.
       const walkSpan = (s.walk[1] - s.walk[0]) * MINUTE;
@@ -279,7 +442,7 @@ export class Floor {
         const earliest = Math.max(now, p.calledAt! + s.walk[0] * MINUTE);
         arriveAt = noShow ? Infinity : earliest + r() * Math.max(0, p.calledAt! + s.walk[1] * MINUTE - earliest);
       }
-      const copyP = { ...p, noShow, arriveAt, table };
+      const copyP = { ...p, noShow, arriveAt, table, extra };
       byId.set(p.id, copyP);
       return copyP;
     });
