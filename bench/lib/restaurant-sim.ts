@@ -87,13 +87,60 @@ export function turnTime(s: Scenario, r: () => number, size: number): number {
   return s.turnMedian(size) * Math.exp(s.turnSigma * normal(r)) * MINUTE;
 }
 
-/** A turn time given that the table has been busy `elapsed` ms already (by rejection). */
-function remainingTurn(s: Scenario, r: () => number, size: number, elapsed: number): number {
-  for (let i = 0; i < 60; i++) {
-    const t = turnTime(s, r, size);
-    if (t > elapsed) return t - elapsed;
+/**
+ * What is left of a turn that has lasted `elapsed` ms already, drawn exactly from the log-normal
+ * turn of the party at the table conditioned on being longer than that (inverse transform in the
+ * upper tail: z is drawn above z0 = ln(elapsed / median) / σ). No fallback, however old the table.
+ */
+export function remainingTurn(s: Scenario, r: () => number, partySize: number, elapsed: number): number {
+  const median = s.turnMedian(partySize) * MINUTE;
+  if (elapsed <= 0) return turnTime(s, r, partySize);
+  const z0 = Math.log(elapsed / median) / s.turnSigma;
+  const tail = upperTail(z0);
+  // Beyond double precision (z0 above 37) the excess over z0 is exponential with rate z0: the tail's limit.
+  const z = tail > 0 ? upperTailInverse(tail * (1 - r())) : z0 + exponential(r, 1) / z0;
+  return Math.max(0, median * Math.exp(s.turnSigma * Math.max(z, z0)) - elapsed);
+}
+
+/** P(Z > z) for a standard normal, to about 1e-7 relative error in either tail (Numerical Recipes' erfc). */
+export function upperTail(z: number): number {
+  const x = Math.abs(z) / Math.SQRT2;
+  const t = 1 / (1 + 0.5 * x);
+  const poly =
+    -1.26551223 +
+    t * (1.00002368 + t * (0.37409196 + t * (0.09678418 + t * (-0.18628806 + t * (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277))))))));
+  const erfc = t * Math.exp(-x * x + poly);
+  return z >= 0 ? erfc / 2 : 1 - erfc / 2;
+}
+
+/** The z with P(Z > z) = q: Acklam's rational approximation, then Newton steps on the tail itself. */
+export function upperTailInverse(q: number): number {
+  const p = Math.min(Math.max(q, Number.MIN_VALUE), 1 - 1e-16);
+  let z = -acklam(p);
+  for (let i = 0; i < 3; i++) {
+    const density = Math.exp(-z * z / 2) / Math.sqrt(2 * Math.PI);
+    if (density === 0) break;
+    z += (upperTail(z) - p) / density;
   }
-  return uniform(r, [1, 10]) * MINUTE;
+  return z;
+}
+
+/** Acklam's inverse of the standard normal distribution function (relative error 1.15e-9). */
+function acklam(p: number): number {
+  const a = [-39.69683028665376, 220.9460984245205, -275.9285104469687, 138.357751867269, -30.66479806614716, 2.506628277459239];
+  const b = [-54.47609879822406, 161.5858368580409, -155.6989798598866, 66.80131188771972, -13.28068155288572];
+  const c = [-0.007784894002430293, -0.3223964580411365, -2.400758277161838, -2.549732539343734, 4.374664141464968, 2.938163982698783];
+  const d = [0.007784695709041462, 0.3224671290700398, 2.445134137142996, 3.754408661907416];
+  const tail = (u: number) => {
+    const q = Math.sqrt(-2 * Math.log(u));
+    return (((((c[0]! * q + c[1]!) * q + c[2]!) * q + c[3]!) * q + c[4]!) * q + c[5]!) / ((((d[0]! * q + d[1]!) * q + d[2]!) * q + d[3]!) * q + 1);
+  };
+  const low = 0.02425;
+  if (p < low) return tail(p);
+  if (p > 1 - low) return -tail(1 - p);
+  const q = p - 0.5;
+  const rr = q * q;
+  return ((((((a[0]! * rr + a[1]!) * rr + a[2]!) * rr + a[3]!) * rr + a[4]!) * rr + a[5]!) * q) / (((((b[0]! * rr + b[1]!) * rr + b[2]!) * rr + b[3]!) * rr + b[4]!) * rr + 1);
 }
 
 export interface Table {
@@ -405,7 +452,10 @@ export class Floor {
     const now = this.now;
     const tables = this.tables.map((t) => ({ ...t }));
     for (const t of tables) {
-      if (t.heldFor === null && t.seatedAt > 0 && t.freeAt > now) t.freeAt = now + remainingTurn(s, r, t.size, now - t.seatedAt);
+      if (t.heldFor === null && t.seatedAt > 0 && t.freeAt > now) {
+        // By the party at it (the host sees it), however long it has sat.
+        t.freeAt = now + remainingTurn(s, r, t.partySize, now - t.seatedAt);
+      }
       // A table seen free stays free; a held one frees when its party is seated or marked.
     }
     const copy = new Floor(s, r, tables, now, this.day, 1_000_000);
@@ -446,7 +496,10 @@ export class Floor {
       byId.set(p.id, copyP);
       return copyP;
     });
-    copy.nextRound = now + r() * s.rounds[1] * MINUTE;
+    // The host's next look: from the last one, a gap drawn uniformly, conditioned on being still to come.
+    const earliest = Math.max(now, this.lastRound + s.rounds[0] * MINUTE);
+    copy.nextRound = earliest + r() * Math.max(0, this.lastRound + s.rounds[1] * MINUTE - earliest);
+    copy.lastRound = this.lastRound;
     copy.nextArrival = this.nextArrival === Infinity ? Infinity : copy.drawArrival(now);
     copy.byId = byId;
     return copy;
