@@ -108,7 +108,13 @@ export function upperTail(z: number): number {
   const t = 1 / (1 + 0.5 * x);
   const poly =
     -1.26551223 +
-    t * (1.00002368 + t * (0.37409196 + t * (0.09678418 + t * (-0.18628806 + t * (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277))))))));
+    t *
+      (1.00002368 +
+        t *
+          (0.37409196 +
+            t *
+              (0.09678418 +
+                t * (-0.18628806 + t * (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277))))))));
   const erfc = t * Math.exp(-x * x + poly);
   return z >= 0 ? erfc / 2 : 1 - erfc / 2;
 }
@@ -118,7 +124,7 @@ export function upperTailInverse(q: number): number {
   const p = Math.min(Math.max(q, Number.MIN_VALUE), 1 - 1e-16);
   let z = -acklam(p);
   for (let i = 0; i < 3; i++) {
-    const density = Math.exp(-z * z / 2) / Math.sqrt(2 * Math.PI);
+    const density = Math.exp((-z * z) / 2) / Math.sqrt(2 * Math.PI);
     if (density === 0) break;
     z += (upperTail(z) - p) / density;
   }
@@ -133,14 +139,20 @@ function acklam(p: number): number {
   const d = [0.007784695709041462, 0.3224671290700398, 2.445134137142996, 3.754408661907416];
   const tail = (u: number) => {
     const q = Math.sqrt(-2 * Math.log(u));
-    return (((((c[0]! * q + c[1]!) * q + c[2]!) * q + c[3]!) * q + c[4]!) * q + c[5]!) / ((((d[0]! * q + d[1]!) * q + d[2]!) * q + d[3]!) * q + 1);
+    return (
+      (((((c[0]! * q + c[1]!) * q + c[2]!) * q + c[3]!) * q + c[4]!) * q + c[5]!) /
+      ((((d[0]! * q + d[1]!) * q + d[2]!) * q + d[3]!) * q + 1)
+    );
   };
   const low = 0.02425;
   if (p < low) return tail(p);
   if (p > 1 - low) return -tail(1 - p);
   const q = p - 0.5;
   const rr = q * q;
-  return ((((((a[0]! * rr + a[1]!) * rr + a[2]!) * rr + a[3]!) * rr + a[4]!) * rr + a[5]!) * q) / (((((b[0]! * rr + b[1]!) * rr + b[2]!) * rr + b[3]!) * rr + b[4]!) * rr + 1);
+  return (
+    ((((((a[0]! * rr + a[1]!) * rr + a[2]!) * rr + a[3]!) * rr + a[4]!) * rr + a[5]!) * q) /
+    (((((b[0]! * rr + b[1]!) * rr + b[2]!) * rr + b[3]!) * rr + b[4]!) * rr + 1)
+  );
 }
 
 export interface Table {
@@ -216,6 +228,8 @@ export class Floor {
   nextArrival: number;
   /** Today's book (Scenario.reservations). */
   bookings: Booking[] = [];
+  /** The bench's look at the waiting parties every `every` ms (re-quotes); draws nothing, keeps nothing busy. */
+  sampler: { every: number; next: number; run: () => Promise<void> } | null = null;
   /** Console taps still to come (Scenario.lateTaps), in time order. */
   taps: { at: number; run: () => Promise<void> | void }[] = [];
   private nextId: number;
@@ -297,6 +311,7 @@ export class Floor {
   nextEventAt(): number {
     let t = Math.min(this.nextArrival, this.nextRound);
     if (this.taps.length > 0 && this.taps[0]!.at < t) t = this.taps[0]!.at;
+    if (this.sampler && this.sampler.next < t) t = this.sampler.next;
     for (const p of this.waiting) if (p.leaveAt < t) t = p.leaveAt;
     return t;
   }
@@ -341,6 +356,9 @@ export class Floor {
         await this.round(door);
         this.lastRound = t;
         this.nextRound = t + uniform(this.r, this.s.rounds) * MINUTE;
+      } else if (this.sampler && t === this.sampler.next) {
+        this.sampler.next += this.sampler.every;
+        await this.sampler.run();
       } else {
         const p = this.waiting.find((w) => w.leaveAt === t)!;
         this.waiting.splice(this.waiting.indexOf(p), 1);
@@ -509,8 +527,9 @@ export class Floor {
 }
 
 /**
- * The oracle's forecast for a party that has just joined: `runs` imagined futures from the real
- * state; the median wait of those in which it is seated, and the 10th to 90th percentile.
+ * The oracle's forecast for a waiting party, from now (its join, or a later look at its page):
+ * `runs` imagined futures from the real state; the median wait left in those in which it is
+ * seated, and the 10th to 90th percentile.
  */
 export async function oracleForecast(
   floor: Floor,
@@ -528,7 +547,7 @@ export async function oracleForecast(
       if (p.id === party.id) seatedAt = copy.now;
     };
     await copy.run(null, Infinity, () => seatedAt !== null);
-    if (seatedAt !== null) waits.push((seatedAt - party.joinedAt) / MINUTE);
+    if (seatedAt !== null) waits.push((seatedAt - floor.now) / MINUTE);
   }
   if (waits.length === 0) return null;
   waits.sort((a, b) => a - b);
