@@ -1,11 +1,12 @@
-// Quotes measured against a simulated restaurant (docs/decisions/022-wait-estimates.md). Each
-// scenario runs several weeks of services through the product's own queue services (join, call,
-// seat, no-show, leave) on a real SQLite file, with the simulation's clock. For every party seated
-// in the last weeks (the first ones build the history), the quote it got at join is compared with
-// its actual wait, side by side with (a) a rule of thumb, (b) the exponential average the product
-// used before, and (d) an oracle that knows the simulation's true parameters and forecasts by Monte
-// Carlo from the real state. Targets: the estimator's mean absolute error at most 1.3× the
-// oracle's and at most 0.7× the old average's on every scenario; 70-90% seated inside their range.
+// Quotes measured against a simulated restaurant (docs/decisions/022-wait-estimates.md; the method
+// and its rules in bench/README.md). Each scenario runs several weeks of services through the
+// product's own queue services (join, call, seat, no-show, leave) on a real SQLite file, with the
+// simulation's clock. For every party seated in the last weeks (the first ones build the history),
+// the quote it got at join, and the position page's later quotes while it waited, are compared with
+// the wait that followed, side by side with a rule of thumb, the exponential average the product
+// used before, a count-based regression (the simple baseline) and an oracle that knows the
+// simulation's true parameters and forecasts by Monte Carlo from the real state. Training and
+// held-out scenarios (bench/lib/estimate-scenarios.ts) are reported apart.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,160 +14,33 @@ import type { VenueSettings } from '@vez/contract';
 import { migrateToLatest, openDb } from '../apps/server/src/db/connect.js';
 import type { EntryRow } from '../apps/server/src/db/types.js';
 import { createLocalBus } from '../apps/server/src/plugins/bus.js';
-import { type QueueDeps, callEntry, endEntry, joinWaitlist, seatEntry } from '../apps/server/src/modules/queue/index.js';
+import { type QueueDeps, callEntry, endEntry, getPosition, joinWaitlist, seatEntry } from '../apps/server/src/modules/queue/index.js';
 import { seedDemo } from '../apps/server/src/seed/demo.js';
 import { DEMO_BISTRO_ID } from '../apps/server/src/seed/demo.js';
 import { addVenueLike } from '../apps/server/test/venues.js';
-import { ExponentialAverage, RULE_OF_THUMB_MINUTES, ruleOfThumb } from './lib/baselines.js';
+import { CountRegression, type Counts, ExponentialAverage, ruleOfThumb } from './lib/baselines.js';
+import { type EstimatorName, OLD, PLAIN, PROTOTYPE, REGRESSION, type Row, reportOf, summaryLines } from './lib/estimate-report.js';
+import type { Quote } from './lib/estimate-metrics.js';
+import { SCENARIOS } from './lib/estimate-scenarios.js';
+import { DAY, type Door, Floor, HOUR, MINUTE, type Party, type Scenario, oracleForecast, rng, tablesOf } from './lib/restaurant-sim.js';
 import { TableAware } from './lib/table-aware.js';
-import { DAY, type Door, Floor, HOUR, MINUTE, type Scenario, oracleForecast, rng, tablesOf } from './lib/restaurant-sim.js';
-import { type BenchReport, round } from './lib/report.js';
+import type { BenchReport } from './lib/report.js';
 
+/** Weeks per scenario (BENCH_ESTIMATE_WEEKS=2 for a quicker look while developing). */
 const WEEKS = Number(process.env.BENCH_ESTIMATE_WEEKS ?? 4);
 /** Weeks scored: the last ones, once the venue has a history of each hour of the week. */
 const SCORED_WEEKS = Math.min(2, WEEKS);
+/** Futures the oracle plays per quote: its median moves by well under a minute beyond 60. */
 const ORACLE_RUNS = Number(process.env.BENCH_ORACLE_RUNS ?? 60);
-/** The simulation's seed: another one draws other weeks of the same restaurants. */
+/** The position page is read for every waiting party this often (simulated minutes). */
+const REQUOTE_MINUTES = Number(process.env.BENCH_ESTIMATE_REQUOTE_MINUTES ?? 10);
+/** The simulation's seed: another one draws other weeks of the same restaurants (each scenario adds its own offset). */
 const SEED = Number(process.env.BENCH_ESTIMATE_SEED ?? 1_000);
 /** A Sunday, midnight UTC: the simulated weeks start here. */
 const START = Date.UTC(2026, 0, 4);
-/** Busier at the weekend (0 = Sunday). */
-const WEEKDAY = [0.9, 0.7, 0.8, 0.85, 1, 1.3, 1.45];
 
-const dinner = (size: number) => (size <= 2 ? 55 : size <= 4 ? 68 : 82);
-const sizes: [number, number][] = [
-  [1, 4],
-  [2, 40],
-  [3, 14],
-  [4, 24],
-  [5, 6],
-  [6, 7],
-  [7, 2],
-  [8, 3],
-];
-const dinnerTables = [
-  { size: 2, count: 9 },
-  { size: 4, count: 8 },
-  { size: 6, count: 3 },
-  { size: 8, count: 2 },
-];
-const common = {
-  partySizes: sizes,
-  turnMedian: dinner,
-  // Turn times vary a lot: a quick bite, a long dessert (log-normal, about 0.4 in the field).
-  turnSigma: 0.4,
-  leavers: 0.04,
-  patienceMean: 25,
-  noShows: 0.06,
-  holdMinutes: 15,
-  rounds: [2, 8] as [number, number],
-  // Remote diners are anywhere nearby when called: a few minutes to a quarter of an hour back.
-  walk: [2, 14] as [number, number],
-};
-
-const SCENARIOS: Scenario[] = [
-  {
-    name: 'steady dinner',
-    mode: 'basic',
-    tables: dinnerTables,
-    open: 18,
-    close: 22.5,
-    arrivals: (d, h) => WEEKDAY[d]! * (h < 18.5 ? 10 : 17),
-    ...common,
-  },
-  {
-    name: 'rush at 20:00',
-    mode: 'basic',
-    tables: dinnerTables,
-    open: 18,
-    close: 23,
-    arrivals: (d, h) => WEEKDAY[d]! * (h >= 19.75 && h < 20.75 ? 34 : h < 19.75 ? 9 : 11),
-    ...common,
-  },
-  {
-    name: 'slow afternoon',
-    mode: 'basic',
-    tables: [
-      { size: 2, count: 3 },
-      { size: 4, count: 3 },
-      { size: 6, count: 1 },
-      { size: 8, count: 1 },
-    ],
-    open: 14,
-    close: 18,
-    arrivals: (d, h) => WEEKDAY[d]! * (h < 15.5 ? 4 : 2.5),
-    ...common,
-    turnMedian: (size) => dinner(size) - 10,
-  },
-  {
-    name: 'advanced mode (bands)',
-    mode: 'advanced',
-    tables: [
-      { size: 2, count: 9 },
-      { size: 4, count: 8 },
-      { size: 6, count: 3 },
-      { size: 10, count: 2 },
-    ],
-    open: 18,
-    close: 22.5,
-    arrivals: (d, h) => WEEKDAY[d]! * (h < 18.5 ? 10 : 17),
-    ...common,
-  },
-  {
-    name: '15% leave',
-    mode: 'basic',
-    tables: dinnerTables,
-    open: 18,
-    close: 22.5,
-    arrivals: (d, h) => WEEKDAY[d]! * (h < 18.5 ? 11 : 19),
-    ...common,
-    leavers: 0.15,
-  },
-];
-
-const PROTOTYPE = 'tables recorded (prototype)';
-/** The same product at a venue that does not list its tables: the estimator's seat-time forecasts alone. */
-const PLAIN = 'estimator, no tables listed';
-const ESTIMATORS = ['rule of thumb', 'exponential average (before)', 'estimator', PLAIN, 'oracle', PROTOTYPE] as const;
-type EstimatorName = (typeof ESTIMATORS)[number];
-
-interface Quote {
-  time: number;
-  low?: number;
-  high?: number;
-}
-
-interface Scored {
-  actual: number;
-  quotes: Partial<Record<EstimatorName, Quote>>;
-  /** For BENCH_ESTIMATE_DUMP: the party and what stood before it at join. */
-  party?: { size: number; band: number; ahead: number; called: number; aheadInBand: number; calledInBand: number; at: number };
-}
-
-interface Figures {
-  parties: number;
-  meanAbsError: number;
-  p90AbsError: number;
-  bias: number;
-  withinRange: number | null;
-}
-
-function figuresOf(scored: Scored[], name: EstimatorName): Figures {
-  const rows = scored.filter((s) => s.quotes[name]);
-  const errors = rows.map((s) => s.actual - s.quotes[name]!.time);
-  const abs = errors.map(Math.abs).sort((a, b) => a - b);
-  const ranged = rows.filter((s) => s.quotes[name]!.low !== undefined);
-  // The same rule as the console's figures: whole minutes as the diner read them.
-  const within = ranged.filter((s) => s.actual >= s.quotes[name]!.low! && Math.floor(s.actual) <= s.quotes[name]!.high!).length;
-  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
-  return {
-    parties: rows.length,
-    meanAbsError: mean(abs),
-    p90AbsError: abs[Math.min(abs.length - 1, Math.floor(0.9 * abs.length))] ?? 0,
-    bias: mean(errors),
-    withinRange: ranged.length ? within / ranged.length : null,
-  };
-}
+/** What stood before a party (for BENCH_ESTIMATE_DUMP). */
+type Before = { size: number; band: number; ahead: number; called: number; aheadInBand: number; calledInBand: number; at: number };
 
 const venueSettings = (s: Scenario, tables: boolean): Partial<VenueSettings> => ({
   tables: tables ? s.tables.map((t) => ({ seats: t.size, count: t.count })) : [],
@@ -176,7 +50,16 @@ const venueSettings = (s: Scenario, tables: boolean): Partial<VenueSettings> => 
   holdMinutes: s.holdMinutes,
 });
 
-async function runScenario(s: Scenario, index: number, dir: string): Promise<{ scored: Scored[]; seconds: number; joins: number }> {
+const rangeOf = (time: number | null | undefined, range: { low: number; high: number } | null | undefined): Quote | undefined =>
+  time === null || time === undefined ? undefined : { time, low: range?.low, high: range?.high };
+
+/** The counts the regression reads: the whole queue in basic mode, the band's in advanced mode (where bands have their own tables). */
+function countsOf(s: Scenario, p: Party, waitingAhead: Party[], called: Party[]): Counts {
+  const mine = (x: Party) => s.mode === 'basic' || x.band === p.band;
+  return { ahead: waitingAhead.filter(mine).length, called: called.filter(mine).length };
+}
+
+async function runScenario(s: Scenario, index: number, dir: string): Promise<Row> {
   const started = performance.now();
   const db = openDb({ kind: 'sqlite', file: path.join(dir, `estimate-${index}.db`) });
   await migrateToLatest(db);
@@ -189,23 +72,47 @@ async function runScenario(s: Scenario, index: number, dir: string): Promise<{ s
   const venueId = await addVenueLike(db, DEMO_BISTRO_ID, { settings: JSON.stringify({ ...base, ...venueSettings(s, true) }) });
   const plainId = await addVenueLike(db, DEMO_BISTRO_ID, { settings: JSON.stringify({ ...base, ...venueSettings(s, false) }) });
   const deps: QueueDeps = { db, bus: createLocalBus(), now: () => clock.now };
+  const advanced = s.mode === 'advanced';
 
   const rows = new Map<number, EntryRow>();
   const plainRows = new Map<number, EntryRow>();
   const before = new ExponentialAverage();
+  const regression = new CountRegression();
   const tableAware = new TableAware();
-  const pending = new Map<number, Scored['quotes']>();
-  const parties = new Map<number, NonNullable<Scored['party']>>();
-  const scored: Scored[] = [];
-  const r = rng(SEED + index);
+  /** Per party: its counts at join and the regression's forecast then (what the venue can learn from at the seat). */
+  const atJoin = new Map<number, { counts: Counts; forecast: number | null }>();
+  const pending = new Map<number, { quotes: Row['joins'][number]['quotes']; before: Before; day: number }>();
+  const pendingRequotes = new Map<number, { at: number; day: number; quotes: Row['requotes'][number]['quotes'] }[]>();
+  const joins: Row['joins'] = [];
+  const requotes: Row['requotes'] = [];
+  const r = rng(SEED + s.seed);
   const scoreFrom = START + (WEEKS - SCORED_WEEKS) * 7 * DAY;
   let floor: Floor | null = null;
+  let day = 0;
   let phone = 0;
-  let joins = 0;
+  let joinCount = 0;
+
+  /** The quotes every simple estimator gives a party with these counts before it. */
+  const simpleQuotes = (p: Party, counts: Counts, venuePlace: number, bandPlace: number) => {
+    const quotes: Partial<Record<EstimatorName, Quote>> = { 'rule of thumb': { time: ruleOfThumb(advanced ? bandPlace : venuePlace) } };
+    const old = before.quote(advanced ? p.band : null, bandPlace, venuePlace);
+    if (old !== null) quotes[OLD] = { time: old };
+    const line = regression.quote(p.band, counts);
+    if (line) quotes[REGRESSION] = line;
+    return quotes;
+  };
+
+  const forget = (p: Party) => {
+    pending.delete(p.id);
+    pendingRequotes.delete(p.id);
+    rows.delete(p.id);
+    plainRows.delete(p.id);
+    atJoin.delete(p.id);
+  };
 
   const door: Door = {
     async join(p, ahead) {
-      joins += 1;
+      joinCount += 1;
       const body = {
         customer: { name: 'Ana Souza', phone: `+55119${String(70_000_000 + (phone++ % 29_999_999))}` },
         partySize: p.size,
@@ -216,73 +123,93 @@ async function runScenario(s: Scenario, index: number, dir: string): Promise<{ s
       const plain = (await joinWaitlist(deps, plainId, body, { byStaff: true, ignoreLock: true })).entry;
       plainRows.set(p.id, plain);
       const prototype = tableAware.quote(p, ahead, p.joinedAt);
-      if (p.joinedAt < scoreFrom) return;
-      const advanced = s.mode === 'advanced';
+      const counts = countsOf(s, p, ahead.waiting, ahead.called);
+      atJoin.set(p.id, { counts, forecast: regression.predict(p.band, counts) });
+      if (p.joinedAt < scoreFrom) return row.quoted_minutes;
       const venuePlace = ahead.waiting.length + 1;
       const bandPlace = ahead.waiting.filter((w) => w.band === p.band).length + 1;
-      const place = advanced ? bandPlace : venuePlace;
-      const quotes: Scored['quotes'] = { 'rule of thumb': { time: ruleOfThumb(place) } };
-      const old = before.quote(advanced ? p.band : null, bandPlace, venuePlace);
-      if (old !== null) quotes['exponential average (before)'] = { time: old };
-      if (row.quoted_minutes !== null) {
-        quotes.estimator = { time: row.quoted_minutes, low: row.quoted_low ?? undefined, high: row.quoted_high ?? undefined };
-      }
-      if (plain.quoted_minutes !== null) {
-        quotes[PLAIN] = { time: plain.quoted_minutes, low: plain.quoted_low ?? undefined, high: plain.quoted_high ?? undefined };
-      }
+      const quotes = simpleQuotes(p, counts, venuePlace, bandPlace);
+      quotes.estimator = rangeOf(row.quoted_minutes, row.quoted_low === null ? null : { low: row.quoted_low, high: row.quoted_high! });
+      quotes[PLAIN] = rangeOf(plain.quoted_minutes, plain.quoted_low === null ? null : { low: plain.quoted_low, high: plain.quoted_high! });
       if (prototype) quotes[PROTOTYPE] = prototype;
-      const oracle = await oracleForecast(floor!, p, ORACLE_RUNS, p.id * 31 + index);
+      const oracle = await oracleForecast(floor!, p, ORACLE_RUNS, p.id * 31 + s.seed);
       if (oracle) quotes.oracle = oracle;
-      pending.set(p.id, quotes);
-      parties.set(p.id, {
+      const aheadInBand = ahead.waiting.filter((w) => w.band === p.band).length;
+      const calledInBand = ahead.called.filter((c) => c.band === p.band).length;
+      const info = {
         size: p.size,
         band: p.band,
         ahead: ahead.waiting.length,
         called: ahead.called.length,
-        aheadInBand: ahead.waiting.filter((w) => w.band === p.band).length,
-        calledInBand: ahead.called.filter((c) => c.band === p.band).length,
+        aheadInBand,
+        calledInBand,
         at: p.joinedAt,
-      });
+      };
+      pending.set(p.id, { quotes, before: info, day });
+      return row.quoted_minutes;
     },
     async call(p) {
       rows.set(p.id, await callEntry(deps, rows.get(p.id)!));
       plainRows.set(p.id, await callEntry(deps, plainRows.get(p.id)!));
     },
     async seat(p) {
+      // The venue learns from what its console heard: the tap's moment (late in `late console taps`).
       await seatEntry(deps, rows.get(p.id)!);
       await seatEntry(deps, plainRows.get(p.id)!);
       before.seated([-1, p.band], clock.now);
       tableAware.seated(p, clock.now);
-      const quotes = pending.get(p.id);
-      if (quotes) scored.push({ actual: (clock.now - p.joinedAt) / MINUTE, quotes, party: parties.get(p.id) });
-      pending.delete(p.id);
-      rows.delete(p.id);
-      plainRows.delete(p.id);
+      const join = atJoin.get(p.id);
+      if (join) regression.seated(p.band, join.counts, (clock.now - p.joinedAt) / MINUTE, join.forecast);
+      // Scored against the true seat: what the diner lived.
+      const quoted = pending.get(p.id);
+      if (quoted)
+        joins.push({ actual: (p.seatedAt! - p.joinedAt) / MINUTE, day: quoted.day, quotes: quoted.quotes, before: quoted.before });
+      for (const q of pendingRequotes.get(p.id) ?? [])
+        requotes.push({ actual: (p.seatedAt! - q.at) / MINUTE, day: q.day, quotes: q.quotes });
+      forget(p);
     },
     async noShow(p) {
       tableAware.forget(p);
       await endEntry(deps, rows.get(p.id)!, 'cancel', 'NoShow');
       await endEntry(deps, plainRows.get(p.id)!, 'cancel', 'NoShow');
-      pending.delete(p.id);
-      rows.delete(p.id);
-      plainRows.delete(p.id);
+      forget(p);
     },
     async leave(p) {
       tableAware.forget(p);
       await endEntry(deps, rows.get(p.id)!, 'leave', 'Customer');
       await endEntry(deps, plainRows.get(p.id)!, 'leave', 'Customer');
-      pending.delete(p.id);
-      rows.delete(p.id);
-      plainRows.delete(p.id);
+      forget(p);
     },
+  };
+
+  /** The position page of every waiting party, read as the diner would (getPosition), with every other estimator beside it. */
+  const requote = async () => {
+    const f = floor!;
+    if (f.now < scoreFrom) return;
+    for (const [i, p] of f.waiting.entries()) {
+      if (!rows.has(p.id) || f.now <= p.joinedAt) continue;
+      const [mine, plain] = await Promise.all([getPosition(deps, rows.get(p.id)!.id), getPosition(deps, plainRows.get(p.id)!.id)]);
+      const waitingAhead = f.waiting.slice(0, i);
+      const counts = countsOf(s, p, waitingAhead, f.called);
+      const quotes = simpleQuotes(p, counts, i + 1, waitingAhead.filter((w) => w.band === p.band).length + 1);
+      quotes.estimator = rangeOf(mine.waitlist.estimatedTime, mine.waitlist.estimatedRange);
+      quotes[PLAIN] = rangeOf(plain.waitlist.estimatedTime, plain.waitlist.estimatedRange);
+      const oracle = await oracleForecast(f, p, ORACLE_RUNS, p.id * 31 + s.seed + Math.round(f.now / MINUTE));
+      if (oracle) quotes.oracle = oracle;
+      const list = pendingRequotes.get(p.id) ?? [];
+      list.push({ at: f.now, day, quotes });
+      pendingRequotes.set(p.id, list);
+    }
   };
 
   const tables = tablesOf(s);
   for (let d = 0; d < WEEKS * 7; d++) {
-    const day = START + d * DAY;
-    for (const t of tables) Object.assign(t, { seatedAt: 0, freeAt: 0, heldFor: null });
-    const f = new Floor(s, r, tables, day + s.open * HOUR, day, d * 10_000 + 1);
+    day = d;
+    const midnight = START + d * DAY;
+    for (const t of tables) Object.assign(t, { partySize: 0, seatedAt: 0, freeAt: 0, heldFor: null });
+    const f = new Floor(s, r, tables, midnight + s.open * HOUR, midnight, d * 10_000 + 1);
     floor = f;
+    f.sampler = { every: REQUOTE_MINUTES * MINUTE, next: f.now + REQUOTE_MINUTES * MINUTE, run: requote };
     // The product's clock follows the simulation's: every service sees the moment of its event.
     const tick = f.nextEventAt.bind(f);
     f.nextEventAt = () => {
@@ -293,83 +220,27 @@ async function runScenario(s: Scenario, index: number, dir: string): Promise<{ s
     await f.run(door);
   }
   await db.close();
-  return { scored, seconds: (performance.now() - started) / 1000, joins };
+  return { scenario: s, joins, requotes, seconds: (performance.now() - started) / 1000, joinCount };
 }
 
 export default async function estimateBench(): Promise<BenchReport> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vez-estimate-'));
-  const results: { scenario: Scenario; figures: Record<EstimatorName, Figures>; seconds: number; joins: number }[] = [];
+  const results: Row[] = [];
   for (const [i, scenario] of SCENARIOS.entries()) {
-    // BENCH_ESTIMATE_ONLY=0,2 runs those scenarios alone (a quicker look while tuning).
+    // BENCH_ESTIMATE_ONLY=0,2 runs those scenarios alone (a quicker look while developing).
     if (process.env.BENCH_ESTIMATE_ONLY && !process.env.BENCH_ESTIMATE_ONLY.split(',').includes(String(i))) continue;
-    const { scored, seconds, joins } = await runScenario(scenario, i, dir);
-    // Every estimator scored on the same parties: those each of them quoted.
-    const common = scored.filter((x) =>
-      ESTIMATORS.every((name) => name === 'exponential average (before)' || name === PROTOTYPE || name === PLAIN || x.quotes[name]),
-    );
-    const figures = Object.fromEntries(ESTIMATORS.map((name) => [name, figuresOf(common, name)])) as Record<EstimatorName, Figures>;
-    results.push({ scenario, figures, seconds, joins });
-    if (process.env.BENCH_ESTIMATE_DUMP) fs.writeFileSync(`${process.env.BENCH_ESTIMATE_DUMP}-${i}.json`, JSON.stringify(common));
-    console.log(`${scenario.name}: ${joins} joins, ${common.length} scored parties, ${round(seconds, 1)} s`);
-    for (const name of ESTIMATORS) {
-      const f = figures[name];
-      console.log(
-        `  ${name.padEnd(30)} MAE ${round(f.meanAbsError, 1)} p90 ${round(f.p90AbsError, 1)} bias ${round(f.bias, 1)} in range ${f.withinRange === null ? '-' : `${round(f.withinRange * 100)}%`} (${f.parties})`,
-      );
-    }
+    const row = await runScenario(scenario, i, dir);
+    results.push(row);
+    if (process.env.BENCH_ESTIMATE_DUMP) fs.writeFileSync(`${process.env.BENCH_ESTIMATE_DUMP}-${i}.json`, JSON.stringify(row.joins));
+    for (const line of summaryLines(row)) console.log(line);
   }
   fs.rmSync(dir, { recursive: true, force: true });
-
-  const targets = results.flatMap(({ scenario, figures }) => {
-    const mine = figures.estimator;
-    const oracle = figures.oracle;
-    const old = figures['exponential average (before)'];
-    const within = mine.withinRange ?? 0;
-    return [
-      {
-        name: `${scenario.name}: MAE vs the oracle's`,
-        value: round(mine.meanAbsError / oracle.meanAbsError, 2),
-        target: '<= 1.3',
-        met: mine.meanAbsError <= 1.3 * oracle.meanAbsError,
-      },
-      {
-        name: `${scenario.name}: MAE vs the old average's`,
-        value: round(mine.meanAbsError / old.meanAbsError, 2),
-        target: '<= 0.7',
-        met: mine.meanAbsError <= 0.7 * old.meanAbsError,
-      },
-      {
-        name: `${scenario.name}: seated inside the range`,
-        value: round(within * 100, 1),
-        target: '70-90 %',
-        met: within >= 0.7 && within <= 0.9,
-      },
-    ];
+  return reportOf(results, {
+    weeks: WEEKS,
+    scoredWeeks: SCORED_WEEKS,
+    oracleRuns: ORACLE_RUNS,
+    requoteMinutes: REQUOTE_MINUTES,
+    seed: SEED,
+    store: 'sqlite file',
   });
-
-  const table = [
-    '| Scenario | Quote | Parties | Mean abs. error (min) | p90 abs. error (min) | Bias (min) | Seated in range |',
-    '|---|---|---:|---:|---:|---:|---:|',
-    ...results.flatMap(({ scenario, figures }) =>
-      ESTIMATORS.map((name) => {
-        const f = figures[name];
-        const label = name === 'rule of thumb' ? `rule of thumb (${RULE_OF_THUMB_MINUTES} min a party)` : name;
-        return `| ${scenario.name} | ${label} | ${f.parties} | ${round(f.meanAbsError, 1)} | ${round(f.p90AbsError, 1)} | ${round(f.bias, 1)} | ${f.withinRange === null ? '—' : `${round(f.withinRange * 100, 1)}%`} |`;
-      }),
-    ),
-  ];
-  return {
-    title: `Wait quotes against a simulated restaurant: ${SCENARIOS.length} scenarios, ${WEEKS} weeks each (the last ${SCORED_WEEKS} scored), the product's services on SQLite`,
-    environment: { weeks: WEEKS, scoredWeeks: SCORED_WEEKS, oracleRuns: ORACLE_RUNS, store: 'sqlite file' },
-    figures: Object.fromEntries(
-      results.map(({ scenario, figures, seconds, joins }) => [scenario.name, { joins, seconds: round(seconds, 1), ...figures }]),
-    ),
-    targets,
-    markdown: [
-      ...table,
-      '',
-      'Bias is actual minus quoted (positive: waits ran longer than quoted). Parties scored: seated in the scored weeks and quoted by every estimator but the old average, which quotes nothing until it has seen two seatings; a party is inside its range when its wait, in whole minutes, is within it. The oracle forecasts each join by Monte Carlo (' +
-        `${ORACLE_RUNS} runs) from the true state with the true parameters: the median and the 10th-90th percentile of its runs.`,
-    ].join('\n'),
-  };
 }
