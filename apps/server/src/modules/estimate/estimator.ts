@@ -1,6 +1,9 @@
 import type { EntryRow, PaceRow, PaceSlotRow } from '../../db/types.js';
 import type { FloorBook } from './floor.js';
+import { DEFAULT_SPREAD_HIGH, DEFAULT_SPREAD_LOW, MIN_RESIDUALS, rangeOf, residualOf, spreadOf, withResidual } from './calibration.js';
 import { departureChances, freeingTime, freeingTimes } from './occupancy.js';
+
+export { rangeOf } from './calibration.js';
 
 /**
  * The wait estimator (docs/decisions/022-wait-estimates.md, docs/product.md §4).
@@ -60,17 +63,6 @@ const FIT_MEMORY = 0.99;
 const SLOPE_PRIOR = 400;
 /** A band's own forecasts take over from the venue's after this many seatings (its fit, when it has one). */
 const MIN_BAND_SAMPLES = 8;
-const SPREAD_RATE = 0.02;
-/** The range's spreads are relative to the quote plus this margin (short waits vary by minutes). */
-const MARGIN_MINUTES = 5;
-/** The range aims to hold 80% of parties: the 10th to the 90th percentile of the quote's error. */
-const LOW_QUANTILE = 0.1;
-const HIGH_QUANTILE = 0.9;
-/** Before a venue has calibrated its own: spreads that hold most waits of a restaurant. */
-const DEFAULT_SPREAD_LOW = -0.35;
-const DEFAULT_SPREAD_HIGH = 0.45;
-/** Quotes a row must have learned its spread from before it is used. */
-const MIN_SPREAD_QUOTES = 20;
 /** The table counts the turn cycle tries, and how many seat times it keeps. */
 export const CYCLE_TABLES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 14, 16, 18, 20, 24] as const;
 const CYCLE_SEATS = 32;
@@ -127,6 +119,8 @@ export interface Cycle extends OccModel {
   floor: number;
   /** A band's row only: its class occupancy forecasts, one per range of CLASS_RANGES (classesOf). */
   cls?: (OccModel | null)[];
+  /** The scores of this row's quotes against the waits, newest last (calibration.ts): the range's spreads. */
+  residuals?: number[];
 }
 
 /** What a quote was made from, kept on the entry so the seat can teach each forecast. */
@@ -261,21 +255,24 @@ export function nextPace(previous: PaceRow | undefined, venueId: string, band: n
   cycle.floor = Math.max(0, cycle.floor + FLOOR_STEP * (actual < cycle.floor ? FLOOR_QUANTILE - 1 : FLOOR_QUANTILE));
   cycle.seats.push(seatedAt);
   if (cycle.seats.length > CYCLE_SEATS) cycle.seats.splice(0, cycle.seats.length - CYCLE_SEATS);
-  row.cycle = JSON.stringify(cycle);
   const own = typeof basis?.own === 'number' ? basis.own : seated.quoted_minutes;
-  if (own !== null) learnSpread(row, own, actual);
+  if (own !== null) learnSpread(row, cycle, own, actual);
+  row.cycle = JSON.stringify(cycle);
   return row;
 }
 
-/** Online quantiles of the quote's relative error (a stochastic-gradient step toward each percentile). */
-function learnSpread(row: PaceRow, quoted: number, actual: number): void {
-  if (row.quotes === 0) {
-    row.spread_low = DEFAULT_SPREAD_LOW;
-    row.spread_high = DEFAULT_SPREAD_HIGH;
+/**
+ * The quote's range learns from how it turned out (calibration.ts): the score joins the row's
+ * ring, and the row's spreads become the ring's conformal quantiles once it holds enough (a
+ * row stored before the ring keeps its old spreads until then).
+ */
+function learnSpread(row: PaceRow, cycle: Cycle, quoted: number, actual: number): void {
+  cycle.residuals = withResidual(cycle.residuals, residualOf(quoted, actual));
+  const spread = spreadOf(cycle.residuals);
+  if (spread) {
+    row.spread_low = spread.low;
+    row.spread_high = spread.high;
   }
-  const r = (actual - quoted) / (quoted + MARGIN_MINUTES);
-  row.spread_low += SPREAD_RATE * (r < row.spread_low ? LOW_QUANTILE - 1 : LOW_QUANTILE);
-  row.spread_high += SPREAD_RATE * (r < row.spread_high ? HIGH_QUANTILE - 1 : HIGH_QUANTILE);
   row.quotes += 1;
 }
 
@@ -662,7 +659,7 @@ export function estimate(book: PaceBook, band: number, before: Before, withBasis
   const bandReady = bandPace !== null && own!.samples >= MIN_BAND_SAMPLES;
   const classes = bandPace === null ? undefined : classesOf(book, band, before);
   const central = bandReady ? forecastOf(own, bandPace, bandBefore, book.at, classes) : forecastOf(venue, venuePace, venueBefore, book.at);
-  const spreads = own && own.quotes >= MIN_SPREAD_QUOTES ? own : venue && venue.quotes >= MIN_SPREAD_QUOTES ? venue : undefined;
+  const spreads = own && own.quotes >= MIN_RESIDUALS ? own : venue && venue.quotes >= MIN_RESIDUALS ? venue : undefined;
   const range = rangeOf(central, spreads?.spread_low ?? DEFAULT_SPREAD_LOW, spreads?.spread_high ?? DEFAULT_SPREAD_HIGH);
   if (!withBasis) return range;
   const basis: QuoteBasis = {
@@ -688,11 +685,3 @@ export function estimate(book: PaceBook, band: number, before: Before, withBasis
   return { ...range, basis };
 }
 
-/** Whole minutes as a diner reads them: at least 1, the range around the quote, rounded outwards. */
-export function rangeOf(central: number, spreadLow: number, spreadHigh: number): { time: number; low: number; high: number } {
-  const time = Math.max(1, Math.round(central));
-  // Rounded outwards, but 7.999999999 is 8: floating-point noise must not widen the range.
-  const low = Math.max(0, Math.min(time, Math.floor(central + Math.min(0, spreadLow) * (central + MARGIN_MINUTES) + 1e-9)));
-  const high = Math.max(time, Math.ceil(central + Math.max(0, spreadHigh) * (central + MARGIN_MINUTES) - 1e-9));
-  return { time, low, high };
-}

@@ -1,5 +1,6 @@
 import { bandOf } from '@vez/contract';
 import { seededRandom } from '../../lib/seeded-random.js';
+import { MARGIN_MINUTES, residualOf, spreadOf, withResidual } from './calibration.js';
 import { TURN_SIGMA, turnSurvival } from './occupancy.js';
 
 /**
@@ -32,6 +33,8 @@ export interface FloorTable {
   party: number;
   /** The called entry it is held for. */
   heldFor: string | null;
+  /** Free since this moment (ms), when an event freed it (a called party marked as not coming); absent when unknown. */
+  freeSince?: number | null;
 }
 
 export interface FloorState {
@@ -62,6 +65,16 @@ export interface FloorState {
   at: number;
   /** The venue's mode at its last event: which tables fit a party. */
   mode: FloorMode;
+  /**
+   * The host's next look at the door (minutes, newest last): from the moment a party and a free
+   * table that fits it are both there to its call. Absent in rows stored before it was kept.
+   */
+  looks?: number[];
+  /**
+   * The floor's own errors, by band of the party (VENUE_BAND: all of them): the scores of its
+   * join quotes against the waits (calibration.ts), newest last. Its range is set from them.
+   */
+  residuals?: { band: number; ring: number[] }[];
 }
 
 export type FloorMode = 'basic' | 'advanced';
@@ -84,6 +97,14 @@ const PATIENCE_RATE = 0.05;
 /** The forecast speaks once this many turns and walks have been seen. */
 const READY_TURNS = 10;
 const READY_WALKS = 5;
+/** Looks kept, as the walks. A look longer than LOOK_CAP_MINUTES is the floor's picture being wrong (the table was not free), not the host. */
+const KEPT_LOOKS = 32;
+const LOOK_CAP_MINUTES = 30;
+/** The host's next look before MIN_LOOKS have been seen: a few minutes (field figure: a host glances at the door every few minutes). */
+const DEFAULT_LOOK_MINUTES = 3;
+const MIN_LOOKS = 5;
+/** The floor's calibration by band: this key holds every band's scores (the fallback while a band has few). */
+const VENUE_BAND = -1;
 
 export const layoutOf = (tables: readonly { seats: number; count: number }[]): string =>
   [...tables]
@@ -207,6 +228,8 @@ export interface FloorParty {
   /** When it joined and when it was called (ms). */
   joinedAt: number;
   calledAt?: number | null;
+  /** At its seat: the floor's quote at its join (minutes), when the floor gave it; the floor's range learns from it. */
+  quoted?: number | null;
 }
 
 /** A party is called: a table that fits it has freed (or was free), and is held for it. */
@@ -219,6 +242,11 @@ export function onCall(state: FloorState, party: FloorParty, at: number, mode: F
   if (table.busySince !== null && at - party.joinedAt >= WAITED_FOR_TABLE_MS) {
     learnTurn(state, table.party, (at - table.busySince) / 60_000);
   }
+  // A table already free when the party came: the call came at the host's next look.
+  if (table.busySince === null && (table.freeSince == null || table.freeSince <= party.joinedAt)) {
+    learnLook(state, (at - party.joinedAt) / 60_000);
+  }
+  delete table.freeSince;
   state.leaveShare += LEAVE_RATE * (0 - state.leaveShare);
   table.busySince = null;
   table.heldFor = party.id;
@@ -237,8 +265,34 @@ export function onSeat(state: FloorState, party: FloorParty, at: number, mode: F
     if (state.walks.length > KEPT_WALKS) state.walks.splice(0, state.walks.length - KEPT_WALKS);
     state.noShow += NO_SHOW_RATE * (0 - state.noShow);
   }
+  if (party.quoted != null) learnResidual(state, party.size, residualOf(party.quoted, (at - party.joinedAt) / 60_000));
   if (i < 0) return;
   Object.assign(state.tables[i]!, { busySince: at, party: party.size, heldFor: null });
+  delete state.tables[i]!.freeSince;
+}
+
+function learnLook(state: FloorState, minutes: number): void {
+  if (!(minutes >= 0) || minutes > LOOK_CAP_MINUTES) return;
+  const looks = (state.looks ??= []);
+  looks.push(minutes);
+  if (looks.length > KEPT_LOOKS) looks.splice(0, looks.length - KEPT_LOOKS);
+}
+
+/** One more score of the floor's join quote, for the party's band and for the venue (calibration.ts). */
+function learnResidual(state: FloorState, size: number, score: number): void {
+  const rows = (state.residuals ??= []);
+  for (const band of [VENUE_BAND, bandOf(size)]) {
+    const row = rows.find((r) => r.band === band);
+    if (row) row.ring = withResidual(row.ring, score);
+    else rows.push({ band, ring: [score] });
+  }
+}
+
+/** The floor's spreads for a party of this size: its band's scores once they speak, else the venue's; null before either. */
+export function floorSpread(state: FloorState, size: number): { low: number; high: number } | null {
+  const rows = state.residuals ?? [];
+  const band = bandOf(size);
+  return spreadOf(rows.find((r) => r.band === band)?.ring) ?? spreadOf(rows.find((r) => r.band === VENUE_BAND)?.ring);
 }
 
 /**
@@ -250,6 +304,7 @@ export function onEnd(state: FloorState, party: FloorParty, at: number, gaveUp: 
   const table = state.tables.find((t) => t.heldFor === party.id);
   if (table) {
     table.heldFor = null;
+    table.freeSince = at;
     if (party.calledAt != null) {
       state.noShow += NO_SHOW_RATE * (1 - state.noShow);
       state.noShowAfter += 0.1 * (Math.max(0, (at - party.calledAt) / 60_000) - state.noShowAfter);
@@ -306,43 +361,86 @@ export function quoteOfSeat(seat: FloorSeat, now: number): { time: number; low: 
 }
 
 export const FORECAST_RUNS = 60;
+/** A turn drawn given its age: tries before the draw gives up and takes a few minutes more (derivation: P(no draw past its age in 30) is negligible for ages within the turns' range). */
+const TURN_DRAW_TRIES = 30;
+/** A forecast keeps a party's seat only if it was seated in at least this share of the runs (it gave up in the others). */
+const MIN_SEATED_SHARE = 1 / 4;
+
+/** What one forecast did, for a test that its cost per party does not grow with the queue: steps of its loops. */
+export interface ForecastCost {
+  steps: number;
+}
 
 /**
  * Every waiting party's wait, from the floor and the queue at `now`: `runs` futures, each giving
  * each freed table to the first waiting party it fits. `upTo` stops once the parties up to this
- * index are seated (a join needs only its own).
+ * index are seated (a join needs only its own). `cost`, when given, counts the loops' steps.
+ *
+ * Linear in the queue: each run finds the first party a freed table fits by keeping, per party
+ * size, a pointer to the first of that size not seated and not gone (time only moves forward in a
+ * run, so a party passed over is never wanted again); a table's candidates are the heads of the
+ * sizes it fits. The work per seating is the tables and the sizes, never the queue.
  */
 export function forecastFloor(
   state: FloorState,
   queue: FloorQueue,
   now: number,
   mode: FloorMode,
-  options: { runs?: number; seed?: number; upTo?: number } = {},
+  options: { runs?: number; seed?: number; upTo?: number; cost?: ForecastCost } = {},
 ): FloorForecast {
   const MIN = 60_000;
   const runs = options.runs ?? FORECAST_RUNS;
   const upTo = Math.min(options.upTo ?? queue.waiting.length - 1, queue.waiting.length - 1);
   const r = seededRandom(options.seed ?? Math.floor(now / 1000));
   const n = upTo + 1;
-  const seatTimes: number[][] = Array.from({ length: n }, () => []);
+  const tables = state.tables;
+  const T = tables.length;
+  let steps = 0;
   const sigma = TURN_SIGMA;
   const walks = state.walks.length ? state.walks : [DEFAULT_WALK_MINUTES];
+  const looks = state.looks && state.looks.length >= MIN_LOOKS ? state.looks : [DEFAULT_LOOK_MINUTES];
   const patience = Math.max(1, state.patience);
-  const fits = queue.waiting.slice(0, n).map((p) => fittingTables(state.tables, p.size, mode));
-  const fitsTable = fits.map((list) => {
-    const set = new Uint8Array(state.tables.length);
-    for (const i of list) set[i] = 1;
-    return set;
-  });
-  const calledById = new Map(queue.called.map((c) => [c.id, c]));
+
+  // Parties by size: which tables each size fits, worked out once per size.
+  const groupOfSize = new Map<number, number>();
+  const groupSizes: number[] = [];
+  const groupOf = (size: number): number => {
+    let g = groupOfSize.get(size);
+    if (g === undefined) {
+      g = groupSizes.length;
+      groupOfSize.set(size, g);
+      groupSizes.push(size);
+    }
+    return g;
+  };
+  const partyGroup = new Int32Array(n);
+  for (let j = 0; j < n; j++) partyGroup[j] = groupOf(queue.waiting[j]!.size);
   // A table that a party waiting for a while fits is busy now: the host would have called it.
-  const watched = new Uint8Array(state.tables.length);
+  for (let j = n; j < queue.waiting.length; j++) groupOf(queue.waiting[j]!.size);
+  const groupFits = groupSizes.map((size) => fittingTables(tables, size, mode));
+  const G = groupSizes.length;
+  // Per size, its parties in queue order (indices into the first n), as one flat list.
+  const groupStart = new Int32Array(G + 1);
+  for (let j = 0; j < n; j++) groupStart[partyGroup[j]! + 1]! += 1;
+  for (let g = 0; g < G; g++) groupStart[g + 1] = groupStart[g + 1]! + groupStart[g]!;
+  const members = new Int32Array(n);
+  {
+    const fill = groupStart.slice(0, G);
+    for (let j = 0; j < n; j++) members[fill[partyGroup[j]!]!++] = j;
+  }
+  // Per table, the sizes it fits (only those with parties in the first n).
+  const tableGroups: number[][] = tables.map(() => []);
+  groupFits.forEach((list, g) => {
+    if (groupStart[g + 1]! > groupStart[g]!) for (const i of list) tableGroups[i]!.push(g);
+  });
+  const watched = new Uint8Array(T);
   queue.waiting.forEach((p, j) => {
     if (p.joinedAt === undefined || now - p.joinedAt < WAITED_FOR_TABLE_MS) return;
-    for (const i of j < n ? fits[j]! : fittingTables(state.tables, p.size, mode)) watched[i] = 1;
+    for (const i of groupFits[groupOf(p.size)]!) watched[i] = 1;
   });
+  const calledById = new Map(queue.called.map((c) => [c.id, c]));
   // What stays the same from run to run: each party size's median turn, the walks longer than a
-  // given wait, each busy table's chance to be still busy.
+  // given wait, each busy table's chance to be still busy, each party's chance to give up.
   const medians = new Map<number, number>();
   const medianOf = (size: number): number => {
     let median = medians.get(size);
@@ -355,10 +453,17 @@ export function forecastFloor(
     if (!list) walksAfter.set(elapsed, (list = walks.filter((w) => w > elapsed)));
     return list;
   };
-  const stillBusy = state.tables.map((t) => (t.busySince === null ? 1 : turnSurvival((now - t.busySince) / MIN, medianOf(t.party))));
+  const stillBusy = tables.map((t) => (t.busySince === null ? 1 : turnSurvival((now - t.busySince) / MIN, medianOf(t.party))));
+  const leaverChance = new Float64Array(n);
+  for (let j = 0; j < n; j++) {
+    // Still here after waiting `w`: one who gives up with probability q·e^(−w/m) / (q·e^(−w/m) + 1 − q).
+    const joinedAt = queue.waiting[j]!.joinedAt ?? now;
+    const keep = state.leaveShare * Math.exp(-Math.max(0, now - joinedAt) / MIN / patience);
+    leaverChance[j] = keep / Math.max(1e-9, keep + 1 - state.leaveShare);
+  }
   const drawTurn = (size: number, ageMinutes: number): number => {
     const median = medianOf(size);
-    for (let k = 0; k < 30; k++) {
+    for (let k = 0; k < TURN_DRAW_TRIES; k++) {
       const t = median * Math.exp(sigma * normal(r));
       if (t > ageMinutes) return t;
     }
@@ -369,22 +474,33 @@ export function forecastFloor(
     const from = after.length ? after : [elapsed + 1];
     return from[Math.floor(r() * from.length)]!;
   };
-  const freeAt = new Float64Array(state.tables.length);
+  const drawLook = (): number => looks[Math.floor(r() * looks.length)]!;
+
+  const freeAt = new Float64Array(T);
+  // A table free now (seen free, or freed unseen): its party is called at the host's next look.
+  const lookFirst = new Uint8Array(T);
   const seatAt = new Float64Array(n);
   const leaveAt = new Float64Array(n);
+  const head = new Int32Array(G);
+  const seatTimes = new Float64Array(n * runs);
+  const seatedRuns = new Int32Array(n);
 
   for (let run = 0; run < runs; run++) {
-    state.tables.forEach((t, i) => {
+    for (let i = 0; i < T; i++) {
+      const t = tables[i]!;
+      lookFirst[i] = 0;
       if (t.heldFor !== null) {
         const c = calledById.get(t.heldFor);
         if (!c || c.calledAt == null) {
           freeAt[i] = now;
-          return;
+          lookFirst[i] = 1;
+          continue;
         }
         const elapsed = (now - c.calledAt) / MIN;
         const stillComing = later(elapsed).length / walks.length;
         const noShowLeft = elapsed < state.noShowAfter ? 1 : 0;
         const pNo = (state.noShow * noShowLeft) / Math.max(1e-9, state.noShow * noShowLeft + (1 - state.noShow) * stillComing);
+        // Marked at a look, the table is called at the same look.
         if (r() < pNo) freeAt[i] = Math.max(now, c.calledAt + state.noShowAfter * MIN);
         else {
           const seat = Math.max(now, c.calledAt + drawWalk(elapsed) * MIN);
@@ -394,57 +510,95 @@ export function forecastFloor(
         const age = (now - t.busySince) / MIN;
         // Nobody it fits has been waiting long enough for the host to have called them: it may
         // have freed already, unseen.
-        if (!watched[i] && r() > stillBusy[i]!) freeAt[i] = now;
-        else freeAt[i] = t.busySince + drawTurn(t.party, age) * MIN;
-      } else freeAt[i] = now;
-    });
+        if (!watched[i] && r() > stillBusy[i]!) {
+          freeAt[i] = now;
+          lookFirst[i] = 1;
+        } else freeAt[i] = t.busySince + drawTurn(t.party, age) * MIN;
+      } else {
+        freeAt[i] = now;
+        lookFirst[i] = 1;
+      }
+    }
     for (let j = 0; j < n; j++) {
       seatAt[j] = NaN;
-      // Still here after waiting `w`: one who gives up with probability q·e^(−w/m) / (q·e^(−w/m) + 1 − q).
-      const joinedAt = queue.waiting[j]!.joinedAt ?? now;
-      const keep = state.leaveShare * Math.exp(-Math.max(0, now - joinedAt) / MIN / patience);
-      const leaver = r() < keep / Math.max(1e-9, keep + 1 - state.leaveShare);
-      leaveAt[j] = leaver ? now - Math.log(Math.max(r(), 1e-12)) * patience * MIN : Infinity;
+      leaveAt[j] = r() < leaverChance[j]! ? now - Math.log(Math.max(r(), 1e-12)) * patience * MIN : Infinity;
     }
+    head.fill(0);
+    steps += T + n;
     // The target parties never give up in their own forecast: it is of the wait if they stay.
     let left = n;
     for (;;) {
       let i = -1;
-      for (let k = 0; k < freeAt.length; k++) if (freeAt[k]! < Infinity && (i < 0 || freeAt[k]! < freeAt[i]!)) i = k;
+      for (let k = 0; k < T; k++) if (freeAt[k]! < Infinity && (i < 0 || freeAt[k]! < freeAt[i]!)) i = k;
+      steps += T;
       if (i < 0) break;
       const t = freeAt[i]!;
+      // The first party the table fits: the earliest of the heads of the sizes it fits, each head
+      // moved past those seated or gone by now (for good: `t` never goes back within a run).
       let j = -1;
-      for (let k = 0; k < n; k++) {
-        if (!Number.isNaN(seatAt[k]!) || !fitsTable[k]![i]) continue;
-        // Someone ahead who gave up by now is gone: the next fitting party gets the table.
-        if (k < n - 1 && leaveAt[k]! <= t && k !== upTo) {
-          continue;
+      let jGroup = -1;
+      for (const g of tableGroups[i]!) {
+        const end = groupStart[g + 1]!;
+        let h = head[g]!;
+        for (; groupStart[g]! + h < end; h++) {
+          const k = members[groupStart[g]! + h]!;
+          steps += 1;
+          if (!Number.isNaN(seatAt[k]!)) continue;
+          // Someone ahead who gave up by now is gone: the next fitting party gets the table.
+          if (k < n - 1 && k !== upTo && leaveAt[k]! <= t) continue;
+          break;
         }
-        j = k;
-        break;
+        head[g] = h;
+        if (groupStart[g]! + h < end) {
+          const k = members[groupStart[g]! + h]!;
+          if (j < 0 || k < j) {
+            j = k;
+            jGroup = g;
+          }
+        }
       }
       if (j < 0) {
         freeAt[i] = Infinity;
         continue;
       }
-      const seat = t + drawWalk(0) * MIN;
+      const seat = t + ((lookFirst[i] ? drawLook() : 0) + drawWalk(0)) * MIN;
+      lookFirst[i] = 0;
       seatAt[j] = seat;
+      head[jGroup] = head[jGroup]! + 1;
       left -= 1;
       if (j !== upTo && r() < state.noShow) freeAt[i] = t + state.noShowAfter * MIN;
       else freeAt[i] = seat + drawTurn(queue.waiting[j]!.size, 0) * MIN;
       if (!Number.isNaN(seatAt[upTo]!) && options.upTo !== undefined) break;
       if (left === 0) break;
     }
-    for (let j = 0; j < n; j++) if (!Number.isNaN(seatAt[j]!)) seatTimes[j]!.push(seatAt[j]!);
+    for (let j = 0; j < n; j++) {
+      if (Number.isNaN(seatAt[j]!)) continue;
+      seatTimes[j * runs + seatedRuns[j]!] = seatAt[j]!;
+      seatedRuns[j] = seatedRuns[j]! + 1;
+    }
   }
-  return {
-    seats: seatTimes.map((times) => {
-      // A party that gave up in a run has no seat in it: the read of one that stays uses the
-      // others (the join's own forecast never lets it give up).
-      if (times.length < runs / 4) return null;
-      times.sort((a, b) => a - b);
-      const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!;
-      return { low: at(0.1), mid: at(0.5), high: at(0.9) };
-    }),
-  };
+  if (options.cost) options.cost.steps += steps;
+  const spreads = groupSizes.map((size) => floorSpread(state, size));
+  const seats: (FloorSeat | null)[] = new Array<FloorSeat | null>(n);
+  for (let j = 0; j < n; j++) {
+    const count = seatedRuns[j]!;
+    // A party that gave up in a run has no seat in it: the read of one that stays uses the
+    // others (the join's own forecast never lets it give up).
+    if (count < runs * MIN_SEATED_SHARE) {
+      seats[j] = null;
+      continue;
+    }
+    const times = seatTimes.subarray(j * runs, j * runs + count).sort();
+    const at = (q: number) => times[Math.min(count - 1, Math.floor(q * count))]!;
+    const mid = at(0.5);
+    const spread = spreads[partyGroup[j]!];
+    if (!spread) {
+      seats[j] = { low: at(0.1), mid, high: at(0.9) };
+      continue;
+    }
+    // Calibrated (calibration.ts): the range the floor's own recent errors set around its median.
+    const scale = (Math.max(0, mid - now) / MIN + MARGIN_MINUTES) * MIN;
+    seats[j] = { low: Math.max(now, mid + spread.low * scale), mid, high: mid + spread.high * scale };
+  }
+  return { seats };
 }
