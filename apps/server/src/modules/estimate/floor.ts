@@ -434,7 +434,7 @@ export function forecastFloor(
     if (groupStart[g + 1]! > groupStart[g]!) for (const i of list) tableGroups[i]!.push(g);
   });
   const watched = new Uint8Array(T);
-  queue.waiting.forEach((p, j) => {
+  queue.waiting.forEach((p) => {
     if (p.joinedAt === undefined || now - p.joinedAt < WAITED_FOR_TABLE_MS) return;
     for (const i of groupFits[groupOf(p.size)]!) watched[i] = 1;
   });
