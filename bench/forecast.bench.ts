@@ -1,6 +1,6 @@
 // The floor's whole-queue forecast (apps/server/src/modules/estimate/floor.ts `forecastFloor`, 60
 // Monte Carlo runs), alone: the time per forecast of a dinner floor of 22 tables, all busy, at 50,
-// 200, 500 and 1,000 waiting parties, and its cost per party. /work/shared/spec/decisions.md §12:
+// 200, 500 and 1,000 waiting parties, and its cost per party. docs/decisions/037-calibrated-ranges.md:
 // the whole-queue forecast grows linearly with the queue.
 // Targets: <= 5 ms a forecast at 200 waiting; the time per party at 1,000 within 1.5x of that at
 // 200 (linear), and the loops' steps per party at 1,000 within 1.5x of those at 50 (a count, not

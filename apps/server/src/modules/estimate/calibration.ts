@@ -1,6 +1,5 @@
 /**
- * Calibrated ranges (docs/decisions/037-calibrated-ranges.md, /work/shared/spec/decisions.md §12
- * "Quotes you can bet on"): a range is a promise that about 80 % of seated parties wait inside it
+ * Calibrated ranges (docs/decisions/037-calibrated-ranges.md, "quotes you can bet on"): a range is a promise that about 80 % of seated parties wait inside it
  * and at most 10 % past its top. Neither the estimator's spread nor the floor's Monte Carlo
  * percentiles keep that promise by themselves (the models are wrong in ways they cannot see), so
  * both set their range from their own recent errors, split conformal prediction done online:
@@ -19,7 +18,7 @@
 
 /** Short waits vary by minutes, not by a share of themselves: the scale's floor. Field figure (a walk back to the door is minutes). */
 export const MARGIN_MINUTES = 5;
-/** The range aims to hold 80 %: from the 10th to the 90th percentile of the errors (decisions.md §12). */
+/** The range aims to hold 80 %: from the 10th to the 90th percentile of the errors (docs/decisions/037-calibrated-ranges.md). */
 export const LOW_QUANTILE = 0.1;
 export const HIGH_QUANTILE = 0.9;
 /**

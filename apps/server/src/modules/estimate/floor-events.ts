@@ -4,7 +4,7 @@ import type { Venue } from '../venues/venue.js';
 import { getVenue } from '../venues/venues.service.js';
 import { type PaceBook, parseBasis } from './estimator.js';
 import { type FloorBook, type FloorState, floorFor, floorReady, forecastFloor, onCall, onEnd, onSeat, parseFloor } from './floor.js';
-import { findPace } from './paces.repository.js';
+import { findPaceRows } from './paces.repository.js';
 import { deleteFloor, findFloorState, upsertFloor } from './venue-floor.repository.js';
 
 type Executor = Kysely<Database>;
@@ -75,7 +75,7 @@ async function saveFloor(db: Executor, venueId: string, state: FloorState, at: n
  * looks its party up.
  */
 export async function findBook(db: Executor, venueId: string, now: number, readQueue: OpenQueueReader): Promise<PaceBook> {
-  const [book, floor] = await Promise.all([findPace(db, venueId, now), findFloorBook(db, venueId, now, readQueue)]);
+  const [book, floor] = await Promise.all([findPaceRows(db, venueId, now), findFloorBook(db, venueId, now, readQueue)]);
   return floor ? { ...book, floor } : book;
 }
 

@@ -346,7 +346,7 @@ describe('the layout', () => {
   });
 });
 
-describe("the host's next look (/work/shared/spec/decisions.md §12)", () => {
+describe("the host's next look (docs/decisions/037-calibrated-ranges.md)", () => {
   /**
    * A floor of one table of four, learned hour-long turns, whose host calls a party that finds
    * the table free `look` minutes after it joined (then it does not come: the table is free again).
@@ -413,7 +413,7 @@ describe("the floor's calibrated range (calibration.ts)", () => {
   });
 });
 
-describe("the whole-queue forecast's cost (/work/shared/spec/decisions.md §12: linear in the queue)", () => {
+describe("the whole-queue forecast's cost (docs/decisions/037-calibrated-ranges.md: linear in the queue)", () => {
   it('its steps per party do not grow with the queue', () => {
     const state = floorFor(
       [

@@ -16,4 +16,4 @@ export {
 export { forecastFloor, quoteOfSeat } from './floor.js';
 export { type OpenParty, type OpenQueueReader, findBook, recordFloorEvent, relistFloor } from './floor-events.js';
 export { type PaceCache, createPaceCache } from './pace-cache.js';
-export { findPace, upsertPace, upsertPaceSlot } from './paces.repository.js';
+export { findPaceRows, upsertPace, upsertPaceSlot } from './paces.repository.js';

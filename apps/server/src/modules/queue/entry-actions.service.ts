@@ -6,7 +6,7 @@ import { assertTransition, eventOf, refusalOf, stateAfter } from './entry-state.
 import { getVenue } from '../venues/venues.service.js';
 import { afterQueueMoved } from './getting-close.service.js';
 import { endsHoldsItself, holdEndsAt } from './hold-window.js';
-import { VENUE_WIDE_BAND, findPace, nextPace, nextSlot, recordFloorEvent, upsertPace, upsertPaceSlot } from '../estimate/index.js';
+import { VENUE_WIDE_BAND, findPaceRows, nextPace, nextSlot, recordFloorEvent, upsertPace, upsertPaceSlot } from '../estimate/index.js';
 import type { Venue } from '../venues/venue.js';
 import { findEntryAtVenue, getStatus } from './position.service.js';
 import type { QueueDeps } from './queue-deps.js';
@@ -107,7 +107,7 @@ export async function seatEntry(deps: QueueDeps, entry: EntryRow): Promise<Entry
     await recordFloorEvent(trx, deps.db.dialect, venue, 'seat', entry, now);
     // The estimator learns from every seating (estimator.ts): the venue's row and the band's, and
     // the same for this hour of the week.
-    const book = await findPace(trx, entry.venue_id, now);
+    const book = await findPaceRows(trx, entry.venue_id, now);
     for (const band of [VENUE_WIDE_BAND, entry.band]) {
       const previous = book.paces.find((p) => p.band === band);
       const slot = nextSlot(
