@@ -19,7 +19,12 @@ import { TURN_SIGMA, turnSurvival } from './occupancy.js';
  * - **The forecast** copies that state, draws what it cannot know (when each busy table frees,
  *   given its age; who of the parties ahead gives up; when the called ones come, if they do), and
  *   gives each freed table to the first waiting party it fits, in queue order, as the host does.
- *   The median of the runs is the quote; their 10th and 90th percentiles, the range.
+ *   A table free now (seen free, or freed unseen) seats its party at the host's next look, drawn
+ *   from the venue's own looks (the minutes from a party finding a free table to its call), plus
+ *   its walk; a turn learned from the calls already holds the look.
+ * - **The quote** is the median of the runs. The range is set from the floor's own recent errors
+ *   by band (calibration.ts) once it has enough of them; until then, the runs' 10th to 90th
+ *   percentile.
  *
  * The state is one small row per venue (`venue_floor`); the forecast reads it and the queue, never
  * the history.
@@ -79,24 +84,40 @@ export interface FloorState {
 
 export type FloorMode = 'basic' | 'advanced';
 
-/** A table's party never stays longer than this: a table busy since before is taken as free. */
+/** A table's party never stays longer than this: a table busy since before is taken as free (field figure: longer than any service). */
 const STALE_MS = 6 * 60 * 60_000;
+/** The turn before a venue has shown one, minutes (field figure: a restaurant's table turn is about an hour). */
 const TURN_PRIOR_MINUTES = 60;
+/** How fast a band's mean turn follows, once past its first turns (chosen on the training scenarios of bench/estimate.bench.ts). */
 const TURN_RATE = 0.05;
-/** A log-normal turn's mean over its median. */
+/** A log-normal turn's mean over its median (derivation: e^(σ²/2)). */
 const MEDIAN_TO_MEAN = Math.exp((TURN_SIGMA * TURN_SIGMA) / 2);
-/** Turns a band must have given before its own speaks; until then, the venue's. */
+/** Turns a band must have given before its own speaks; until then, the venue's (chosen: a mean of 5 is within about 20 % at σ 0.4). */
 const MIN_TURNS = 5;
-/** A busy table given to a party that waited at least this long was freed just before the call. */
+/**
+ * A busy table given to a party that waited at least this long was freed just before the call: a
+ * host calls at the next look after a table frees (field figure: a host's look at the floor comes
+ * every few minutes; chosen above the longest usual gap between looks).
+ */
 const WAITED_FOR_TABLE_MS = 6 * 60_000;
+/** Call-to-seat minutes kept, and the walk before any was seen (field figure: a remote diner is minutes away). */
 const KEPT_WALKS = 32;
 const DEFAULT_WALK_MINUTES = 5;
+/** Priors before the venue's own: the share of called parties who never come and the minutes before they are marked, the minutes a leaver waits (field figures: a few percent no-shows, a hold of about ten minutes, patience of about twenty). */
+const PRIOR_NO_SHOW = 0.05;
+const PRIOR_NO_SHOW_AFTER = 10;
+const PRIOR_PATIENCE = 20;
+/** How fast the no-show share, the leave share, the patience and the minutes to a no-show follow (chosen: about 100, 100, 20 and 10 events remembered). */
 const NO_SHOW_RATE = 0.01;
 const LEAVE_RATE = 0.01;
 const PATIENCE_RATE = 0.05;
-/** The forecast speaks once this many turns and walks have been seen. */
+const NO_SHOW_AFTER_RATE = 0.1;
+/** The forecast speaks once this many turns and walks have been seen (chosen: the priors are gone by then). */
 const READY_TURNS = 10;
 const READY_WALKS = 5;
+/** Guards of the arithmetic: a chance divided by at least this, a uniform draw never 0 under a logarithm. */
+const TINY = 1e-9;
+const NEVER_ZERO = 1e-12;
 /** Looks kept, as the walks. A look longer than LOOK_CAP_MINUTES is the floor's picture being wrong (the table was not free), not the host. */
 const KEPT_LOOKS = 32;
 const LOOK_CAP_MINUTES = 30;
@@ -122,10 +143,10 @@ export function freshFloor(tables: readonly { seats: number; count: number }[], 
     tables: list,
     turns: previous?.turns.map((t) => ({ ...t })) ?? [],
     walks: previous?.walks.slice() ?? [],
-    noShow: previous?.noShow ?? 0.05,
-    noShowAfter: previous?.noShowAfter ?? 10,
+    noShow: previous?.noShow ?? PRIOR_NO_SHOW,
+    noShowAfter: previous?.noShowAfter ?? PRIOR_NO_SHOW_AFTER,
     leaveShare: previous?.leaveShare ?? 0,
-    patience: previous?.patience ?? 20,
+    patience: previous?.patience ?? PRIOR_PATIENCE,
     at: previous?.at ?? 0,
     mode: previous?.mode ?? 'basic',
   };
@@ -307,7 +328,7 @@ export function onEnd(state: FloorState, party: FloorParty, at: number, gaveUp: 
     table.freeSince = at;
     if (party.calledAt != null) {
       state.noShow += NO_SHOW_RATE * (1 - state.noShow);
-      state.noShowAfter += 0.1 * (Math.max(0, (at - party.calledAt) / 60_000) - state.noShowAfter);
+      state.noShowAfter += NO_SHOW_AFTER_RATE * (Math.max(0, (at - party.calledAt) / 60_000) - state.noShowAfter);
     }
     return;
   }
@@ -321,7 +342,7 @@ export const floorReady = (state: FloorState | null): state is FloorState =>
   state !== null && state.turns.reduce((s, t) => s + t.n, 0) >= READY_TURNS && state.walks.length >= READY_WALKS;
 
 function normal(r: () => number): number {
-  return Math.sqrt(-2 * Math.log(Math.max(r(), 1e-12))) * Math.cos(2 * Math.PI * r());
+  return Math.sqrt(-2 * Math.log(Math.max(r(), NEVER_ZERO))) * Math.cos(2 * Math.PI * r());
 }
 
 export interface FloorQueue {
@@ -459,7 +480,7 @@ export function forecastFloor(
     // Still here after waiting `w`: one who gives up with probability q·e^(−w/m) / (q·e^(−w/m) + 1 − q).
     const joinedAt = queue.waiting[j]!.joinedAt ?? now;
     const keep = state.leaveShare * Math.exp(-Math.max(0, now - joinedAt) / MIN / patience);
-    leaverChance[j] = keep / Math.max(1e-9, keep + 1 - state.leaveShare);
+    leaverChance[j] = keep / Math.max(TINY, keep + 1 - state.leaveShare);
   }
   const drawTurn = (size: number, ageMinutes: number): number => {
     const median = medianOf(size);
@@ -499,7 +520,7 @@ export function forecastFloor(
         const elapsed = (now - c.calledAt) / MIN;
         const stillComing = later(elapsed).length / walks.length;
         const noShowLeft = elapsed < state.noShowAfter ? 1 : 0;
-        const pNo = (state.noShow * noShowLeft) / Math.max(1e-9, state.noShow * noShowLeft + (1 - state.noShow) * stillComing);
+        const pNo = (state.noShow * noShowLeft) / Math.max(TINY, state.noShow * noShowLeft + (1 - state.noShow) * stillComing);
         // Marked at a look, the table is called at the same look.
         if (r() < pNo) freeAt[i] = Math.max(now, c.calledAt + state.noShowAfter * MIN);
         else {
@@ -521,7 +542,7 @@ export function forecastFloor(
     }
     for (let j = 0; j < n; j++) {
       seatAt[j] = NaN;
-      leaveAt[j] = r() < leaverChance[j]! ? now - Math.log(Math.max(r(), 1e-12)) * patience * MIN : Infinity;
+      leaveAt[j] = r() < leaverChance[j]! ? now - Math.log(Math.max(r(), NEVER_ZERO)) * patience * MIN : Infinity;
     }
     head.fill(0);
     steps += T + n;
