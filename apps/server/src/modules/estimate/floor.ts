@@ -341,9 +341,34 @@ export function onEnd(state: FloorState, party: FloorParty, at: number, gaveUp: 
 export const floorReady = (state: FloorState | null): state is FloorState =>
   state !== null && state.turns.reduce((s, t) => s + t.n, 0) >= READY_TURNS && state.walks.length >= READY_WALKS;
 
-function normal(r: () => number): number {
-  return Math.sqrt(-2 * Math.log(Math.max(r(), NEVER_ZERO))) * Math.cos(2 * Math.PI * r());
+/** The standard normal's quantile at `p` in (0, 1) (Acklam's rational approximation, relative error below 1.2e-9). */
+function normalQuantile(p: number): number {
+  const a = [-39.69683028665376, 220.9460984245205, -275.9285104469687, 138.357751867269, -30.66479806614716, 2.506628277459239];
+  const b = [-54.47609879822406, 161.5858368580409, -155.6989798598866, 66.80131188771972, -13.28068155288572];
+  const c = [-0.007784894002430293, -0.3223964580411365, -2.400758277161838, -2.549732539343734, 4.374664141464968, 2.938163982698783];
+  const d = [0.007784695709041462, 0.3224671290700398, 2.445134137142996, 3.754408661907416];
+  const tail = (q: number) =>
+    (((((c[0]! * q + c[1]!) * q + c[2]!) * q + c[3]!) * q + c[4]!) * q + c[5]!) / ((((d[0]! * q + d[1]!) * q + d[2]!) * q + d[3]!) * q + 1);
+  if (p < 0.02425) return tail(Math.sqrt(-2 * Math.log(p)));
+  if (p > 1 - 0.02425) return -tail(Math.sqrt(-2 * Math.log(1 - p)));
+  const q = p - 0.5;
+  const r = q * q;
+  return (
+    ((((((a[0]! * r + a[1]!) * r + a[2]!) * r + a[3]!) * r + a[4]!) * r + a[5]!) * q) /
+    (((((b[0]! * r + b[1]!) * r + b[2]!) * r + b[3]!) * r + b[4]!) * r + 1)
+  );
 }
+
+/**
+ * A log-normal turn over its median, drawn by one uniform number: the turns' distribution at
+ * TURN_QUANTILES evenly spaced quantiles (derivation: at 1,024 the draws' quantiles are within a
+ * thousandth of the distribution's; one table lookup in place of a logarithm, a root, a cosine
+ * and an exponential per draw). A constant, worked out once.
+ */
+const TURN_QUANTILES = 1024;
+const TURN_FACTORS = Float64Array.from({ length: TURN_QUANTILES }, (_, k) =>
+  Math.exp(TURN_SIGMA * normalQuantile((k + 0.5) / TURN_QUANTILES)),
+);
 
 export interface FloorQueue {
   /** The waiting parties in queue order (priority first, then by join). */
@@ -417,7 +442,6 @@ export function forecastFloor(
   const tables = state.tables;
   const T = tables.length;
   let steps = 0;
-  const sigma = TURN_SIGMA;
   const walks = state.walks.length ? state.walks : [DEFAULT_WALK_MINUTES];
   const looks = state.looks && state.looks.length >= MIN_LOOKS ? state.looks : [DEFAULT_LOOK_MINUTES];
   const patience = Math.max(1, state.patience);
@@ -482,14 +506,18 @@ export function forecastFloor(
     const keep = state.leaveShare * Math.exp(-Math.max(0, now - joinedAt) / MIN / patience);
     leaverChance[j] = keep / Math.max(TINY, keep + 1 - state.leaveShare);
   }
+  const partyMedian = new Float64Array(n);
+  for (let j = 0; j < n; j++) partyMedian[j] = medianOf(queue.waiting[j]!.size);
+  const turnFactor = () => TURN_FACTORS[Math.floor(r() * TURN_QUANTILES)]!;
   const drawTurn = (size: number, ageMinutes: number): number => {
     const median = medianOf(size);
     for (let k = 0; k < TURN_DRAW_TRIES; k++) {
-      const t = median * Math.exp(sigma * normal(r));
+      const t = median * turnFactor();
       if (t > ageMinutes) return t;
     }
     return ageMinutes + 1 + 9 * r();
   };
+  const anyWalk = later(0).length ? later(0) : [1];
   const drawWalk = (elapsed: number): number => {
     const after = later(elapsed);
     const from = after.length ? after : [elapsed + 1];
@@ -582,13 +610,13 @@ export function forecastFloor(
         freeAt[i] = Infinity;
         continue;
       }
-      const seat = t + ((lookFirst[i] ? drawLook() : 0) + drawWalk(0)) * MIN;
+      const seat = t + ((lookFirst[i] ? drawLook() : 0) + anyWalk[Math.floor(r() * anyWalk.length)]!) * MIN;
       lookFirst[i] = 0;
       seatAt[j] = seat;
       head[jGroup] = head[jGroup]! + 1;
       left -= 1;
       if (j !== upTo && r() < state.noShow) freeAt[i] = t + state.noShowAfter * MIN;
-      else freeAt[i] = seat + drawTurn(queue.waiting[j]!.size, 0) * MIN;
+      else freeAt[i] = seat + partyMedian[j]! * turnFactor() * MIN;
       if (!Number.isNaN(seatAt[upTo]!) && options.upTo !== undefined) break;
       if (left === 0) break;
     }
