@@ -2,9 +2,9 @@ import type { Kysely } from 'kysely';
 import type { Database, EntryRow } from '../../db/types.js';
 import type { Venue } from '../venues/venue.js';
 import { getVenue } from '../venues/venues.service.js';
-import type { PaceBook } from './estimator.js';
+import { type PaceBook, parseBasis } from './estimator.js';
 import { type FloorBook, type FloorState, floorFor, floorReady, forecastFloor, onCall, onEnd, onSeat, parseFloor } from './floor.js';
-import { findPace } from './paces.repository.js';
+import { findPaceRows } from './paces.repository.js';
 import { deleteFloor, findFloorState, upsertFloor } from './venue-floor.repository.js';
 
 type Executor = Kysely<Database>;
@@ -27,7 +27,7 @@ export async function recordFloorEvent(
   dialect: 'sqlite' | 'postgres',
   venue: Pick<Venue, 'id' | 'settings'>,
   event: FloorEvent,
-  entry: Pick<EntryRow, 'id' | 'party_size' | 'created_at' | 'notified_at'>,
+  entry: Pick<EntryRow, 'id' | 'party_size' | 'created_at' | 'notified_at'> & Partial<Pick<EntryRow, 'quoted_minutes' | 'quote_basis'>>,
   at: number,
 ): Promise<void> {
   const tables = venue.settings.tables;
@@ -35,7 +35,10 @@ export async function recordFloorEvent(
   const state = floorFor(tables, parseFloor(await findFloorState(trx, venue.id, dialect === 'postgres')));
   if (!state) return;
   state.mode = venue.settings.operationMode;
-  const party = { id: entry.id, size: entry.party_size, joinedAt: entry.created_at, calledAt: entry.notified_at };
+  // The floor quoted the party at its join when the basis keeps the estimator's own quote apart
+  // (join.service.ts): its range learns from that quote (calibration.ts).
+  const floorQuoted = typeof parseBasis(entry.quote_basis ?? null)?.own === 'number' ? (entry.quoted_minutes ?? null) : null;
+  const party = { id: entry.id, size: entry.party_size, joinedAt: entry.created_at, calledAt: entry.notified_at, quoted: floorQuoted };
   if (event === 'call') onCall(state, party, at, state.mode);
   else if (event === 'seat') onSeat(state, party, at, state.mode);
   else onEnd(state, party, at, event === 'gaveUp');
@@ -72,7 +75,7 @@ async function saveFloor(db: Executor, venueId: string, state: FloorState, at: n
  * looks its party up.
  */
 export async function findBook(db: Executor, venueId: string, now: number, readQueue: OpenQueueReader): Promise<PaceBook> {
-  const [book, floor] = await Promise.all([findPace(db, venueId, now), findFloorBook(db, venueId, now, readQueue)]);
+  const [book, floor] = await Promise.all([findPaceRows(db, venueId, now), findFloorBook(db, venueId, now, readQueue)]);
   return floor ? { ...book, floor } : book;
 }
 

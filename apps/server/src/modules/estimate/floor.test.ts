@@ -156,7 +156,8 @@ describe('the events', () => {
     onCall(state, a, T0, 'basic');
     const before = state.noShow;
     onEnd(state, { ...a, calledAt: T0 }, T0 + 15 * MIN, false);
-    expect(state.tables[2]).toEqual({ seats: 4, busySince: null, party: 4, heldFor: null });
+    // Free again since the marking: the host's next look is not learned from it (the call comes at the same look).
+    expect(state.tables[2]).toEqual({ seats: 4, busySince: null, party: 4, heldFor: null, freeSince: T0 + 15 * MIN });
     expect(state.noShow).toBeGreaterThan(before);
     // The freed table is the one the next party of four is called to.
     onCall(state, party('b', 4, T0), T0 + 16 * MIN, 'basic');
@@ -342,5 +343,97 @@ describe('the layout', () => {
     expect(parseFloor('')).toBeNull();
     expect(parseFloor('{not json')).toBeNull();
     expect(parseFloor('{"layout":"4x1"}')).toBeNull();
+  });
+});
+
+describe("the host's next look (docs/decisions/037-calibrated-ranges.md)", () => {
+  /**
+   * A floor of one table of four, learned hour-long turns, whose host calls a party that finds
+   * the table free `look` minutes after it joined (then it does not come: the table is free again).
+   */
+  const lookingFloor = (look: number) => {
+    const state = floorFor([{ seats: 4, count: 1 }], servedFloor(60, 40).state)!;
+    let at = T0 + 10 * 24 * 60 * MIN;
+    state.tables[0]!.busySince = null;
+    for (let i = 0; i < 12; i++) {
+      const p = party(`l${i}`, 4, at);
+      at += look * MIN;
+      onCall(state, p, at, 'basic');
+      at += MIN;
+      onEnd(state, { ...p, calledAt: at - MIN }, at, false);
+      at += MIN;
+    }
+    return { state, at };
+  };
+
+  it('learned from a party that found a table free: the minutes from its join to its call', () => {
+    const { state } = lookingFloor(9);
+    expect(state.looks).toHaveLength(12);
+    expect(state.looks!.every((m) => m === 9)).toBe(true);
+    // A table freed while a party waited (a no-show marked) teaches nothing: the call comes at the same look.
+    const late = party('late', 4, T0);
+    onCall(state, late, T0 + 20 * MIN, 'basic');
+    expect(state.looks).toHaveLength(12);
+  });
+
+  it('a table already free: the party is seated at the host\u2019s next look plus its walk, not at once', () => {
+    const slow = lookingFloor(12);
+    const quick = lookingFloor(1);
+    const waitOf = ({ state, at }: { state: FloorState; at: number }) => {
+      expect(state.tables[0]!.busySince).toBeNull();
+      const seat = forecastFloor(state, { waiting: [{ size: 4 }], called: [] }, at, 'basic', { seed: 9, upTo: 0 }).seats[0]!;
+      return (seat.mid - at) / MIN;
+    };
+    const walk = [...slow.state.walks].sort((a, b) => a - b)[Math.floor(slow.state.walks.length / 2)]!;
+    expect(waitOf(slow)).toBeGreaterThanOrEqual(12 + walk - 1);
+    expect(waitOf(slow) - waitOf(quick)).toBeGreaterThan(8);
+  });
+});
+
+describe("the floor's calibrated range (calibration.ts)", () => {
+  it('a floor whose parties waited twice its quote sets a higher top; the median is its own', () => {
+    const base = floorFor([{ seats: 4, count: 3 }], servedFloor(60, 40).state)!;
+    const fair = structuredClone(base);
+    const long = structuredClone(base);
+    let at = T0 + 20 * 24 * 60 * MIN;
+    for (let i = 0; i < 40; i++) {
+      at += 30 * MIN;
+      onSeat(fair, { ...party(`f${i}`, 4, at - 20 * MIN), quoted: 20 }, at, 'basic');
+      onSeat(long, { ...party(`g${i}`, 4, at - 40 * MIN), quoted: 20 }, at, 'basic');
+    }
+    // The same tables for both, so only what they learned of their errors differs.
+    long.tables = structuredClone(fair.tables);
+    const waiting = [{ size: 4 }, { size: 4 }];
+    const a = forecastFloor(fair, { waiting, called: [] }, at, 'basic', { seed: 4 }).seats[1]!;
+    const b = forecastFloor(long, { waiting, called: [] }, at, 'basic', { seed: 4 }).seats[1]!;
+    expect(b.mid).toBe(a.mid);
+    expect(b.high - b.mid).toBeGreaterThan(a.high - a.mid + 10 * MIN);
+    // A floor that has scored no quote yet keeps its runs' own 10th to 90th percentile.
+    expect(base.residuals).toBeUndefined();
+  });
+});
+
+describe("the whole-queue forecast's cost (docs/decisions/037-calibrated-ranges.md: linear in the queue)", () => {
+  it('its steps per party do not grow with the queue', () => {
+    const state = floorFor(
+      [
+        { seats: 2, count: 4 },
+        { seats: 4, count: 4 },
+        { seats: 6, count: 2 },
+      ],
+      servedFloor(60, 40).state,
+    )!;
+    const now = T0 + 20 * 24 * 60 * MIN;
+    state.tables.forEach((t, i) => Object.assign(t, { busySince: now - i * 5 * MIN, party: t.seats }));
+    const stepsPerParty = (n: number) => {
+      const waiting = Array.from({ length: n }, (_, j) => ({ size: 1 + ((j * 7) % 6), joinedAt: now - (n - j) * 0.2 * MIN }));
+      const cost = { steps: 0 };
+      const forecast = forecastFloor(state, { waiting, called: [] }, now, 'basic', { seed: 2, cost });
+      expect(forecast.seats).toHaveLength(n);
+      return cost.steps / n;
+    };
+    const small = stepsPerParty(50);
+    const large = stepsPerParty(1_000);
+    expect(large).toBeLessThanOrEqual(1.5 * small);
   });
 });

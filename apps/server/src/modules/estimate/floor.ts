@@ -1,5 +1,6 @@
 import { bandOf } from '@vez/contract';
 import { seededRandom } from '../../lib/seeded-random.js';
+import { MARGIN_MINUTES, residualOf, spreadOf, withResidual } from './calibration.js';
 import { TURN_SIGMA, turnSurvival } from './occupancy.js';
 
 /**
@@ -18,7 +19,12 @@ import { TURN_SIGMA, turnSurvival } from './occupancy.js';
  * - **The forecast** copies that state, draws what it cannot know (when each busy table frees,
  *   given its age; who of the parties ahead gives up; when the called ones come, if they do), and
  *   gives each freed table to the first waiting party it fits, in queue order, as the host does.
- *   The median of the runs is the quote; their 10th and 90th percentiles, the range.
+ *   A table free now (seen free, or freed unseen) seats its party at the host's next look, drawn
+ *   from the venue's own looks (the minutes from a party finding a free table to its call), plus
+ *   its walk; a turn learned from the calls already holds the look.
+ * - **The quote** is the median of the runs. The range is set from the floor's own recent errors
+ *   by band (calibration.ts) once it has enough of them; until then, the runs' 10th to 90th
+ *   percentile.
  *
  * The state is one small row per venue (`venue_floor`); the forecast reads it and the queue, never
  * the history.
@@ -32,6 +38,8 @@ export interface FloorTable {
   party: number;
   /** The called entry it is held for. */
   heldFor: string | null;
+  /** Free since this moment (ms), when an event freed it (a called party marked as not coming); absent when unknown. */
+  freeSince?: number | null;
 }
 
 export interface FloorState {
@@ -62,28 +70,62 @@ export interface FloorState {
   at: number;
   /** The venue's mode at its last event: which tables fit a party. */
   mode: FloorMode;
+  /**
+   * The host's next look at the door (minutes, newest last): from the moment a party and a free
+   * table that fits it are both there to its call. Absent in rows stored before it was kept.
+   */
+  looks?: number[];
+  /**
+   * The floor's own errors, by band of the party (VENUE_BAND: all of them): the scores of its
+   * join quotes against the waits (calibration.ts), newest last. Its range is set from them.
+   */
+  residuals?: { band: number; ring: number[] }[];
 }
 
 export type FloorMode = 'basic' | 'advanced';
 
-/** A table's party never stays longer than this: a table busy since before is taken as free. */
+/** A table's party never stays longer than this: a table busy since before is taken as free (field figure: longer than any service). */
 const STALE_MS = 6 * 60 * 60_000;
+/** The turn before a venue has shown one, minutes (field figure: a restaurant's table turn is about an hour). */
 const TURN_PRIOR_MINUTES = 60;
+/** How fast a band's mean turn follows, once past its first turns (chosen on the training scenarios of bench/estimate.bench.ts). */
 const TURN_RATE = 0.05;
-/** A log-normal turn's mean over its median. */
+/** A log-normal turn's mean over its median (derivation: e^(σ²/2)). */
 const MEDIAN_TO_MEAN = Math.exp((TURN_SIGMA * TURN_SIGMA) / 2);
-/** Turns a band must have given before its own speaks; until then, the venue's. */
+/** Turns a band must have given before its own speaks; until then, the venue's (chosen: a mean of 5 is within about 20 % at σ 0.4). */
 const MIN_TURNS = 5;
-/** A busy table given to a party that waited at least this long was freed just before the call. */
+/**
+ * A busy table given to a party that waited at least this long was freed just before the call: a
+ * host calls at the next look after a table frees (field figure: a host's look at the floor comes
+ * every few minutes; chosen above the longest usual gap between looks).
+ */
 const WAITED_FOR_TABLE_MS = 6 * 60_000;
+/** Call-to-seat minutes kept, and the walk before any was seen (field figure: a remote diner is minutes away). */
 const KEPT_WALKS = 32;
 const DEFAULT_WALK_MINUTES = 5;
+/** Priors before the venue's own: the share of called parties who never come and the minutes before they are marked, the minutes a leaver waits (field figures: a few percent no-shows, a hold of about ten minutes, patience of about twenty). */
+const PRIOR_NO_SHOW = 0.05;
+const PRIOR_NO_SHOW_AFTER = 10;
+const PRIOR_PATIENCE = 20;
+/** How fast the no-show share, the leave share, the patience and the minutes to a no-show follow (chosen: about 100, 100, 20 and 10 events remembered). */
 const NO_SHOW_RATE = 0.01;
 const LEAVE_RATE = 0.01;
 const PATIENCE_RATE = 0.05;
-/** The forecast speaks once this many turns and walks have been seen. */
+const NO_SHOW_AFTER_RATE = 0.1;
+/** The forecast speaks once this many turns and walks have been seen (chosen: the priors are gone by then). */
 const READY_TURNS = 10;
 const READY_WALKS = 5;
+/** Guards of the arithmetic: a chance divided by at least this, a uniform draw never 0 under a logarithm. */
+const TINY = 1e-9;
+const NEVER_ZERO = 1e-12;
+/** Looks kept, as the walks. A look longer than LOOK_CAP_MINUTES is the floor's picture being wrong (the table was not free), not the host. */
+const KEPT_LOOKS = 32;
+const LOOK_CAP_MINUTES = 30;
+/** The host's next look before MIN_LOOKS have been seen: a few minutes (field figure: a host glances at the door every few minutes). */
+const DEFAULT_LOOK_MINUTES = 3;
+const MIN_LOOKS = 5;
+/** The floor's calibration by band: this key holds every band's scores (the fallback while a band has few). */
+const VENUE_BAND = -1;
 
 export const layoutOf = (tables: readonly { seats: number; count: number }[]): string =>
   [...tables]
@@ -101,10 +143,10 @@ export function freshFloor(tables: readonly { seats: number; count: number }[], 
     tables: list,
     turns: previous?.turns.map((t) => ({ ...t })) ?? [],
     walks: previous?.walks.slice() ?? [],
-    noShow: previous?.noShow ?? 0.05,
-    noShowAfter: previous?.noShowAfter ?? 10,
+    noShow: previous?.noShow ?? PRIOR_NO_SHOW,
+    noShowAfter: previous?.noShowAfter ?? PRIOR_NO_SHOW_AFTER,
     leaveShare: previous?.leaveShare ?? 0,
-    patience: previous?.patience ?? 20,
+    patience: previous?.patience ?? PRIOR_PATIENCE,
     at: previous?.at ?? 0,
     mode: previous?.mode ?? 'basic',
   };
@@ -207,6 +249,8 @@ export interface FloorParty {
   /** When it joined and when it was called (ms). */
   joinedAt: number;
   calledAt?: number | null;
+  /** At its seat: the floor's quote at its join (minutes), when the floor gave it; the floor's range learns from it. */
+  quoted?: number | null;
 }
 
 /** A party is called: a table that fits it has freed (or was free), and is held for it. */
@@ -219,6 +263,11 @@ export function onCall(state: FloorState, party: FloorParty, at: number, mode: F
   if (table.busySince !== null && at - party.joinedAt >= WAITED_FOR_TABLE_MS) {
     learnTurn(state, table.party, (at - table.busySince) / 60_000);
   }
+  // A table already free when the party came: the call came at the host's next look.
+  if (table.busySince === null && (table.freeSince == null || table.freeSince <= party.joinedAt)) {
+    learnLook(state, (at - party.joinedAt) / 60_000);
+  }
+  delete table.freeSince;
   state.leaveShare += LEAVE_RATE * (0 - state.leaveShare);
   table.busySince = null;
   table.heldFor = party.id;
@@ -237,8 +286,34 @@ export function onSeat(state: FloorState, party: FloorParty, at: number, mode: F
     if (state.walks.length > KEPT_WALKS) state.walks.splice(0, state.walks.length - KEPT_WALKS);
     state.noShow += NO_SHOW_RATE * (0 - state.noShow);
   }
+  if (party.quoted != null) learnResidual(state, party.size, residualOf(party.quoted, (at - party.joinedAt) / 60_000));
   if (i < 0) return;
   Object.assign(state.tables[i]!, { busySince: at, party: party.size, heldFor: null });
+  delete state.tables[i]!.freeSince;
+}
+
+function learnLook(state: FloorState, minutes: number): void {
+  if (!(minutes >= 0) || minutes > LOOK_CAP_MINUTES) return;
+  const looks = (state.looks ??= []);
+  looks.push(minutes);
+  if (looks.length > KEPT_LOOKS) looks.splice(0, looks.length - KEPT_LOOKS);
+}
+
+/** One more score of the floor's join quote, for the party's band and for the venue (calibration.ts). */
+function learnResidual(state: FloorState, size: number, score: number): void {
+  const rows = (state.residuals ??= []);
+  for (const band of [VENUE_BAND, bandOf(size)]) {
+    const row = rows.find((r) => r.band === band);
+    if (row) row.ring = withResidual(row.ring, score);
+    else rows.push({ band, ring: [score] });
+  }
+}
+
+/** The floor's spreads for a party of this size: its band's scores once they speak, else the venue's; null before either. */
+export function floorSpread(state: FloorState, size: number): { low: number; high: number } | null {
+  const rows = state.residuals ?? [];
+  const band = bandOf(size);
+  return spreadOf(rows.find((r) => r.band === band)?.ring) ?? spreadOf(rows.find((r) => r.band === VENUE_BAND)?.ring);
 }
 
 /**
@@ -250,9 +325,10 @@ export function onEnd(state: FloorState, party: FloorParty, at: number, gaveUp: 
   const table = state.tables.find((t) => t.heldFor === party.id);
   if (table) {
     table.heldFor = null;
+    table.freeSince = at;
     if (party.calledAt != null) {
       state.noShow += NO_SHOW_RATE * (1 - state.noShow);
-      state.noShowAfter += 0.1 * (Math.max(0, (at - party.calledAt) / 60_000) - state.noShowAfter);
+      state.noShowAfter += NO_SHOW_AFTER_RATE * (Math.max(0, (at - party.calledAt) / 60_000) - state.noShowAfter);
     }
     return;
   }
@@ -265,9 +341,34 @@ export function onEnd(state: FloorState, party: FloorParty, at: number, gaveUp: 
 export const floorReady = (state: FloorState | null): state is FloorState =>
   state !== null && state.turns.reduce((s, t) => s + t.n, 0) >= READY_TURNS && state.walks.length >= READY_WALKS;
 
-function normal(r: () => number): number {
-  return Math.sqrt(-2 * Math.log(Math.max(r(), 1e-12))) * Math.cos(2 * Math.PI * r());
+/** The standard normal's quantile at `p` in (0, 1) (Acklam's rational approximation, relative error below 1.2e-9). */
+function normalQuantile(p: number): number {
+  const a = [-39.69683028665376, 220.9460984245205, -275.9285104469687, 138.357751867269, -30.66479806614716, 2.506628277459239];
+  const b = [-54.47609879822406, 161.5858368580409, -155.6989798598866, 66.80131188771972, -13.28068155288572];
+  const c = [-0.007784894002430293, -0.3223964580411365, -2.400758277161838, -2.549732539343734, 4.374664141464968, 2.938163982698783];
+  const d = [0.007784695709041462, 0.3224671290700398, 2.445134137142996, 3.754408661907416];
+  const tail = (q: number) =>
+    (((((c[0]! * q + c[1]!) * q + c[2]!) * q + c[3]!) * q + c[4]!) * q + c[5]!) / ((((d[0]! * q + d[1]!) * q + d[2]!) * q + d[3]!) * q + 1);
+  if (p < 0.02425) return tail(Math.sqrt(-2 * Math.log(p)));
+  if (p > 1 - 0.02425) return -tail(Math.sqrt(-2 * Math.log(1 - p)));
+  const q = p - 0.5;
+  const r = q * q;
+  return (
+    ((((((a[0]! * r + a[1]!) * r + a[2]!) * r + a[3]!) * r + a[4]!) * r + a[5]!) * q) /
+    (((((b[0]! * r + b[1]!) * r + b[2]!) * r + b[3]!) * r + b[4]!) * r + 1)
+  );
 }
+
+/**
+ * A log-normal turn over its median, drawn by one uniform number: the turns' distribution at
+ * TURN_QUANTILES evenly spaced quantiles (derivation: at 1,024 the draws' quantiles are within a
+ * thousandth of the distribution's; one table lookup in place of a logarithm, a root, a cosine
+ * and an exponential per draw). A constant, worked out once.
+ */
+const TURN_QUANTILES = 1024;
+const TURN_FACTORS = Float64Array.from({ length: TURN_QUANTILES }, (_, k) =>
+  Math.exp(TURN_SIGMA * normalQuantile((k + 0.5) / TURN_QUANTILES)),
+);
 
 export interface FloorQueue {
   /** The waiting parties in queue order (priority first, then by join). */
@@ -306,43 +407,85 @@ export function quoteOfSeat(seat: FloorSeat, now: number): { time: number; low: 
 }
 
 export const FORECAST_RUNS = 60;
+/** A turn drawn given its age: tries before the draw gives up and takes a few minutes more (derivation: P(no draw past its age in 30) is negligible for ages within the turns' range). */
+const TURN_DRAW_TRIES = 30;
+/** A forecast keeps a party's seat only if it was seated in at least this share of the runs (it gave up in the others). */
+const MIN_SEATED_SHARE = 1 / 4;
+
+/** What one forecast did, for a test that its cost per party does not grow with the queue: steps of its loops. */
+export interface ForecastCost {
+  steps: number;
+}
 
 /**
  * Every waiting party's wait, from the floor and the queue at `now`: `runs` futures, each giving
  * each freed table to the first waiting party it fits. `upTo` stops once the parties up to this
- * index are seated (a join needs only its own).
+ * index are seated (a join needs only its own). `cost`, when given, counts the loops' steps.
+ *
+ * Linear in the queue: each run finds the first party a freed table fits by keeping, per party
+ * size, a pointer to the first of that size not seated and not gone (time only moves forward in a
+ * run, so a party passed over is never wanted again); a table's candidates are the heads of the
+ * sizes it fits. The work per seating is the tables and the sizes, never the queue.
  */
 export function forecastFloor(
   state: FloorState,
   queue: FloorQueue,
   now: number,
   mode: FloorMode,
-  options: { runs?: number; seed?: number; upTo?: number } = {},
+  options: { runs?: number; seed?: number; upTo?: number; cost?: ForecastCost } = {},
 ): FloorForecast {
   const MIN = 60_000;
   const runs = options.runs ?? FORECAST_RUNS;
   const upTo = Math.min(options.upTo ?? queue.waiting.length - 1, queue.waiting.length - 1);
   const r = seededRandom(options.seed ?? Math.floor(now / 1000));
   const n = upTo + 1;
-  const seatTimes: number[][] = Array.from({ length: n }, () => []);
-  const sigma = TURN_SIGMA;
+  const tables = state.tables;
+  const T = tables.length;
+  let steps = 0;
   const walks = state.walks.length ? state.walks : [DEFAULT_WALK_MINUTES];
+  const looks = state.looks && state.looks.length >= MIN_LOOKS ? state.looks : [DEFAULT_LOOK_MINUTES];
   const patience = Math.max(1, state.patience);
-  const fits = queue.waiting.slice(0, n).map((p) => fittingTables(state.tables, p.size, mode));
-  const fitsTable = fits.map((list) => {
-    const set = new Uint8Array(state.tables.length);
-    for (const i of list) set[i] = 1;
-    return set;
+
+  // Parties by size: which tables each size fits, worked out once per size.
+  const groupOfSize = new Map<number, number>();
+  const groupSizes: number[] = [];
+  const groupOf = (size: number): number => {
+    let g = groupOfSize.get(size);
+    if (g === undefined) {
+      g = groupSizes.length;
+      groupOfSize.set(size, g);
+      groupSizes.push(size);
+    }
+    return g;
+  };
+  const partyGroup = new Int32Array(n);
+  for (let j = 0; j < n; j++) partyGroup[j] = groupOf(queue.waiting[j]!.size);
+  // A table that a party waiting for a while fits is busy now: the host would have called it.
+  for (let j = n; j < queue.waiting.length; j++) groupOf(queue.waiting[j]!.size);
+  const groupFits = groupSizes.map((size) => fittingTables(tables, size, mode));
+  const G = groupSizes.length;
+  // Per size, its parties in queue order (indices into the first n), as one flat list.
+  const groupStart = new Int32Array(G + 1);
+  for (let j = 0; j < n; j++) groupStart[partyGroup[j]! + 1]! += 1;
+  for (let g = 0; g < G; g++) groupStart[g + 1] = groupStart[g + 1]! + groupStart[g]!;
+  const members = new Int32Array(n);
+  {
+    const fill = groupStart.slice(0, G);
+    for (let j = 0; j < n; j++) members[fill[partyGroup[j]!]!++] = j;
+  }
+  // Per table, the sizes it fits (only those with parties in the first n).
+  const tableGroups: number[][] = tables.map(() => []);
+  groupFits.forEach((list, g) => {
+    if (groupStart[g + 1]! > groupStart[g]!) for (const i of list) tableGroups[i]!.push(g);
+  });
+  const watched = new Uint8Array(T);
+  queue.waiting.forEach((p) => {
+    if (p.joinedAt === undefined || now - p.joinedAt < WAITED_FOR_TABLE_MS) return;
+    for (const i of groupFits[groupOf(p.size)]!) watched[i] = 1;
   });
   const calledById = new Map(queue.called.map((c) => [c.id, c]));
-  // A table that a party waiting for a while fits is busy now: the host would have called it.
-  const watched = new Uint8Array(state.tables.length);
-  queue.waiting.forEach((p, j) => {
-    if (p.joinedAt === undefined || now - p.joinedAt < WAITED_FOR_TABLE_MS) return;
-    for (const i of j < n ? fits[j]! : fittingTables(state.tables, p.size, mode)) watched[i] = 1;
-  });
   // What stays the same from run to run: each party size's median turn, the walks longer than a
-  // given wait, each busy table's chance to be still busy.
+  // given wait, each busy table's chance to be still busy, each party's chance to give up.
   const medians = new Map<number, number>();
   const medianOf = (size: number): number => {
     let median = medians.get(size);
@@ -355,36 +498,58 @@ export function forecastFloor(
     if (!list) walksAfter.set(elapsed, (list = walks.filter((w) => w > elapsed)));
     return list;
   };
-  const stillBusy = state.tables.map((t) => (t.busySince === null ? 1 : turnSurvival((now - t.busySince) / MIN, medianOf(t.party))));
+  const stillBusy = tables.map((t) => (t.busySince === null ? 1 : turnSurvival((now - t.busySince) / MIN, medianOf(t.party))));
+  const leaverChance = new Float64Array(n);
+  for (let j = 0; j < n; j++) {
+    // Still here after waiting `w`: one who gives up with probability q·e^(−w/m) / (q·e^(−w/m) + 1 − q).
+    const joinedAt = queue.waiting[j]!.joinedAt ?? now;
+    const keep = state.leaveShare * Math.exp(-Math.max(0, now - joinedAt) / MIN / patience);
+    leaverChance[j] = keep / Math.max(TINY, keep + 1 - state.leaveShare);
+  }
+  const partyMedian = new Float64Array(n);
+  for (let j = 0; j < n; j++) partyMedian[j] = medianOf(queue.waiting[j]!.size);
+  const turnFactor = () => TURN_FACTORS[Math.floor(r() * TURN_QUANTILES)]!;
   const drawTurn = (size: number, ageMinutes: number): number => {
     const median = medianOf(size);
-    for (let k = 0; k < 30; k++) {
-      const t = median * Math.exp(sigma * normal(r));
+    for (let k = 0; k < TURN_DRAW_TRIES; k++) {
+      const t = median * turnFactor();
       if (t > ageMinutes) return t;
     }
     return ageMinutes + 1 + 9 * r();
   };
+  const anyWalk = later(0).length ? later(0) : [1];
   const drawWalk = (elapsed: number): number => {
     const after = later(elapsed);
     const from = after.length ? after : [elapsed + 1];
     return from[Math.floor(r() * from.length)]!;
   };
-  const freeAt = new Float64Array(state.tables.length);
+  const drawLook = (): number => looks[Math.floor(r() * looks.length)]!;
+
+  const freeAt = new Float64Array(T);
+  // A table free now (seen free, or freed unseen): its party is called at the host's next look.
+  const lookFirst = new Uint8Array(T);
   const seatAt = new Float64Array(n);
   const leaveAt = new Float64Array(n);
+  const head = new Int32Array(G);
+  const seatTimes = new Float64Array(n * runs);
+  const seatedRuns = new Int32Array(n);
 
   for (let run = 0; run < runs; run++) {
-    state.tables.forEach((t, i) => {
+    for (let i = 0; i < T; i++) {
+      const t = tables[i]!;
+      lookFirst[i] = 0;
       if (t.heldFor !== null) {
         const c = calledById.get(t.heldFor);
         if (!c || c.calledAt == null) {
           freeAt[i] = now;
-          return;
+          lookFirst[i] = 1;
+          continue;
         }
         const elapsed = (now - c.calledAt) / MIN;
         const stillComing = later(elapsed).length / walks.length;
         const noShowLeft = elapsed < state.noShowAfter ? 1 : 0;
-        const pNo = (state.noShow * noShowLeft) / Math.max(1e-9, state.noShow * noShowLeft + (1 - state.noShow) * stillComing);
+        const pNo = (state.noShow * noShowLeft) / Math.max(TINY, state.noShow * noShowLeft + (1 - state.noShow) * stillComing);
+        // Marked at a look, the table is called at the same look.
         if (r() < pNo) freeAt[i] = Math.max(now, c.calledAt + state.noShowAfter * MIN);
         else {
           const seat = Math.max(now, c.calledAt + drawWalk(elapsed) * MIN);
@@ -394,57 +559,95 @@ export function forecastFloor(
         const age = (now - t.busySince) / MIN;
         // Nobody it fits has been waiting long enough for the host to have called them: it may
         // have freed already, unseen.
-        if (!watched[i] && r() > stillBusy[i]!) freeAt[i] = now;
-        else freeAt[i] = t.busySince + drawTurn(t.party, age) * MIN;
-      } else freeAt[i] = now;
-    });
+        if (!watched[i] && r() > stillBusy[i]!) {
+          freeAt[i] = now;
+          lookFirst[i] = 1;
+        } else freeAt[i] = t.busySince + drawTurn(t.party, age) * MIN;
+      } else {
+        freeAt[i] = now;
+        lookFirst[i] = 1;
+      }
+    }
     for (let j = 0; j < n; j++) {
       seatAt[j] = NaN;
-      // Still here after waiting `w`: one who gives up with probability q·e^(−w/m) / (q·e^(−w/m) + 1 − q).
-      const joinedAt = queue.waiting[j]!.joinedAt ?? now;
-      const keep = state.leaveShare * Math.exp(-Math.max(0, now - joinedAt) / MIN / patience);
-      const leaver = r() < keep / Math.max(1e-9, keep + 1 - state.leaveShare);
-      leaveAt[j] = leaver ? now - Math.log(Math.max(r(), 1e-12)) * patience * MIN : Infinity;
+      leaveAt[j] = r() < leaverChance[j]! ? now - Math.log(Math.max(r(), NEVER_ZERO)) * patience * MIN : Infinity;
     }
+    head.fill(0);
+    steps += T + n;
     // The target parties never give up in their own forecast: it is of the wait if they stay.
     let left = n;
     for (;;) {
       let i = -1;
-      for (let k = 0; k < freeAt.length; k++) if (freeAt[k]! < Infinity && (i < 0 || freeAt[k]! < freeAt[i]!)) i = k;
+      for (let k = 0; k < T; k++) if (freeAt[k]! < Infinity && (i < 0 || freeAt[k]! < freeAt[i]!)) i = k;
+      steps += T;
       if (i < 0) break;
       const t = freeAt[i]!;
+      // The first party the table fits: the earliest of the heads of the sizes it fits, each head
+      // moved past those seated or gone by now (for good: `t` never goes back within a run).
       let j = -1;
-      for (let k = 0; k < n; k++) {
-        if (!Number.isNaN(seatAt[k]!) || !fitsTable[k]![i]) continue;
-        // Someone ahead who gave up by now is gone: the next fitting party gets the table.
-        if (k < n - 1 && leaveAt[k]! <= t && k !== upTo) {
-          continue;
+      let jGroup = -1;
+      for (const g of tableGroups[i]!) {
+        const end = groupStart[g + 1]!;
+        let h = head[g]!;
+        for (; groupStart[g]! + h < end; h++) {
+          const k = members[groupStart[g]! + h]!;
+          steps += 1;
+          if (!Number.isNaN(seatAt[k]!)) continue;
+          // Someone ahead who gave up by now is gone: the next fitting party gets the table.
+          if (k < n - 1 && k !== upTo && leaveAt[k]! <= t) continue;
+          break;
         }
-        j = k;
-        break;
+        head[g] = h;
+        if (groupStart[g]! + h < end) {
+          const k = members[groupStart[g]! + h]!;
+          if (j < 0 || k < j) {
+            j = k;
+            jGroup = g;
+          }
+        }
       }
       if (j < 0) {
         freeAt[i] = Infinity;
         continue;
       }
-      const seat = t + drawWalk(0) * MIN;
+      const seat = t + ((lookFirst[i] ? drawLook() : 0) + anyWalk[Math.floor(r() * anyWalk.length)]!) * MIN;
+      lookFirst[i] = 0;
       seatAt[j] = seat;
+      head[jGroup] = head[jGroup]! + 1;
       left -= 1;
       if (j !== upTo && r() < state.noShow) freeAt[i] = t + state.noShowAfter * MIN;
-      else freeAt[i] = seat + drawTurn(queue.waiting[j]!.size, 0) * MIN;
+      else freeAt[i] = seat + partyMedian[j]! * turnFactor() * MIN;
       if (!Number.isNaN(seatAt[upTo]!) && options.upTo !== undefined) break;
       if (left === 0) break;
     }
-    for (let j = 0; j < n; j++) if (!Number.isNaN(seatAt[j]!)) seatTimes[j]!.push(seatAt[j]!);
+    for (let j = 0; j < n; j++) {
+      if (Number.isNaN(seatAt[j]!)) continue;
+      seatTimes[j * runs + seatedRuns[j]!] = seatAt[j]!;
+      seatedRuns[j] = seatedRuns[j]! + 1;
+    }
   }
-  return {
-    seats: seatTimes.map((times) => {
-      // A party that gave up in a run has no seat in it: the read of one that stays uses the
-      // others (the join's own forecast never lets it give up).
-      if (times.length < runs / 4) return null;
-      times.sort((a, b) => a - b);
-      const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!;
-      return { low: at(0.1), mid: at(0.5), high: at(0.9) };
-    }),
-  };
+  if (options.cost) options.cost.steps += steps;
+  const spreads = groupSizes.map((size) => floorSpread(state, size));
+  const seats: (FloorSeat | null)[] = new Array<FloorSeat | null>(n);
+  for (let j = 0; j < n; j++) {
+    const count = seatedRuns[j]!;
+    // A party that gave up in a run has no seat in it: the read of one that stays uses the
+    // others (the join's own forecast never lets it give up).
+    if (count < runs * MIN_SEATED_SHARE) {
+      seats[j] = null;
+      continue;
+    }
+    const times = seatTimes.subarray(j * runs, j * runs + count).sort();
+    const at = (q: number) => times[Math.min(count - 1, Math.floor(q * count))]!;
+    const mid = at(0.5);
+    const spread = spreads[partyGroup[j]!];
+    if (!spread) {
+      seats[j] = { low: at(0.1), mid, high: at(0.9) };
+      continue;
+    }
+    // Calibrated (calibration.ts): the range the floor's own recent errors set around its median.
+    const scale = (Math.max(0, mid - now) / MIN + MARGIN_MINUTES) * MIN;
+    seats[j] = { low: Math.max(now, mid + spread.low * scale), mid, high: mid + spread.high * scale };
+  }
+  return { seats };
 }

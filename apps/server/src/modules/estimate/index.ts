@@ -1,19 +1,17 @@
 /**
- * The estimate module's public face (docs/ARCHITECTURE.md, Modules): what the queue asks of the
- * wait estimate. Its math, its rows and its caches stay inside.
+ * The estimate module's public face (docs/ARCHITECTURE.md, Modules; the math and this list in
+ * README.md): what the queue asks of the wait estimate. Its math, its rows and its memos stay inside.
  */
-export {
-  type Before,
-  type Estimate,
-  type PaceBook,
-  EMPTY_BOOK,
-  VENUE_WIDE_BAND,
-  estimate,
-  nextPace,
-  nextSlot,
-  slotOf,
-} from './estimator.js';
-export { forecastFloor, quoteOfSeat } from './floor.js';
-export { type OpenParty, type OpenQueueReader, findBook, recordFloorEvent, relistFloor } from './floor-events.js';
+
+// The venue's estimate state, read once per change of the queue and kept (pace-cache.ts): every quote reads it.
+export { type PaceBook, type Before, type Estimate, EMPTY_BOOK, VENUE_WIDE_BAND, slotOf } from './estimator.js';
+export { type OpenParty, type OpenQueueReader, findBook } from './floor-events.js';
 export { type PaceCache, createPaceCache } from './pace-cache.js';
-export { findPace, upsertPace, upsertPaceSlot } from './paces.repository.js';
+
+// A join's quote and a position read's: the estimator's, or the floor's for a venue that lists its tables.
+export { estimate } from './estimator.js';
+export { forecastFloor, quoteOfSeat } from './floor.js';
+
+// The events it learns from (the console's actions): a seat, and the floor's calls, seats and ends.
+export { learnFromSeat } from './seat-learning.js';
+export { recordFloorEvent, relistFloor } from './floor-events.js';

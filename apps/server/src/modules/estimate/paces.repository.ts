@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, PaceRow, PaceSlotRow } from '../../db/types.js';
-import { type PaceBook, slotOf } from './estimator.js';
+import { type PaceBook, newMemo, slotOf } from './estimator.js';
 
 /**
  * The estimator's tables, `venue_pace` and `venue_pace_slots` (estimator.ts): the only place with
@@ -10,14 +10,18 @@ import { type PaceBook, slotOf } from './estimator.js';
 
 type Executor = Kysely<Database>;
 
-/** The estimator's state of a venue at `now` (estimator.ts): its rows and this hour of the week's history. */
-export async function findPace(db: Executor, venueId: string, now: number): Promise<PaceBook> {
+/**
+ * The estimator's rows of a venue at `now` (estimator.ts): its rows and this hour of the week's
+ * history, with the memo its quotes share. The seat reads them to learn; a quote reads them through
+ * `findBook` (floor-events.ts), which adds the floor.
+ */
+export async function findPaceRows(db: Executor, venueId: string, now: number): Promise<PaceBook> {
   const slot = slotOf(now);
   const [paces, slots] = await Promise.all([
     db.selectFrom('venue_pace').selectAll().where('venue_id', '=', venueId).execute(),
     db.selectFrom('venue_pace_slots').selectAll().where('venue_id', '=', venueId).where('slot', '=', slot).execute(),
   ]);
-  return { paces, slots, slot, at: now };
+  return { paces, slots, slot, at: now, memo: newMemo(paces) };
 }
 
 export async function upsertPace(db: Executor, row: PaceRow): Promise<void> {

@@ -6,7 +6,7 @@ import { assertTransition, eventOf, refusalOf, stateAfter } from './entry-state.
 import { getVenue } from '../venues/venues.service.js';
 import { afterQueueMoved } from './getting-close.service.js';
 import { endsHoldsItself, holdEndsAt } from './hold-window.js';
-import { VENUE_WIDE_BAND, findPace, nextPace, nextSlot, recordFloorEvent, upsertPace, upsertPaceSlot } from '../estimate/index.js';
+import { learnFromSeat, recordFloorEvent } from '../estimate/index.js';
 import type { Venue } from '../venues/venue.js';
 import { findEntryAtVenue, getStatus } from './position.service.js';
 import type { QueueDeps } from './queue-deps.js';
@@ -105,22 +105,8 @@ export async function seatEntry(deps: QueueDeps, entry: EntryRow): Promise<Entry
     await repo.updateEntry(trx, entry.id, { status: seated.status, seated_at: now, ended_at: now });
     await deps.hooks?.run('seat', trx, seated);
     await recordFloorEvent(trx, deps.db.dialect, venue, 'seat', entry, now);
-    // The estimator learns from every seating (estimator.ts): the venue's row and the band's, and
-    // the same for this hour of the week.
-    const book = await findPace(trx, entry.venue_id, now);
-    for (const band of [VENUE_WIDE_BAND, entry.band]) {
-      const previous = book.paces.find((p) => p.band === band);
-      const slot = nextSlot(
-        book.slots.find((s) => s.band === band),
-        entry.venue_id,
-        band,
-        previous,
-        entry,
-        now,
-      );
-      if (slot) await upsertPaceSlot(trx, slot);
-      await upsertPace(trx, nextPace(previous, entry.venue_id, band, entry, now));
-    }
+    // The estimator learns from every seating (apps/server/src/modules/estimate/README.md).
+    await learnFromSeat(trx, entry, now);
   });
   // The event voids the kept pace with the venue's positions (queue-caches.ts).
   publishQueueEvent(deps, eventOf('seat'), entry.venue_id, entry.id);
