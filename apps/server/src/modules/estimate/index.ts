@@ -13,7 +13,15 @@ export {
   nextSlot,
   slotOf,
 } from './estimator.js';
-export { forecastFloor, quoteOfSeat } from './floor.js';
-export { type OpenParty, type OpenQueueReader, findBook, recordFloorEvent, relistFloor } from './floor-events.js';
+export { type FloorSeat, forecastFloor, quoteOfSeat } from './floor.js';
+export {
+  type OpenParty,
+  type OpenQueueReader,
+  type VenueBook,
+  findBook,
+  floorQueueOf,
+  recordFloorEvent,
+  relistFloor,
+} from './floor-events.js';
 export { type PaceCache, createPaceCache } from './pace-cache.js';
 export { findPace, upsertPace, upsertPaceSlot } from './paces.repository.js';
