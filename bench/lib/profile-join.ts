@@ -17,7 +17,8 @@ import { summarise } from './cpuprof-sum.js';
 const target = process.env.PROFILE_TARGET ?? 'busy';
 const seconds = Number(process.env.PROFILE_S ?? 5);
 let phones = 0;
-const body = (size = 2) => JSON.stringify(createBody({ customer: { phone: `+55 11 9${80_000_000 + phones++}` }, partySize: size }));
+const body = (venue: string, size = 2) =>
+  JSON.stringify(createBody({ customer: { phone: `+55 11 9${80_000_000 + phones++}` }, partySize: size }, venue));
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vez-prof-'));
 const file = path.join(dir, 'app.db');
@@ -42,16 +43,17 @@ const child = fork(path.join(import.meta.dirname, 'api-server.ts'), [], {
 });
 const { port } = await new Promise<{ port: number }>((resolve) => child.once('message', (m) => resolve(m as { port: number })));
 const url = `http://127.0.0.1:${port}`;
+process.on('exit', () => child.kill());
 const ids: string[] = [];
-// ~200 waiting at each venue, 25 joins at a time (a loaded machine fills a queue one join at a time slowly).
-for (const venue of [DEMO_BISTRO_ID, busy])
+// ~200 waiting at the venue driven (the busy one for position reads), 25 joins at a time (a loaded machine fills a queue one join at a time slowly).
+for (const venue of target === 'cold' ? [DEMO_BISTRO_ID] : [busy])
   for (let i = 0; i < 200; i += 25) {
     const joined = await Promise.all(
       Array.from({ length: 25 }, async (_, k) => {
         const res = await fetch(`${url}/api/waitlists/${venue}/create`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: body(((i + k) % 8) + 1),
+          body: body(venue, ((i + k) % 8) + 1),
         });
         if (res.status !== 201) throw new Error(`join answered ${res.status} ${await res.text()}`);
         return ((await res.json()) as { _id: string })._id;
@@ -75,7 +77,7 @@ const options =
           {
             method: 'POST' as const,
             headers: { 'content-type': 'application/json' },
-            setupRequest: (r: object) => ({ ...r, body: body() }),
+            setupRequest: (r: object) => ({ ...r, body: body(venue) }),
           },
         ],
       };

@@ -74,6 +74,12 @@ async function saveFloor(db: Executor, venueId: string, state: FloorState, at: n
 export interface VenueBook extends PaceBook {
   /** The open parties in queue order the floor's forecast read; only with `floor`. */
   queue?: readonly OpenParty[];
+  /**
+   * The book this one was worked out from and how many joins were added to it since (pace-cache.ts
+   * `addJoined`): the joins placed on a book (join-forecast.ts) are placed after each other.
+   */
+  origin?: object;
+  added?: number;
 }
 
 /**

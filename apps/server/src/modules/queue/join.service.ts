@@ -197,7 +197,7 @@ export async function joinWaitlist(deps: QueueDeps, venueId: string, body: JoinR
   // (docs/decisions/038-one-forecast-per-change.md): CPU work kept out of the write batch, where it
   // would hold SQLite's only connection and every join queued behind it.
   const priority = options.priority ? 1 : 0;
-  const seat = await seatAtJoin(book, priority, body.partySize, now);
+  const placed = await seatAtJoin(book, priority, body.partySize, now);
   // Group commit on SQLite: joins arriving together share one durable COMMIT (db/write-batch.ts).
   const result = await runWriteTransaction(deps.db, async (trx): Promise<JoinOutcome> => {
     const locked = await lockVenueForJoin(trx, venueId, deps.db.dialect);
@@ -231,7 +231,7 @@ export async function joinWaitlist(deps: QueueDeps, venueId: string, body: JoinR
     const proof = options.byStaff ? undefined : newJoinProof();
     const band = bandOf(body.partySize);
     // The quote this party is given, kept on its row (docs/product.md §4), its counts read under the lock.
-    const quote = await quoteAtJoin(trx, book, seat, { venue_id: venueId, priority, band, party_size: body.partySize });
+    const quote = await quoteAtJoin(trx, book, placed?.seat ?? null, { venue_id: venueId, priority, band, party_size: body.partySize });
     const entry: EntryRow = {
       id: newEntryId(),
       share_id: newEntryId(),
@@ -286,7 +286,14 @@ export async function joinWaitlist(deps: QueueDeps, venueId: string, body: JoinR
   // Committed (with its SMS, if one was due): the caller learns no more than this.
   if ('keyTaken' in result) throw new JoinKeyTaken(result.keyTaken);
   if ('alreadyOnList' in result) throw new AppError(ErrorCode.ALREADY_ON_WAITLIST);
-  if (result.created) publishQueueEvent(deps, eventOf('join'), venueId, result.entry.id, { byParty: !options.byStaff });
+  if (result.created) {
+    // The kept book takes the newcomer's forecast (pace-cache.ts): its event then voids no forecast.
+    if (placed) {
+      const { id, status, priority, party_size, created_at, notified_at } = result.entry;
+      deps.pace?.addJoined(venueId, { ...placed, party: { id, status, priority, party_size, created_at, notified_at } });
+    }
+    publishQueueEvent(deps, eventOf('join'), venueId, result.entry.id, { byParty: !options.byStaff });
+  }
   const proof = result.joinProof ? { joinProof: result.joinProof } : {};
   if (venue.settings.hidePosition && !options.byStaff) return { entry: result.entry, created: result.created, ...proof };
   // A repeat join answers the existing entry's place as it stands now.
