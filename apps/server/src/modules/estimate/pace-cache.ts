@@ -130,9 +130,12 @@ function withJoined(book: VenueBook, joined: JoinedParty, added: Set<string>): V
   const { floor, queue } = book;
   if (!floor || !queue) return undefined;
   const id = joined.party.id;
-  added.add(id);
-  if (queue.some((p) => p.id === id)) return book;
+  if (queue.some((p) => p.id === id)) {
+    added.add(id);
+    return book;
+  }
   if (!joined.last) return undefined;
+  added.add(id);
   const seats = new Map(floor.seats);
   if (joined.seat) seats.set(id, joined.seat);
   // Joins placed on this very book, in order, keep placing the next ones after them (join-forecast.ts).
