@@ -1,7 +1,10 @@
 // API throughput on loopback: a bare Fastify route of the same server (the baseline), position
-// reads over a queue of ~200 parties, and joins per second on SQLite. Targets: position
-// reads >= 60% of the bare route; >= 1,000 joins/s. In the same run, servers with one kept
-// optimisation swapped for its simpler way show what each optimisation still pays.
+// reads over a queue of ~200 parties, and joins per second on SQLite, at a cold venue (the demo
+// bistro: no tables listed, no floor) and at a busy one (bench/lib/busy-venue.ts: tables listed, a
+// floor with history, ~200 waiting: every read and join goes through the whole queue's forecast).
+// Targets: position reads >= 60% of the bare route; >= 1,000 joins/s; joins >= 20% of the bare
+// route with p99 <= 100 ms; busy-venue joins >= 80% of cold-venue joins. In the same run, servers
+// with one kept optimisation swapped for its simpler way show what each optimisation still pays.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,6 +16,7 @@ import { API_VARIANTS, type ApiVariant } from './lib/api-variants.js';
 import { compare, comparisonTable } from './lib/compare.js';
 import { measureLoad } from './lib/load.js';
 import { type BenchReport, type LoadFigures, loadTable, round } from './lib/report.js';
+import { addBusyVenue } from './lib/busy-venue.js';
 
 const QUEUE = 200;
 const CONNECTIONS = 50;
@@ -23,7 +27,8 @@ let phoneCounter = 0;
 /** A fresh valid Brazilian mobile per join, in order, so no join is a repeat of another. */
 const nextPhone = () => `+55 11 9${80_000_000 + (phoneCounter++ % 19_999_999)}`;
 /** The tests' create payload (docs/product.md §13), with this bench's phone. */
-const joinBody = (partySize = 2) => JSON.stringify(createBody({ customer: { phone: nextPhone() }, partySize }));
+const joinBody = (partySize = 2, venue = DEMO_BISTRO_ID) =>
+  JSON.stringify(createBody({ customer: { phone: nextPhone() }, partySize }, venue));
 
 /**
  * The same comparison by the server's CPU per answer, which other load on the machine changes far
@@ -44,13 +49,20 @@ interface Server {
   url: string;
   child: ChildProcess;
   ids: string[];
+  /** The busy venue (busy-venue.ts) and its waiting parties. */
+  busy: string;
+  busyIds: string[];
 }
+
+/** The servers that also fill the busy venue: the app and the one without the shared forecast. */
+const WITH_BUSY: readonly ApiVariant[] = ['app', 'noSharedForecast'];
 
 /** One server process per variant, each on a store of its own (the demo, no cap of waiting parties). */
 async function startServer(variant: ApiVariant, dir: string): Promise<Server> {
   const file = path.join(dir, `${variant}.db`);
   // Thousands of parties join the demo bistro: no cap of waiting parties there (docs/product.md §3).
   await seedUncappedDemo({ kind: 'sqlite', file });
+  const busy = await addBusyVenue({ kind: 'sqlite', file });
   const child = fork(path.join(import.meta.dirname, 'lib', 'api-server.ts'), [], {
     execArgv: ['--import', 'tsx'],
     env: {
@@ -85,7 +97,24 @@ async function startServer(variant: ApiVariant, dir: string): Promise<Server> {
     if (res.status !== 201) throw new Error(`filling the queue: join answered ${res.status} ${await res.text()}`);
     ids.push(((await res.json()) as { _id: string })._id);
   }
-  return { variant, url, child, ids };
+  // The busy venue's queue, 10 joins at a time (each join there forecasts the queue).
+  const busyIds: string[] = [];
+  if (WITH_BUSY.includes(variant))
+    for (let i = 0; i < QUEUE; i += 10) {
+      const joined = await Promise.all(
+        Array.from({ length: 10 }, async (_, k) => {
+          const res = await fetch(`${url}/api/waitlists/${busy}/create`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: joinBody(((i + k) % 8) + 1, busy),
+          });
+          if (res.status !== 201) throw new Error(`filling the busy venue: join answered ${res.status} ${await res.text()}`);
+          return ((await res.json()) as { _id: string })._id;
+        }),
+      );
+      busyIds.push(...joined);
+    }
+  return { variant, url, child, ids, busy, busyIds };
 }
 
 async function stopServer(server: Server): Promise<void> {
@@ -152,6 +181,43 @@ export default async function run(): Promise<BenchReport> {
           server(v).child.pid,
         ),
     });
+    // Without the shared forecast every read at the busy venue forecasts its whole queue: at 50
+    // connections its server would still be working through them during the next kinds. Fewer
+    // connections for it; its server CPU per answer is the figure to compare.
+    const busyReadsOf = (v: ApiVariant): Kind => ({
+      kind: `positionBusy:${v}`,
+      run: () =>
+        measureLoad(
+          `position read at the busy venue (tables, floor, ${QUEUE} waiting), ${v}`,
+          {
+            ...common,
+            ...(v === 'noSharedForecast' ? { connections: 5 } : {}),
+            url: server(v).url,
+            requests: [
+              {
+                method: 'GET',
+                setupRequest: (req) => ({ ...req, path: `/api/waitlists/${server(v).busyIds[next++ % QUEUE]}/position` }),
+              },
+            ],
+          },
+          1,
+          server(v).child.pid,
+        ),
+    });
+    const busyJoinsOf = (v: ApiVariant): Kind => ({
+      kind: `joinBusy:${v}`,
+      run: () =>
+        measureLoad(
+          `join at the busy venue (tables, floor, ${QUEUE}+ waiting), ${v}`,
+          {
+            ...common,
+            url: `${server(v).url}/api/waitlists/${server(v).busy}/create`,
+            requests: [{ method: 'POST', headers, setupRequest: (req) => ({ ...req, body: joinBody(2, server(v).busy) }) }],
+          },
+          1,
+          server(v).child.pid,
+        ),
+    });
     const joinsOf = (v: ApiVariant): Kind => ({
       kind: `join:${v}`,
       run: () =>
@@ -167,7 +233,14 @@ export default async function run(): Promise<BenchReport> {
         ),
     });
     // Reads, then joins (joins grow the queue, which reads would then walk).
-    const readRounds = await alternate([bareOf('app'), readsOf('app'), readsOf('noKeptPositions'), readsOf('noStatementCache')]);
+    const readRounds = await alternate([
+      bareOf('app'),
+      readsOf('app'),
+      readsOf('noKeptPositions'),
+      readsOf('noStatementCache'),
+      busyReadsOf('app'),
+      busyReadsOf('noSharedForecast'),
+    ]);
     // Kept answers serve most reads of a quiet queue; here the queue changes 10 times a second
     // (a join every 100 ms), each change voiding the venue's kept answers: reads go to the store again.
     const app = server('app');
@@ -184,7 +257,7 @@ export default async function run(): Promise<BenchReport> {
       app.child.pid,
     );
     clearInterval(churn);
-    const joinKinds = [joinsOf('app'), joinsOf('oneTransactionPerJoin'), joinsOf('noStatementCache')];
+    const joinKinds = [joinsOf('app'), joinsOf('oneTransactionPerJoin'), joinsOf('noStatementCache'), busyJoinsOf('app')];
     // The join path's first seconds (JIT, SQLite's pages) count for nothing: each server joins 2 s first.
     for (const v of ['app', 'oneTransactionPerJoin', 'noStatementCache'] as const)
       await measureLoad(
@@ -194,6 +267,17 @@ export default async function run(): Promise<BenchReport> {
           duration: 2,
           url: `${server(v).url}/api/waitlists/${DEMO_BISTRO_ID}/create`,
           requests: [{ method: 'POST', headers, setupRequest: (req) => ({ ...req, body: joinBody() }) }],
+        },
+        0,
+      );
+    for (const v of ['app'] as const)
+      await measureLoad(
+        'warm-up',
+        {
+          ...common,
+          duration: 2,
+          url: `${server(v).url}/api/waitlists/${server(v).busy}/create`,
+          requests: [{ method: 'POST', headers, setupRequest: (req) => ({ ...req, body: joinBody(2, server(v).busy) }) }],
         },
         0,
       );
@@ -216,6 +300,7 @@ export default async function run(): Promise<BenchReport> {
       ...both('statement cache vs none (position reads)', 'position:app', 'position:noStatementCache'),
       ...both('SQLite group commit vs one transaction per join (joins)', 'join:app', 'join:oneTransactionPerJoin'),
       ...both('statement cache vs none (joins)', 'join:app', 'join:noStatementCache'),
+      ...both('shared forecast vs each reader its own (busy-venue position reads)', 'positionBusy:app', 'positionBusy:noSharedForecast'),
     ];
     const ratios = readRounds
       .filter((x) => x.kind === 'position:app')
@@ -228,6 +313,14 @@ export default async function run(): Promise<BenchReport> {
     const bare = pick('bare:app');
     const position = pick('position:app');
     const joins = pick('join:app');
+    const positionBusy = pick('positionBusy:app');
+    const joinsBusy = pick('joinBusy:app');
+    // Per round, as the reads to the bare route: each against the other kind measured in the same round.
+    const perRound = (kind: string, base: string) =>
+      all
+        .filter((x) => x.kind === kind)
+        .map((x) => x.figures.requestsPerSec / all.find((b) => b.round === x.round && b.kind === base)!.figures.requestsPerSec);
+    const busyToCold = medianOf(perRound('joinBusy:app', 'join:app'));
     const roundTable = [
       '| round | kind | req/s | p50 ms | p99 ms | server CPU µs/req | non-2xx | errors | load 1 min |',
       '|---:|---|---:|---:|---:|---:|---:|---:|---:|',
@@ -236,7 +329,7 @@ export default async function run(): Promise<BenchReport> {
           `| ${x.round} | ${x.kind} | ${round(x.figures.requestsPerSec)} | ${x.figures.p50Ms} | ${x.figures.p99Ms} | ${round(x.figures.serverCpuUsPerRequest ?? NaN)} | ${x.figures.non2xx} | ${x.figures.errors} | ${x.load1m} |`,
       ),
     ].join('\n');
-    const headline = [bare, position, churning, joins];
+    const headline = [bare, position, churning, joins, positionBusy, joinsBusy];
     // A failed answer is not throughput: a run with any counts as a missed target.
     const clean = (f: LoadFigures) => f.non2xx === 0 && f.errors === 0;
     const allClean = all.filter((x) => x.kind.endsWith(':app')).every((x) => clean(x.figures));
@@ -257,9 +350,12 @@ export default async function run(): Promise<BenchReport> {
         position,
         positionWhileChanging: churning,
         joins,
+        positionBusy,
+        joinsBusy,
         ratios: {
           positionToBare: round(readRatio, 3),
           joinsToBare: round(joinRatio, 3),
+          busyJoinsToColdJoins: round(busyToCold, 3),
           positionToBarePerRound: ratios.map((r) => round(r, 3)),
         },
         comparisons,
@@ -279,6 +375,18 @@ export default async function run(): Promise<BenchReport> {
           target: '>= 1000',
           met: joins.requestsPerSec >= 1000 && allClean,
         },
+        {
+          name: `joins / bare route, with p99 <= 100 ms at ${CONNECTIONS} connections (p99 ${joins.p99Ms} ms)`,
+          value: round(joinRatio, 3),
+          target: '>= 0.20',
+          met: joinRatio >= 0.2 && joins.p99Ms <= 100 && allClean,
+        },
+        {
+          name: 'busy-venue joins / cold-venue joins (median of rounds)',
+          value: round(busyToCold, 3),
+          target: '>= 0.80',
+          met: busyToCold >= 0.8 && allClean,
+        },
       ],
       markdown: [
         `One server process per variant (the app as shipped, and the app with one kept optimisation swapped for its simpler way, docs/decisions/018-optimisations-that-pay.md), each on a SQLite store of its own; every kind of load runs once per round for ${ROUND_S} s after 1 s of warm-up, the order turning each round, ${ROUNDS} rounds.`,
@@ -290,6 +398,7 @@ export default async function run(): Promise<BenchReport> {
         loadTable(headline),
         '',
         `Position reads reach ${round(readRatio * 100, 1)}% of the bare route's throughput (median of ${ROUNDS} rounds: ${ratios.map((r) => `${round(r * 100, 1)}%`).join(', ')}); joins ${round(joinRatio * 100, 1)}%.`,
+        `At the busy venue (tables listed, a floor with history, ${QUEUE}+ waiting): position reads ${round(positionBusy.requestsPerSec)} req/s, joins ${round(joinsBusy.requestsPerSec)} req/s (p99 ${joinsBusy.p99Ms} ms), ${round(busyToCold * 100, 1)}% of the cold venue's joins (median of rounds).`,
         `A position answer is kept, serialised, until something happens at its venue (or 1 s passes): on a quiet queue most reads are a lookup. ` +
           `While the queue changes 10 times a second every read after a change goes to the store again: ${round(churning.requestsPerSec)} req/s (${round((churning.requestsPerSec / bare.requestsPerSec) * 100, 1)}% of the bare route).`,
         ...cpuLines(bare, position, joins),

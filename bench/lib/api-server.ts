@@ -17,7 +17,13 @@ const db = openDb(config.database, {
   ...(variant === 'oneTransactionPerJoin' ? { groupCommit: false as const } : {}),
 });
 await migrateToLatest(db);
-const app = await buildApp({ config, db, ...(variant === 'noKeptPositions' ? { bench: { keptPositions: false as const } } : {}) });
+const bench =
+  variant === 'noKeptPositions'
+    ? { bench: { keptPositions: false as const } }
+    : variant === 'noSharedForecast'
+      ? { bench: { sharedForecast: false as const } }
+      : {};
+const app = await buildApp({ config, db, ...bench });
 await app.listen({ port: 0, host: '127.0.0.1', backlog: 4096 });
 
 process.on('message', (message: { cmd: string }) => {

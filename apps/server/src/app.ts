@@ -53,9 +53,11 @@ export interface AppDeps {
   /**
    * Bench only (bench/lib/*-server.ts): the simpler ways of kept optimisations, measured against
    * them in the same run (docs/decisions/018-optimisations-that-pay.md): a fan-out strategy
-   * (modules/realtime/fanout.ts, bench/lib/fanout-variants.ts), no kept positions. Never set by main.ts.
+   * (modules/realtime/fanout.ts, bench/lib/fanout-variants.ts), no kept positions, no kept estimate
+   * (each reader works out its venue's forecast itself: docs/decisions/038-one-forecast-per-change.md).
+   * Never set by main.ts.
    */
-  bench?: { fanout?: FanoutStrategy; keptPositions?: false };
+  bench?: { fanout?: FanoutStrategy; keptPositions?: false; sharedForecast?: false };
 }
 
 /** Personal data never reaches the log (docs/product.md §3). */
@@ -143,7 +145,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     staffSendBounds: { perParty10Min: config.STAFF_SENDS_PER_PARTY_PER_10_MIN, perVenueHour: config.STAFF_SENDS_PER_VENUE_PER_HOUR },
     onBackgroundError: (error: unknown) => reporter.report(error, { job: 'getting-close' }),
     ...keptPositions,
-    pace: caches.pace,
+    ...(deps.bench?.sharedForecast === false ? {} : { pace: caches.pace }),
   });
   // Console streams end with their session, on every instance (docs/security.md, "Staff sessions end everywhere").
   const sessions = createSessionWatch(bus, deps.db.kysely, now, (error) => reporter.report(error, { module: 'session-watch' }));

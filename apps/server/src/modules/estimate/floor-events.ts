@@ -10,7 +10,7 @@ import { deleteFloor, findFloorState, upsertFloor } from './venue-floor.reposito
 type Executor = Kysely<Database>;
 
 /** An open party as the floor's forecast reads it. */
-export type OpenParty = Pick<EntryRow, 'id' | 'status' | 'party_size' | 'created_at' | 'notified_at'>;
+export type OpenParty = Pick<EntryRow, 'id' | 'status' | 'priority' | 'party_size' | 'created_at' | 'notified_at'>;
 /** How the estimate reads a venue's open parties in queue order: the queue module hands it its own reader. */
 export type OpenQueueReader = (db: Executor, venueId: string) => Promise<readonly OpenParty[]>;
 
@@ -70,38 +70,69 @@ async function saveFloor(db: Executor, venueId: string, state: FloorState, at: n
 }
 
 /**
- * The estimate's state of a venue (`PaceBook`): the estimator's rows and, for a venue that lists
- * its tables, its floor. Read once per change of the queue (pace-cache.ts), so a position read only
- * looks its party up.
+ * The estimate's state of a venue (`PaceBook`) and, for a venue that lists its tables, the queue
+ * its floor's forecast was made from: a join places its newcomer in it (join.service.ts) instead
+ * of reading the queue again.
  */
-export async function findBook(db: Executor, venueId: string, now: number, readQueue: OpenQueueReader): Promise<PaceBook> {
+export interface VenueBook extends PaceBook {
+  /** The open parties in queue order the floor's forecast read; only with `floor`. */
+  queue?: readonly OpenParty[];
+  /**
+   * The book this one was worked out from and how many joins were added to it since (pace-cache.ts
+   * `addJoined`): the joins placed on a book (join-forecast.ts) are placed after each other.
+   */
+  origin?: object;
+  added?: number;
+}
+
+/**
+ * The estimate's state of a venue: the estimator's rows and, for a venue that lists its tables,
+ * its floor and every waiting party's forecast. Worked out once per change of the venue and shared
+ * by every reader (pace-cache.ts), so a position read only looks its party up.
+ */
+export async function findBook(db: Executor, venueId: string, now: number, readQueue: OpenQueueReader): Promise<VenueBook> {
   const [book, floor] = await Promise.all([findPaceRows(db, venueId, now), findFloorBook(db, venueId, now, readQueue)]);
-  return floor ? { ...book, floor } : book;
+  return floor ? { ...book, floor: floor.book, queue: floor.queue } : book;
 }
 
 /** The venue's floor and every open party's forecast from it, when it has learned enough. */
-async function findFloorBook(db: Executor, venueId: string, now: number, readQueue: OpenQueueReader): Promise<FloorBook | undefined> {
+async function findFloorBook(
+  db: Executor,
+  venueId: string,
+  now: number,
+  readQueue: OpenQueueReader,
+): Promise<{ book: FloorBook; queue: readonly OpenParty[] } | undefined> {
   // The kept venue says whether it lists tables: a venue that does not costs no read here.
   if ((await getVenue(db, venueId)).settings.tables.length === 0) return undefined;
   const state = parseFloor(await findFloorState(db, venueId));
   if (!floorReady(state)) return undefined;
   const open = await readQueue(db, venueId);
   const waiting = open.filter((e) => e.status === 'active');
-  const called = open
-    .filter((e) => e.status === 'called')
-    .map((e) => ({ id: e.id, size: e.party_size, joinedAt: e.created_at, calledAt: e.notified_at }));
   const seats = new Map<string, { low: number; mid: number; high: number }>();
   if (waiting.length) {
-    const forecast = forecastFloor(
-      state,
-      { waiting: waiting.map((e) => ({ size: e.party_size, joinedAt: e.created_at })), called },
-      now,
-      state.mode,
-    );
+    const forecast = forecastFloor(state, floorQueueOf(open), now, state.mode);
     waiting.forEach((e, i) => {
       const seat = forecast.seats[i];
       if (seat) seats.set(e.id, seat);
     });
   }
-  return { state, seats, at: now };
+  return { book: { state, seats, at: now }, queue: open };
+}
+
+/**
+ * The floor's queue (floor.ts `FloorQueue`) of open parties in queue order; with a newcomer, the
+ * newcomer at `place` among the waiting (a join's own forecast).
+ */
+export function floorQueueOf(
+  open: readonly OpenParty[],
+  newcomer?: { size: number; joinedAt: number; place: number },
+): { waiting: { size: number; joinedAt: number }[]; called: { id: string; size: number; joinedAt: number; calledAt: number | null }[] } {
+  const waiting: { size: number; joinedAt: number }[] = [];
+  const called: { id: string; size: number; joinedAt: number; calledAt: number | null }[] = [];
+  for (const e of open) {
+    if (e.status === 'active') waiting.push({ size: e.party_size, joinedAt: e.created_at });
+    else if (e.status === 'called') called.push({ id: e.id, size: e.party_size, joinedAt: e.created_at, calledAt: e.notified_at });
+  }
+  if (newcomer) waiting.splice(newcomer.place, 0, { size: newcomer.size, joinedAt: newcomer.joinedAt });
+  return { waiting, called };
 }

@@ -1,44 +1,153 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
 import { type PaceBook, slotOf } from './estimator.js';
-import { type OpenQueueReader, findBook } from './floor-events.js';
+import type { FloorSeat } from './floor.js';
+import { type OpenParty, type OpenQueueReader, type VenueBook, findBook } from './floor-events.js';
 
 /**
- * The estimator's state of venues (estimator.ts), kept for a moment: every position read needs its
- * venue's for the estimate, and they change only when a party is seated. Voided with the venue's kept positions
- * by every event of the venue (queue-caches.ts); a change on another instance whose event this
- * one does not watch shows within TTL_MS.
+ * The estimate's state of venues (`findBook`: the estimator's rows and, for a venue that lists its
+ * tables, the whole queue's forecast, floor.ts), kept per change of the venue and shared by every
+ * reader: position reads, the live streams, the console, the getting-close check and joins
+ * (docs/decisions/038-one-forecast-per-change.md). The first reader after a change works it out;
+ * readers arriving meanwhile await the same promise, so a change costs one forecast however many
+ * read it. Voided by every event of the venue that changes it (queue-caches.ts): a book worked out
+ * from before an event is never kept after it (the reader that asked for it still gets it). A
+ * change on another instance whose event this one does not watch shows within TTL_MS.
+ *
+ * A join at the end of a venue's queue moves no one ahead of it (the floor gives each freed table
+ * to the first waiting party it fits, in queue order): its own forecast, worked out before its
+ * write (join-forecast.ts), is added to the kept book (`addJoined`) instead of forecasting the whole
+ * queue again, and its event then leaves the book alone. A book read after the join committed has
+ * it already; one still being read when the join committed gets it added once read, if it lacks it.
  */
 const TTL_MS = 2_000;
 const MAX_VENUES = 5_000;
 
+/** A committed join's forecast, as join-forecast.ts placed it. */
+export interface JoinedParty {
+  party: OpenParty;
+  seat: FloorSeat | null;
+  /** The book it was placed on (`VenueBook.origin`) and how many joins stood before it there. */
+  origin: object;
+  index: number;
+  /** No waiting party was placed after it: the forecast of everyone ahead stands. */
+  last: boolean;
+}
+
 export interface PaceCache {
-  find(db: Kysely<Database>, venueId: string, at: number): Promise<PaceBook>;
+  find(db: Kysely<Database>, venueId: string, at: number): Promise<VenueBook>;
   forget(venueId: string): void;
-  /** The kept book has a floor (floor.ts): it forecasts the whole queue, so any event voids it. */
+  /** The kept book has a floor (floor.ts), or is still being worked out: it forecasts the whole queue, so any event voids it. */
   hasFloor(venueId: string): boolean;
+  /** Adds a committed join to the kept book, when that book is the one it was placed on; true when it did. */
+  addJoined(venueId: string, joined: JoinedParty): boolean;
+  /** The kept book has this join already (its event need not void it). */
+  hasJoined(venueId: string, entryId: string): boolean;
+}
+
+interface Kept {
+  db: Kysely<Database>;
+  slot: number;
+  expires: number;
+  pending: Promise<VenueBook>;
+  book: VenueBook | undefined;
+  /** Joins added to the book since it was worked out. */
+  joined: Set<string>;
+  /** Joins committed while the book was being read: added to it once read, if it lacks them. */
+  early: Map<string, JoinedParty>;
 }
 
 export function createPaceCache(readQueue: OpenQueueReader, now: () => number = () => performance.now()): PaceCache {
-  const kept = new Map<string, { db: Kysely<Database>; book: PaceBook; expires: number }>();
+  // One book per venue, for its current change: `forget` drops it.
+  const kept = new Map<string, Kept>();
   return {
     async find(db, venueId, at) {
+      if (db.isTransaction) return findBook(db, venueId, at, readQueue);
+      const slot = slotOf(at);
       const hit = kept.get(venueId);
-      // A kept book is good for its hour of the week; the quote ages its pace to `at` itself.
-      if (hit && hit.db === db && hit.expires > now() && hit.book.slot === slotOf(at)) return { ...hit.book, at };
-      const book = await findBook(db, venueId, at, readQueue);
-      if (!db.isTransaction) {
-        if (kept.size >= MAX_VENUES) kept.delete(kept.keys().next().value as string);
-        const frozen = Object.freeze({
-          ...book,
-          paces: Object.freeze(book.paces.map((p) => Object.freeze(p))),
-          slots: Object.freeze(book.slots),
-        });
-        kept.set(venueId, { db, book: frozen, expires: now() + TTL_MS });
+      // A kept book is good for its hour of the week; the quote ages its forecast to `at` itself.
+      if (hit && hit.db === db && hit.slot === slot && hit.expires > now()) {
+        const book = hit.book ?? (await hit.pending);
+        return book.at === at ? book : { ...book, at };
       }
-      return book;
+      const entry: Kept = {
+        db,
+        slot,
+        expires: now() + TTL_MS,
+        pending: findBook(db, venueId, at, readQueue),
+        book: undefined,
+        joined: new Set(),
+        early: new Map(),
+      };
+      if (kept.size >= MAX_VENUES && !kept.has(venueId)) kept.delete(kept.keys().next().value as string);
+      kept.set(venueId, entry);
+      try {
+        const found = await entry.pending;
+        let book: VenueBook | undefined = freeze(found.floor ? { ...found, origin: found.floor, added: 0 } : found);
+        if (kept.get(venueId) === entry) {
+          for (const joined of entry.early.values()) book = book && withJoined(book, joined, entry.joined);
+          if (book) entry.book = book;
+          else kept.delete(venueId);
+        }
+        return book ?? found;
+      } catch (error) {
+        if (kept.get(venueId) === entry) kept.delete(venueId);
+        throw error;
+      }
     },
     forget: (venueId) => void kept.delete(venueId),
-    hasFloor: (venueId) => kept.get(venueId)?.book.floor !== undefined,
+    hasFloor(venueId) {
+      const hit = kept.get(venueId);
+      return hit !== undefined && (hit.book === undefined || hit.book.floor !== undefined);
+    },
+    addJoined(venueId, joined) {
+      const hit = kept.get(venueId);
+      if (!hit) return false;
+      if (!hit.book) {
+        hit.early.set(joined.party.id, joined);
+        return true;
+      }
+      const book = withJoined(hit.book, joined, hit.joined);
+      if (book) hit.book = book;
+      return book !== undefined;
+    },
+    hasJoined(venueId, entryId) {
+      const hit = kept.get(venueId);
+      // Added here, or read after it committed (a join on another instance).
+      return (
+        hit !== undefined && (hit.joined.has(entryId) || hit.early.has(entryId) || hit.book?.queue?.some((p) => p.id === entryId) === true)
+      );
+    },
   };
+}
+
+/**
+ * The book with a committed join in it: as it was when it has the party already (read after the
+ * commit), with the party's own forecast when it was placed last (no one ahead of it moves), else
+ * none (the whole queue must be forecast again).
+ */
+function withJoined(book: VenueBook, joined: JoinedParty, added: Set<string>): VenueBook | undefined {
+  const { floor, queue } = book;
+  if (!floor || !queue) return undefined;
+  const id = joined.party.id;
+  if (queue.some((p) => p.id === id)) {
+    added.add(id);
+    return book;
+  }
+  if (!joined.last) return undefined;
+  added.add(id);
+  const seats = new Map(floor.seats);
+  if (joined.seat) seats.set(id, joined.seat);
+  // Joins placed on this very book, in order, keep placing the next ones after them (join-forecast.ts).
+  const next = book.origin === joined.origin && book.added === joined.index ? joined.index + 1 : book.added;
+  return freeze({ ...book, floor: { ...floor, seats }, queue: [...queue, joined.party], added: next });
+}
+
+/** Shared by every reader: none may change it. */
+function freeze<T extends PaceBook>(book: T): T {
+  return Object.freeze({
+    ...book,
+    paces: Object.freeze(book.paces.map((p) => Object.freeze(p))),
+    slots: Object.freeze(book.slots),
+  });
 }

@@ -8,7 +8,8 @@ import { isJoinProofOf, newJoinProof } from '../../lib/join-proof.js';
 import { type Venue, canTextPhone, smsCountriesText } from '../venues/venue.js';
 import { advanceVenueSeq, getVenue, lockVenueForJoin } from '../venues/venues.service.js';
 import { eventOf } from './entry-state.js';
-import { type Estimate, type PaceBook, estimate, forecastFloor, quoteOfSeat } from '../estimate/index.js';
+import { type Estimate, type FloorSeat, type PaceBook, estimate, quoteOfSeat } from '../estimate/index.js';
+import { seatAtJoin } from './join-forecast.js';
 import { findPaceOf } from './queue-reads.service.js';
 import type { JoinContext } from './change-hooks.js';
 import { isGettingClose } from './getting-close.js';
@@ -46,29 +47,23 @@ export interface JoinResult {
   joinProof?: string;
 }
 
-/** The wait a party joining now is quoted: what the position page will show it first. */
+/**
+ * The wait a party joining now is quoted: what the position page will show it first. The counts of
+ * what stands before it are read under the venue's lock (cheap: the kept counts,
+ * waiting-counts.repository.ts), so the estimator's own quote, kept in the basis it learns from
+ * at the seat (estimator.ts), is exact. A venue that lists its tables quotes the floor's forecast
+ * of the newcomer instead (floor.ts), worked out before the write (`seatAtJoin`), never inside it.
+ */
 async function quoteAtJoin(
   trx: Kysely<Database>,
   book: PaceBook,
+  seat: FloorSeat | null,
   newcomer: Pick<EntryRow, 'venue_id' | 'priority' | 'band' | 'party_size'>,
 ): Promise<Estimate | null> {
   const before = await countBeforeNewcomer(trx, newcomer.venue_id, newcomer.band, newcomer.priority);
   const own = estimate(book, newcomer.band, before, true);
-  if (!book.floor) return own;
-  // A venue that lists its tables: the floor's forecast for the newcomer at its place in the
-  // queue (floor.ts); the estimator's quote stays in the basis, for its own learning.
-  const open = await repo.listQueueOrder(trx, newcomer.venue_id);
-  const waiting = open.filter((e) => e.status === 'active');
-  let place = waiting.findIndex((e) => e.priority < newcomer.priority);
-  if (place < 0) place = waiting.length;
-  const sizes = waiting.map((e) => ({ size: e.party_size, joinedAt: e.created_at }));
-  sizes.splice(place, 0, { size: newcomer.party_size, joinedAt: book.at });
-  const called = open
-    .filter((e) => e.status === 'called')
-    .map((e) => ({ id: e.id, size: e.party_size, joinedAt: 0, calledAt: e.notified_at }));
-  const { state } = book.floor;
-  const seat = forecastFloor(state, { waiting: sizes, called }, book.at, state.mode, { upTo: place }).seats[place];
   if (!seat) return own;
+  // The estimator's quote stays in the basis, for its own learning.
   const quote = quoteOfSeat(seat, book.at);
   return { ...quote, basis: { band: own?.basis?.band ?? null, venue: own?.basis?.venue ?? null, ...(own ? { own: own.time } : {}) } };
 }
@@ -198,6 +193,11 @@ export async function joinWaitlist(deps: QueueDeps, venueId: string, body: JoinR
   // The estimator's state, kept between seatings (pace-cache.ts): like the venue, read before the
   // write batch; the counts of what stands before the party are read under the venue's lock.
   const book = await findPaceOf(deps.pace, deps.db.kysely, venueId, now);
+  // The floor's forecast of the newcomer at its place in the queue the shared book was made from
+  // (docs/decisions/038-one-forecast-per-change.md): CPU work kept out of the write batch, where it
+  // would hold SQLite's only connection and every join queued behind it.
+  const priority = options.priority ? 1 : 0;
+  const placed = await seatAtJoin(book, priority, body.partySize, now);
   // Group commit on SQLite: joins arriving together share one durable COMMIT (db/write-batch.ts).
   const result = await runWriteTransaction(deps.db, async (trx): Promise<JoinOutcome> => {
     const locked = await lockVenueForJoin(trx, venueId, deps.db.dialect);
@@ -229,10 +229,9 @@ export async function joinWaitlist(deps: QueueDeps, venueId: string, body: JoinR
       );
     }
     const proof = options.byStaff ? undefined : newJoinProof();
-    const priority = options.priority ? 1 : 0;
     const band = bandOf(body.partySize);
-    // The quote this party is given, kept on its row (docs/product.md §4), read under the lock.
-    const quote = await quoteAtJoin(trx, book, { venue_id: venueId, priority, band, party_size: body.partySize });
+    // The quote this party is given, kept on its row (docs/product.md §4), its counts read under the lock.
+    const quote = await quoteAtJoin(trx, book, placed?.seat ?? null, { venue_id: venueId, priority, band, party_size: body.partySize });
     const entry: EntryRow = {
       id: newEntryId(),
       share_id: newEntryId(),
@@ -287,7 +286,14 @@ export async function joinWaitlist(deps: QueueDeps, venueId: string, body: JoinR
   // Committed (with its SMS, if one was due): the caller learns no more than this.
   if ('keyTaken' in result) throw new JoinKeyTaken(result.keyTaken);
   if ('alreadyOnList' in result) throw new AppError(ErrorCode.ALREADY_ON_WAITLIST);
-  if (result.created) publishQueueEvent(deps, eventOf('join'), venueId, result.entry.id, { byParty: !options.byStaff });
+  if (result.created) {
+    // The kept book takes the newcomer's forecast (pace-cache.ts): its event then voids no forecast.
+    if (placed) {
+      const { id, status, priority, party_size, created_at, notified_at } = result.entry;
+      deps.pace?.addJoined(venueId, { ...placed, party: { id, status, priority, party_size, created_at, notified_at } });
+    }
+    publishQueueEvent(deps, eventOf('join'), venueId, result.entry.id, { byParty: !options.byStaff });
+  }
   const proof = result.joinProof ? { joinProof: result.joinProof } : {};
   if (venue.settings.hidePosition && !options.byStaff) return { entry: result.entry, created: result.created, ...proof };
   // A repeat join answers the existing entry's place as it stands now.

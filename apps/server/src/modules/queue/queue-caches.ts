@@ -2,6 +2,7 @@ import type { EventBus } from '../../plugins/bus.js';
 import { forgetKeptVenue } from '../venues/venues.service.js';
 import { type PaceCache, createPaceCache } from '../estimate/index.js';
 import { listQueueOrder } from './entries.repository.js';
+import { eventOf } from './entry-state.js';
 import { type PositionCache, createPositionCache } from './position-cache.js';
 
 export interface QueueCaches {
@@ -19,12 +20,16 @@ export interface QueueCaches {
  * also drop the row at once (venues.repository.ts); each kept thing also expires after a moment,
  * for a change whose event this instance did not hear.
  */
+const JOINED = eventOf('join');
+
 export function createQueueCaches(bus: EventBus): QueueCaches {
   const pace = createPaceCache(listQueueOrder);
   const positions = createPositionCache(bus, undefined, (venueId, event) => {
     // The estimator learns only from seatings (estimator.ts): joins and calls leave its state
-    // alone. A venue's floor forecasts the whole queue (floor.ts): any change of it voids that.
-    if (!event || !event.entryId || event.type === 'seat' || pace.hasFloor(venueId)) pace.forget(venueId);
+    // alone. A venue's floor forecasts the whole queue (floor.ts): any change of it voids that,
+    // but a join this instance already added to the kept book (pace-cache.ts `addJoined`).
+    const added = event?.type === JOINED && event.entryId !== undefined && pace.hasJoined(venueId, event.entryId);
+    if (!added && (!event || !event.entryId || event.type === 'seat' || pace.hasFloor(venueId))) pace.forget(venueId);
     // A venue-wide event (settings, open, lock) changed the venue's row; an entry's did not.
     if (event && !event.entryId) forgetKeptVenue(venueId);
   });

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, EntryRow, NewEntryRow } from '../../db/types.js';
-import { type PaceBook, type PaceCache, findBook } from '../estimate/index.js';
+import { type PaceCache, type VenueBook, findBook } from '../estimate/index.js';
 import * as repo from './entries.repository.js';
 
 /**
@@ -27,10 +27,10 @@ export const listOpenEntries = (db: Executor, venueId: string): Promise<EntryRow
 export const findEntriesByIds = (db: Executor, ids: readonly string[]): Promise<EntryRow[]> => repo.findEntriesByIds(db, ids);
 
 /** The estimate's state of a venue, with its floor when it lists its tables (floor-events.ts). */
-export const findPace = (db: Executor, venueId: string, now: number): Promise<PaceBook> => findBook(db, venueId, now, repo.listQueueOrder);
+export const findPace = (db: Executor, venueId: string, now: number): Promise<VenueBook> => findBook(db, venueId, now, repo.listQueueOrder);
 
 /** The pace through the cache when there is one. */
-export const findPaceOf = (cache: PaceCache | undefined, db: Executor, venueId: string, at: number): Promise<PaceBook> =>
+export const findPaceOf = (cache: PaceCache | undefined, db: Executor, venueId: string, at: number): Promise<VenueBook> =>
   cache ? cache.find(db, venueId, at) : findPace(db, venueId, at);
 
 export { type DayEntryRow } from './entries.repository.js';

@@ -14,7 +14,7 @@ import { getVenue } from '../venues/venues.service.js';
 import { callEntry, editEntry, endEntry, restoreEntry, seatEntry } from './entry-actions.service.js';
 import { assertTransition } from './entry-state.js';
 import { toHostEntry } from './entry-views.js';
-import { findPace } from './queue-reads.service.js';
+import { findPaceOf } from './queue-reads.service.js';
 import { joinWaitlist } from './join.service.js';
 import { NOT_WAITING, placeQueue } from './placement.js';
 import { placeEntry } from './position.service.js';
@@ -27,7 +27,10 @@ import { setWaitlistState } from './waitlist-state.service.js';
 /** The live queue: one query for the open entries, positions computed in memory. */
 export async function getQueue(deps: QueueDeps, venueId: string): Promise<HostQueueResponse> {
   const venue = await getVenue(deps.db.kysely, venueId);
-  const [rows, paces] = await Promise.all([repo.listOpenEntries(deps.db.kysely, venueId), findPace(deps.db.kysely, venueId, deps.now())]);
+  const [rows, paces] = await Promise.all([
+    repo.listOpenEntries(deps.db.kysely, venueId),
+    findPaceOf(deps.pace, deps.db.kysely, venueId, deps.now()),
+  ]);
   const placements = placeQueue(rows, venue, paces);
   return {
     venueId,

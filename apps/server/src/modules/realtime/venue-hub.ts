@@ -9,7 +9,7 @@ import {
   type QueueDeps,
   type QueueRow,
   findEntriesByIds,
-  findPace,
+  findPaceOf,
   forEachPlacement,
   listOpenEntries,
   placeQueue,
@@ -276,7 +276,7 @@ export class VenueHub {
     const [venue, rows, paces] = await Promise.all([
       getVenue(db, this.venueId),
       forHosts ? listOpenEntries(db, this.venueId) : this.queue.current(db, changed),
-      findPace(db, this.venueId, this.deps.now()),
+      findPaceOf(this.deps.pace, db, this.venueId, this.deps.now()),
     ]);
     if (forHosts) this.queue.replace(rows);
     const { hidePosition, operationMode, gettingCloseAt, gettingCloseMinutes } = venue.settings;

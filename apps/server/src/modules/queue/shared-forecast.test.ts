@@ -1,0 +1,107 @@
+import { defaultVenueSettings } from '@vez/contract';
+import { describe, expect, it } from 'vitest';
+import { DEMO_BISTRO_ID, nextPhone } from '../../../test/fixtures.js';
+import { useTestApp } from '../../../test/harness.js';
+import { stores } from '../../../test/stores.js';
+import { addVenueLike } from '../../../test/venues.js';
+import { type OpenQueueReader, createPaceCache } from '../estimate/index.js';
+import { freshFloor } from '../estimate/floor.js';
+import { upsertFloor } from '../estimate/venue-floor.repository.js';
+import { getVenue } from '../venues/venues.service.js';
+import { findEntryById, joinWaitlist, listOpenEntries, placeEntry } from './index.js';
+
+// docs/decisions/038-one-forecast-per-change.md: a venue that lists its tables has its whole queue
+// forecast once per change, shared by every reader; a join at the end of the queue adds its own
+// forecast to the kept book instead of having the queue forecast again.
+
+const MIN = 60_000;
+
+describe.each(stores)('one forecast per change on $name', (store) => {
+  const t = useTestApp(store);
+  const tables = [
+    { seats: 2, count: 2 },
+    { seats: 4, count: 2 },
+  ];
+
+  /** A venue whose floor has learnt enough to forecast, every table busy, and a counted queue reader. */
+  async function floorVenue() {
+    const venueId = await addVenueLike(t.db, DEMO_BISTRO_ID, {
+      settings: JSON.stringify({ ...defaultVenueSettings, tables, operationMode: 'basic' }),
+    });
+    const state = freshFloor(tables);
+    state.turns = [{ band: 0, mean: 50, n: 20 }];
+    state.walks = [4, 5, 6, 5, 4];
+    state.tables.forEach((table, i) => (table.busySince = t.clock.now - (10 + i * 5) * MIN));
+    state.at = t.clock.now;
+    await upsertFloor(t.db.kysely, venueId, JSON.stringify(state), t.clock.now);
+    let reads = 0;
+    const reader: OpenQueueReader = async (db, id) => {
+      reads += 1;
+      return listOpenEntries(db, id);
+    };
+    // The test's clock: a kept book never expires while the test runs.
+    const pace = createPaceCache(reader, () => t.clock.now);
+    const deps = { ...t.app.queueDeps, pace };
+    const join = async (partySize: number, priority = false) =>
+      (
+        await joinWaitlist(
+          deps,
+          venueId,
+          { customer: { name: 'Ana Souza', phone: nextPhone() }, partySize, originLabel: 'Host' },
+          { byStaff: true, ignoreLock: true, priority },
+        )
+      ).entry;
+    return { venueId, pace, deps, join, reads: () => reads };
+  }
+
+  it('readers after a change share one forecast; the next change voids it', async () => {
+    const { venueId, pace, deps, join, reads } = await floorVenue();
+    for (const size of [2, 4, 3, 2]) await join(size);
+    pace.forget(venueId);
+    const before = reads();
+    const venue = await getVenue(t.db.kysely, venueId);
+    const rows = await listOpenEntries(t.db.kysely, venueId);
+    const placed = await Promise.all(rows.map((row) => placeEntry(deps, row, venue)));
+    expect(reads() - before).toBe(1);
+    expect(placed.every((p) => p.estimatedTime !== null)).toBe(true);
+    // The same answers as each reader working the forecast out itself.
+    const alone = await Promise.all(rows.map((row) => placeEntry({ ...deps, pace: undefined }, row, venue)));
+    expect(placed).toEqual(alone);
+    pace.forget(venueId);
+    await placeEntry(deps, rows[0]!, venue);
+    expect(reads() - before).toBe(2);
+  });
+
+  it('a join at the end adds its forecast to the kept book: its page reads no queue and shows the quote it was given', async () => {
+    const { venueId, pace, deps, join, reads } = await floorVenue();
+    for (const size of [2, 4, 3]) await join(size);
+    const venue = await getVenue(t.db.kysely, venueId);
+    const [first] = await listOpenEntries(t.db.kysely, venueId);
+    const firstBefore = await placeEntry(deps, first!, venue);
+    const before = reads();
+    const newcomer = await join(2);
+    expect(pace.hasJoined(venueId, newcomer.id)).toBe(true);
+    const row = (await findEntryById(t.db.kysely, newcomer.id))!;
+    const placed = await placeEntry(deps, row, venue);
+    expect(reads()).toBe(before);
+    expect(placed.globalPos).toBe(4);
+    // No one ahead moved: the first party's forecast stands.
+    expect(await placeEntry(deps, first!, venue)).toEqual(firstBefore);
+    // The quote kept on the row is the one its page shows first (the join's own forecast).
+    expect({ time: placed.estimatedTime, low: placed.estimatedRange?.low, high: placed.estimatedRange?.high }).toEqual({
+      time: row.quoted_minutes,
+      low: row.quoted_low,
+      high: row.quoted_high,
+    });
+  });
+
+  it('a priority join moves parties ahead of others: the kept book is not patched', async () => {
+    const { venueId, pace, deps, join } = await floorVenue();
+    for (const size of [2, 4]) await join(size);
+    const venue = await getVenue(t.db.kysely, venueId);
+    const [first] = await listOpenEntries(t.db.kysely, venueId);
+    await placeEntry(deps, first!, venue);
+    const vip = await join(2, true);
+    expect(pace.hasJoined(venueId, vip.id)).toBe(false);
+  });
+});
