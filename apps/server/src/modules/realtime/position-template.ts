@@ -124,14 +124,26 @@ export interface FramedTemplate extends PositionTemplate {
   frame: Parts | undefined;
   /** A message without figures (PositionTemplate.fixed), framed. */
   fixedFrame?: string;
+  /**
+   * The UTF-8 bytes of the frame (or fixedFrame) beyond its length in UTF-16 units (accents, emoji
+   * in a name). The figures are ASCII, so a filled message's size is its length plus this: the
+   * stream need not measure each of 10,000 messages (Buffer.byteLength) to size its HTTP chunk.
+   */
+  extraBytes: number;
 }
 
 const FRAME_HEAD = `event: ${StreamMessage.position}\ndata: `;
 
+const extraBytesOf = (parts: readonly string[]): number => parts.reduce((n, part) => n + Buffer.byteLength(part) - part.length, 0);
+
 export function frameTemplate(template: PositionTemplate): FramedTemplate {
-  if (template.fixed !== undefined) return { ...template, frame: undefined, fixedFrame: `${FRAME_HEAD}${template.fixed}\n\n` };
+  if (template.fixed !== undefined) {
+    const fixedFrame = `${FRAME_HEAD}${template.fixed}\n\n`;
+    return { ...template, frame: undefined, fixedFrame, extraBytes: extraBytesOf([fixedFrame]) };
+  }
   const p = template.parts;
-  return { ...template, frame: p ? [FRAME_HEAD + p[0], p[1], p[2], p[3], `${p[4]}\n\n`] : undefined };
+  const frame: Parts | undefined = p ? [FRAME_HEAD + p[0], p[1], p[2], p[3], `${p[4]}\n\n`] : undefined;
+  return { ...template, frame, extraBytes: frame ? extraBytesOf(frame) : 0 };
 }
 
 export function fillFrame(f: readonly string[], p: Placement): string {
