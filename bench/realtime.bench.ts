@@ -24,31 +24,14 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
  * kept optimisations against the simpler ways (docs/decisions/018-optimisations-that-pay.md).
  */
 const VARIANTS: { name: string; label: string; fanout: FanoutVariant }[] = [
-  {
-    name: 'app',
-    label: 'app as shipped: templates, whole chunks to the socket',
-    fanout: { responseWrites: false, stringifyEach: false, measureEach: false },
-  },
-  {
-    name: 'response',
-    label: 'app, templates, through res.write',
-    fanout: { responseWrites: true, stringifyEach: false, measureEach: false },
-  },
+  { name: 'app', label: 'app as shipped: templates, whole chunks to the socket', fanout: { responseWrites: false, stringifyEach: false } },
+  { name: 'response', label: 'app, templates, through res.write', fanout: { responseWrites: true, stringifyEach: false } },
   {
     name: 'stringify',
     label: 'app, JSON.stringify per diner, chunks to the socket',
-    fanout: { responseWrites: false, stringifyEach: true, measureEach: false },
+    fanout: { responseWrites: false, stringifyEach: true },
   },
-  {
-    name: 'plain',
-    label: 'app, JSON.stringify per diner, through res.write',
-    fanout: { responseWrites: true, stringifyEach: true, measureEach: false },
-  },
-  {
-    name: 'measured',
-    label: 'app, templates, each message measured (Buffer.byteLength) for its chunk',
-    fanout: { responseWrites: false, stringifyEach: false, measureEach: true },
-  },
+  { name: 'plain', label: 'app, JSON.stringify per diner, through res.write', fanout: { responseWrites: true, stringifyEach: true } },
 ];
 /** Parties at the head of the queue, seated one per app round (the warm-up round included). */
 const HEADS = (ROUNDS + 1) * VARIANTS.length;
@@ -287,7 +270,6 @@ export default async function run(): Promise<BenchReport> {
       ...pairsOf('chunks straight to the socket vs res.write (both from templates)', 'app', 'response'),
       ...pairsOf('pre-framed templates vs JSON.stringify per diner (both chunks to the socket)', 'app', 'stringify'),
       ...pairsOf('both (as shipped) vs the plainest (JSON.stringify per diner, res.write)', 'app', 'plain'),
-      ...pairsOf('chunks sized by the template vs each message measured (both templates, to the socket)', 'app', 'measured'),
       ...pairsOf('bare: bytes straight to the socket vs res.write (no app)', 'bare', 'bareHttp'),
     ];
     const ratio = round(app.fanoutP99 / bare.fanoutP99, 2);

@@ -2,16 +2,13 @@
 // (docs/decisions/018-optimisations-that-pay.md). They live here, not in the app: the app takes a
 // fan-out strategy (apps/server/src/modules/realtime/fanout.ts) and ships productionFanout.
 import { type FanoutStrategy, writeFromTemplate, writeWhole } from '../../apps/server/src/modules/realtime/fanout.js';
-import { fillFrame } from '../../apps/server/src/modules/realtime/position-template.js';
 
-/** The switches of one round: all off is the app as shipped. */
+/** The switches of one round: both off is the app as shipped. */
 export interface FanoutVariant {
   /** Every message through res.write instead of whole HTTP chunks straight to the socket (sse-stream.ts). */
   responseWrites: boolean;
   /** Each diner's message built and serialised whole (toPositionEntry + JSON.stringify) instead of filled into its template. */
   stringifyEach: boolean;
-  /** Each filled message measured (Buffer.byteLength) to size its chunk, instead of sized from its template (FramedTemplate.extraBytes). */
-  measureEach: boolean;
 }
 
 /**
@@ -28,7 +25,6 @@ export function switchableFanout(variant: FanoutVariant): FanoutStrategy {
     },
     writeDiner(diner, template, placement, view, row) {
       if (variant.stringifyEach && row) writeWhole(diner, placement, view, row);
-      else if (variant.measureEach && template.frame) diner.stream.sendFrame(fillFrame(template.frame, placement));
       else writeFromTemplate(diner, template, placement);
     },
   };

@@ -32,7 +32,7 @@ const bus: EventBus = forwardingBus(local, (event) => {
   local.publish(event);
 });
 // Switched between rounds on the same open streams ({cmd:'variant'}); starts as the app ships.
-const fanout: FanoutVariant = { responseWrites: false, stringifyEach: false, measureEach: false };
+const fanout: FanoutVariant = { responseWrites: false, stringifyEach: false };
 const app = await buildApp({ config, db, bus, bench: { fanout: switchableFanout(fanout) } });
 await app.listen({ port: 0, host: '127.0.0.1', backlog: 4096 });
 

@@ -30,12 +30,9 @@ export interface FanoutStrategy {
 
 /** A diner's position message, filled into its template (docs/decisions/018-optimisations-that-pay.md). */
 export function writeFromTemplate(diner: DinerWrite, template: FramedTemplate, placement: Placement): void {
-  if (template.frame) {
-    const text = fillFrame(template.frame, placement);
-    diner.stream.sendFrame(text, text.length + template.extraBytes);
-  }
+  if (template.frame) diner.stream.sendFrame(fillFrame(template.frame, placement));
   // No figures to write (hidePosition): the same message for every placement and subscriber.
-  else if (template.fixedFrame !== undefined) diner.stream.sendFrame(template.fixedFrame, template.fixedFrame.length + template.extraBytes);
+  else if (template.fixedFrame !== undefined) diner.stream.sendFrame(template.fixedFrame);
 }
 
 /** A diner's position message built and serialised whole from its row (the plain way). */

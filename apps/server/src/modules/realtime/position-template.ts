@@ -124,28 +124,14 @@ export interface FramedTemplate extends PositionTemplate {
   frame: Parts | undefined;
   /** A message without figures (PositionTemplate.fixed), framed. */
   fixedFrame?: string;
-  /**
-   * The UTF-8 bytes of the frame (or fixedFrame) beyond its length in UTF-16 units (accents, emoji
-   * in a name). The figures are ASCII, so a filled message's size is its length plus this: the
-   * stream need not measure each of 10,000 messages (Buffer.byteLength) to size its HTTP chunk.
-   */
-  extraBytes: number;
 }
 
 const FRAME_HEAD = `event: ${StreamMessage.position}\ndata: `;
 
-/**
- * Measured on the unframed pieces (the framing is ASCII): measuring the framed ones would flatten
- * them, and each template would keep a second copy of its text (about 0.5 KB per stream).
- */
-const extraBytesOf = (parts: readonly string[]): number => parts.reduce((n, part) => n + Buffer.byteLength(part) - part.length, 0);
-
 export function frameTemplate(template: PositionTemplate): FramedTemplate {
-  if (template.fixed !== undefined)
-    return { ...template, frame: undefined, fixedFrame: `${FRAME_HEAD}${template.fixed}\n\n`, extraBytes: extraBytesOf([template.fixed]) };
+  if (template.fixed !== undefined) return { ...template, frame: undefined, fixedFrame: `${FRAME_HEAD}${template.fixed}\n\n` };
   const p = template.parts;
-  const frame: Parts | undefined = p ? [FRAME_HEAD + p[0], p[1], p[2], p[3], `${p[4]}\n\n`] : undefined;
-  return { ...template, frame, extraBytes: p ? extraBytesOf(p) : 0 };
+  return { ...template, frame: p ? [FRAME_HEAD + p[0], p[1], p[2], p[3], `${p[4]}\n\n`] : undefined };
 }
 
 export function fillFrame(f: readonly string[], p: Placement): string {

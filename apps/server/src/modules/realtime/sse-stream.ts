@@ -32,12 +32,9 @@ export class SseStream {
     this.write(`event: ${event}\ndata: ${data}\n\n`);
   }
 
-  /**
-   * A message already framed (`event: …\ndata: …\n\n`), for pre-serialised templates; `bytes`, its
-   * UTF-8 size when the template knows it (FramedTemplate.extraBytes), else it is measured.
-   */
-  sendFrame(frame: string, bytes?: number): void {
-    this.write(frame, bytes);
+  /** A message already framed (`event: …\ndata: …\n\n`), for pre-serialised templates. */
+  sendFrame(frame: string): void {
+    this.write(frame);
   }
 
   /** The socket to write whole chunks to, once the head is out and the body is chunked; else null. */
@@ -80,11 +77,11 @@ export class SseStream {
    * Written straight, the first streams have their message while the rest are being built. Both
    * paths go through the socket's one write buffer, so messages keep their order either way.
    */
-  private write(text: string, bytes?: number): void {
+  private write(text: string): void {
     if (this.closed) return;
     const socket = this.chunkSocket();
     if (this.isBehind(socket ? socket.writableLength : this.raw.writableLength)) return;
-    if (socket) socket.write(`${(bytes ?? Buffer.byteLength(text)).toString(16)}\r\n${text}\r\n`);
+    if (socket) socket.write(`${Buffer.byteLength(text).toString(16)}\r\n${text}\r\n`);
     else this.raw.write(text);
   }
 }
