@@ -65,7 +65,7 @@ interface Round {
   p50: number;
   p99: number;
   max: number;
-  /** From the moment the server had the change in hand (app: published after commit; bare: loop start). */
+  /** From the moment the server had the change in hand (app: the change published after commit; bare: loop start). */
   fanoutP50: number;
   fanoutP99: number;
   /** Server CPU time (user + system) spent on the round. */
@@ -78,6 +78,7 @@ type Trigger = () => Promise<void>;
 /** One change: every stream's latency from the trigger to its first new message. */
 async function measure(server: ChildProcess, clients: ChildProcess, trigger: Trigger): Promise<Round> {
   await ask(clients, { cmd: 'arm' });
+  await ask(server, { cmd: 'arm' });
   const cpu0 = (await ask<{ cpu: NodeJS.CpuUsage }>(server, { cmd: 'cpu' })).cpu;
   const t0 = now();
   await trigger();

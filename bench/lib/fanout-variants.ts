@@ -23,9 +23,9 @@ export function switchableFanout(variant: FanoutVariant): FanoutStrategy {
     get keepsRows() {
       return variant.stringifyEach;
     },
-    writeDiner(write) {
-      if (variant.stringifyEach && write.row) writeWhole({ ...write, row: write.row });
-      else writeFromTemplate(write);
+    writeDiner(diner, template, placement, view, row) {
+      if (variant.stringifyEach && row) writeWhole(diner, placement, view, row);
+      else writeFromTemplate(diner, template, placement);
     },
   };
 }

@@ -2,7 +2,7 @@
 // --expose-gc): the real app (buildApp, SQLite, in-process bus). The baseline, a bare broadcast,
 // writes one payload straight to the sockets of the same open stream responses, framed as the
 // app frames it, with nothing of the app in between: same process, same connections, same bytes. IPC: {cmd:'memory'} (after a full GC),
-// {cmd:'cpu'}, {cmd:'handedOffAt'} (when the last change reached the bus or the broadcast began),
+// {cmd:'cpu'}, {cmd:'arm'} then {cmd:'handedOffAt'} (when the round's change reached the bus, or the broadcast began),
 // {cmd:'broadcast', payload, through?: 'response'}, {cmd:'variant', fanout} (the app's way of
 // writing for the next rounds: the kept optimisations or a simpler way, docs/decisions/018-optimisations-that-pay.md), {cmd:'stop'}.
 import type { ServerResponse } from 'node:http';
@@ -16,12 +16,19 @@ const config = loadConfig({ ...process.env, HOST: '127.0.0.1', PORT: '0' });
 const db = openDb(config.database);
 await migrateToLatest(db);
 
-// The in-process bus, noting when the change was handed to it (committed): the start of fan-out.
+// The in-process bus, noting when the round's change was handed to it (committed): the start of
+// fan-out. That is the first event diner pages see after {cmd:'arm'}, not the last event: the
+// change's after-commit work (the getting-close message, queue/getting-close.service.ts) publishes
+// staff-only updates of its own, before or after the pages have theirs.
 const now = () => performance.timeOrigin + performance.now();
 let handedOffAt = 0;
+let armed = false;
 const local = createLocalBus();
 const bus: EventBus = forwardingBus(local, (event) => {
-  handedOffAt = now();
+  if (armed && !event.staffOnly) {
+    armed = false;
+    handedOffAt = now();
+  }
   local.publish(event);
 });
 // Switched between rounds on the same open streams ({cmd:'variant'}); starts as the app ships.
@@ -44,9 +51,14 @@ process.on('message', (message: { cmd: string; payload?: string; through?: 'resp
     process.send?.({ memory: process.memoryUsage(), streams: streams.size });
   } else if (message.cmd === 'cpu') {
     process.send?.({ cpu: process.cpuUsage() });
+  } else if (message.cmd === 'arm') {
+    armed = true;
+    handedOffAt = 0;
+    process.send?.({ armed });
   } else if (message.cmd === 'handedOffAt') {
     process.send?.({ handedOffAt });
   } else if (message.cmd === 'broadcast') {
+    armed = false;
     handedOffAt = now();
     const text = `event: position\ndata: ${message.payload}\n\n`;
     if (message.through === 'response') {

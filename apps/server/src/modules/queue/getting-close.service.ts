@@ -46,5 +46,10 @@ export async function sendGettingClose(deps: QueueDeps, venueId: string): Promis
  */
 export async function afterQueueMoved(deps: QueueDeps, venueId: string): Promise<void> {
   if (!deps.hooks?.has('gettingClose')) return;
+  // The change's fan-out first: the venue's streams took it at publish and refresh on the next
+  // turn of the event loop (realtime/venue-hub.ts). On SQLite the check reads the whole open queue
+  // synchronously (300 ms and more with 10,000 parties), and every page waited for it
+  // (docs/decisions/035-fan-out-before-after-commit-work.md).
+  await new Promise((resolve) => setImmediate(resolve));
   await sendGettingClose(deps, venueId).catch((error: unknown) => deps.onBackgroundError?.(error));
 }

@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import type { EntryRow } from '../../db/types.js';
 import { FRESH_CONVERSATION, NO_QUOTE, type Placement, toPositionEntry } from '../queue/index.js';
+import { writeFromTemplate } from './fanout.js';
 import { buildTemplate, fillFrame, frameTemplate, render, renderFull, versionOf } from './position-template.js';
 import { SseStream } from './sse-stream.js';
 
@@ -115,7 +116,9 @@ describe('position templates', () => {
       );
       const message = Buffer.from(fillFrame(template.frame!, placement));
       const { stream, written } = chunkedStream();
-      for (let i = 0; i < 3; i++) stream.sendFrame(fillFrame(template.frame!, placement));
+      // Written by the stream, then as the fan-out writes (fanout.ts).
+      stream.sendFrame(fillFrame(template.frame!, placement));
+      for (let i = 0; i < 2; i++) writeFromTemplate({ stream, isShared, lang }, template, placement);
       expect(written).toHaveLength(3);
       for (const chunk of written) {
         expect(chunk.toString()).toBe(`${message.length.toString(16)}\r\n${message.toString()}\r\n`);
@@ -155,6 +158,7 @@ describe('position templates', () => {
     expect(template.fixedFrame).toBe(message);
     const { stream, written } = chunkedStream();
     stream.sendFrame(template.fixedFrame!);
-    expect(written.map(String)).toEqual([`${Buffer.byteLength(message).toString(16)}\r\n${message}\r\n`]);
+    writeFromTemplate({ stream, isShared: false, lang: 'pt' }, template, placements[0]![0]);
+    expect(written.map(String)).toEqual(Array(2).fill(`${Buffer.byteLength(message).toString(16)}\r\n${message}\r\n`));
   });
 });

@@ -185,23 +185,20 @@ export class VenueHub {
       entry.versionView = view;
     }
     const version = entry.version!;
+    const fanout = this.fanout;
+    const missingRow = fanout.keepsRows && !entry.row;
     let complete = true;
     const subs = entry.subs;
     for (let i = 0; i < subs.length; i++) {
       const sub = subs[i]!;
       if (sub.stamp >= stamp || (onlyNew && sub.stamp !== 0)) continue;
       const template = entry.templates.get(sub.key);
-      if (
-        !template ||
-        template.version !== version ||
-        (!template.frame && template.fixedFrame === undefined) ||
-        (this.fanout.keepsRows && !entry.row)
-      ) {
+      if (!template || template.version !== version || (!template.frame && template.fixedFrame === undefined) || missingRow) {
         complete = false;
         continue;
       }
       sub.stamp = stamp;
-      this.fanout.writeDiner({ stream: sub.stream, isShared: sub.isShared, lang: sub.lang, template, placement, view, row: entry.row });
+      fanout.writeDiner(sub, template, placement, view, entry.row);
     }
     return complete;
   }
@@ -225,8 +222,7 @@ export class VenueHub {
         entry.templates.set(sub.key, template);
       }
       sub.stamp = stamp;
-      if (template.frame || template.fixedFrame !== undefined)
-        this.fanout.writeDiner({ stream: sub.stream, isShared: sub.isShared, lang: sub.lang, template, placement, view, row });
+      if (template.frame || template.fixedFrame !== undefined) this.fanout.writeDiner(sub, template, placement, view, row);
       else sub.stream.send(StreamMessage.position, renderFull(row, placement, view, sub.isShared, sub.lang));
     }
   }
