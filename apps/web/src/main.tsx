@@ -3,11 +3,14 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { prefetchForLocation } from './app/prefetch';
+import { keepBootSpotlight } from './features/venue-info';
 import { createQueryClient } from './lib/query-client';
 import { startErrorReporter } from './lib/error-reporter';
 import './styles/global.css';
 
 const root = document.getElementById('root');
+// Before anything replaces the boot screen: its header image stays on show until the venue's own header takes over.
+keepBootSpotlight();
 const queryClient = createQueryClient();
 prefetchForLocation(queryClient, window.location.pathname);
 
