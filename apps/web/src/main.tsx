@@ -54,7 +54,7 @@ if (root) {
   });
 }
 
-// The error reporter (and, with a DSN, the Sentry SDK) loads after the first paint.
+// The error reporter starts after the first paint; with a DSN, the Sentry SDK loads on the first failure only.
 const afterPaint = (fn: () => void) =>
   'requestIdleCallback' in window ? window.requestIdleCallback(fn, { timeout: 3000 }) : setTimeout(fn, 1500);
 afterPaint(() => void startErrorReporter());
