@@ -233,7 +233,8 @@ export default async function run(): Promise<BenchReport> {
       );
     }
     return {
-      title: 'Diner web pages: JavaScript before first interaction and Lighthouse mobile against a reference React page (Debian Chromium, local server)',
+      title:
+        'Diner web pages: JavaScript before first interaction and Lighthouse mobile against a reference React page (Debian Chromium, local server)',
       environment: {
         chromium: CHROMIUM_PATH,
         lighthouseRuns: LIGHTHOUSE_RUNS,
