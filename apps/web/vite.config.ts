@@ -6,7 +6,7 @@ import { defineConfig } from 'vite';
 // a dozen small shared ones compresses better and costs fewer requests (issue: position page JS budget).
 // Heavy, screen-specific code (zod, react-hook-form, libphonenumber, Sentry) stays out of it.
 const SHARED = [
-  /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|use-sync-external-store)[\\/]/,
+  /node_modules[\\/](react|react-dom|scheduler|i18next|react-i18next|use-sync-external-store)[\\/]/,
   // Mutations are the join form's: the position page never loads their observer.
   /node_modules[\\/]@tanstack[\\/](?!.*[\\/](mutationObserver|useMutation)\.js$)/,
   /apps[\\/]web[\\/]src[\\/](lib[\\/](?!zod-mini-resolver)|config[\\/]|locales[\\/](pt|en)[\\/]translation|app[\\/]layouts[\\/]|features[\\/](venue-info[\\/](?!components[\\/]venue-inaccessible)|language[\\/]))/,

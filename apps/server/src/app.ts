@@ -18,7 +18,7 @@ import { setupNotifications } from './modules/notifications/setup-notifications.
 import { registerImages } from './modules/images/images.routes.js';
 import { registerVenues } from './modules/venues/venues.routes.js';
 import { bootSpotlightOf } from './modules/venues/venues.service.js';
-import { createChangeHooks, createQueueCaches } from './modules/queue/index.js';
+import { createChangeHooks, createQueueCaches, findEntryByAnyId } from './modules/queue/index.js';
 import { registerWaitlist } from './modules/waitlist/waitlist.routes.js';
 import { registerHost } from './modules/host/host.routes.js';
 import { registerRealtime } from './modules/realtime/realtime.routes.js';
@@ -204,7 +204,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Uploads are branding, an owner's (docs/decisions/023-staff-roles.md); the upload routes refuse cross-site writes.
   await registerImages(app, { guard: ownerOfPathVenue(deps.db, now), now });
   await registerDocs(app, { routes });
-  await registerWeb(app, { bootSpotlight: (venueId) => bootSpotlightOf(deps.db.kysely, config.IMAGE_BASE_URL, venueId) });
+  await registerWeb(app, {
+    bootSpotlight: (venueId) => bootSpotlightOf(deps.db.kysely, config.IMAGE_BASE_URL, venueId),
+    positionBootSpotlight: async (waitlistId) => {
+      const found = await findEntryByAnyId(deps.db.kysely, waitlistId);
+      return found && bootSpotlightOf(deps.db.kysely, config.IMAGE_BASE_URL, found.entry.venue_id);
+    },
+  });
   app.addHook('onClose', async () => {
     sessions.close();
     await bus.close();

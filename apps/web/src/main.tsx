@@ -3,11 +3,14 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { prefetchForLocation } from './app/prefetch';
+import { keepBootSpotlight } from './features/venue-info';
 import { createQueryClient } from './lib/query-client';
 import { startErrorReporter } from './lib/error-reporter';
 import './styles/global.css';
 
 const root = document.getElementById('root');
+// Before anything replaces the boot screen: its header image stays on show until the venue's own header takes over.
+keepBootSpotlight();
 const queryClient = createQueryClient();
 prefetchForLocation(queryClient, window.location.pathname);
 
@@ -51,7 +54,7 @@ if (root) {
   });
 }
 
-// The error reporter (and, with a DSN, the Sentry SDK) loads after the first paint.
+// The error reporter starts after the first paint; with a DSN, the Sentry SDK loads on the first failure only.
 const afterPaint = (fn: () => void) =>
   'requestIdleCallback' in window ? window.requestIdleCallback(fn, { timeout: 3000 }) : setTimeout(fn, 1500);
 afterPaint(() => void startErrorReporter());

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_BISTRO_ID, DEMO_CLUB_ID } from '../../test/fixtures.js';
+import { DEMO_BISTRO_ID, DEMO_CLUB_ID, joinParty } from '../../test/fixtures.js';
 import { useTestApp } from '../../test/harness.js';
 import { stores } from '../../test/stores.js';
 import { updateVenue } from '../modules/venues/venues.repository.js';
@@ -82,6 +82,41 @@ describe.each(stores)("a venue's join page on $name", (store) => {
     } finally {
       await updateVenue(t.db.kysely, DEMO_CLUB_ID, { theme: venue.theme });
     }
+  });
+});
+
+describe.each(stores)("a party's position page on $name", (store) => {
+  let dist: string;
+  beforeAll(() => {
+    dist = fs.mkdtempSync(path.join(os.tmpdir(), 'vez-web-'));
+    fs.writeFileSync(path.join(dist, 'index.html'), shell);
+  });
+  afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
+  const t = useTestApp(store, () => ({ WEB_DIST_DIR: dist, IMAGE_BASE_URL: '/images' }));
+  const page = (url: string) => t.app.inject({ method: 'GET', url });
+
+  it("shows the party's venue's header image in the boot screen, by its own id and by its share id", async () => {
+    const { id } = await joinParty(t);
+    const row = await t.db.kysely.selectFrom('entries').select('share_id').where('id', '=', id).executeTakeFirstOrThrow();
+    for (const url of [`/waitlist/${id}`, `/waitlist/${row.share_id}?shared=true`]) {
+      const res = await page(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      const img = bootImage(res.body)!;
+      expect(attr(img, 'data-venue')).toBe(DEMO_BISTRO_ID);
+      expect(attr(img, 'data-small')).toMatch(/^\/images\/demo\/bistro-banner-[12]\.svg\?quality=70&format=webp$/);
+    }
+  });
+
+  it('sends the plain shell for an unknown party', async () => {
+    for (const url of ['/waitlist/no-such-party', '/waitlist/a\'b"c']) {
+      const res = await page(url);
+      expect(res.statusCode).toBe(200);
+      expect(bootImage(res.body)).toBeUndefined();
+      expect(res.body).toContain('<div id="root">');
+    }
+    // A path that is not even a valid encoding is refused, as on the join page: a 4xx, never a 5xx.
+    expect((await page('/waitlist/%E0%A4%A')).statusCode).toBe(400);
   });
 });
 

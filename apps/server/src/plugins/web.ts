@@ -12,7 +12,7 @@ import {
   responsiveImage,
 } from '@vez/contract';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.js';
 
 const defaultDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
@@ -80,6 +80,8 @@ export const ROBOTS_TXT = [
 export interface WebOptions {
   /** The header image of a venue's join page, or undefined (unknown venue, no image of its own). */
   bootSpotlight?: (venueId: string) => Promise<BootSpotlight | undefined>;
+  /** The header image of a party's position page (its own id or its share id), or undefined. */
+  positionBootSpotlight?: (waitlistId: string) => Promise<BootSpotlight | undefined>;
 }
 
 /**
@@ -117,20 +119,33 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions = {}
   const sendShell = (reply: FastifyReply, html: string) =>
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
 
+  /** The shell with the venue's header image already in its boot screen, when `find` names one. */
+  const shellWithBootHero = async (request: FastifyRequest, reply: FastifyReply, find: () => Promise<BootSpotlight | undefined>) => {
+    let boot: BootSpotlight | undefined;
+    try {
+      boot = await find();
+    } catch (error) {
+      // The page itself still answers: the app shows the venue's state or its error screen.
+      if (!(error instanceof AppError)) request.log.warn({ err: error }, 'page: no boot image');
+    }
+    // A function replacement: `$&` and the like in a venue's image path stay as they are.
+    return sendShell(reply, boot ? shell.replace('<!--vez-boot-hero-->', () => bootHeroHtml(boot)) : shell);
+  };
+
   // A venue's join page: the boot screen already shows the venue's header image.
-  const { bootSpotlight } = options;
+  const { bootSpotlight, positionBootSpotlight } = options;
   if (hasBuild && bootSpotlight) {
-    app.get<{ Params: { venueId: string } }>('/remote-waitlist/:venueId', async (request, reply) => {
-      let boot: BootSpotlight | undefined;
-      try {
-        boot = await bootSpotlight(request.params.venueId);
-      } catch (error) {
-        // The page itself still answers: the app shows the venue's state or its error screen.
-        if (!(error instanceof AppError)) request.log.warn({ err: error }, 'join page: no boot image');
-      }
-      // A function replacement: `$&` and the like in a venue's image path stay as they are.
-      return sendShell(reply, boot ? shell.replace('<!--vez-boot-hero-->', () => bootHeroHtml(boot)) : shell);
-    });
+    app.get<{ Params: { venueId: string } }>('/remote-waitlist/:venueId', (request, reply) =>
+      shellWithBootHero(request, reply, () => bootSpotlight(request.params.venueId)),
+    );
+  }
+  // A party's position page (the SMS link opens it cold): the same, for the party's venue, so the
+  // page's largest paint does not wait for the position, then the venue, then the image
+  // (docs/decisions/034-lean-diner-pages.md).
+  if (hasBuild && positionBootSpotlight) {
+    app.get<{ Params: { waitlistId: string } }>('/waitlist/:waitlistId', (request, reply) =>
+      shellWithBootHero(request, reply, () => positionBootSpotlight(request.params.waitlistId)),
+    );
   }
 
   app.setNotFoundHandler((request, reply) => {

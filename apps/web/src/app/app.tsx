@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { BrowserRouter } from 'react-router';
+import { BrowserRouter } from '../lib/router';
 import { AppProviders } from './providers';
 import { AppRoutes } from './router';
 

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { HEADER_IMAGE_SIZES, HEADER_WIDE_MEDIA, type WaitlistStatusesResponse, responsiveImage } from '@vez/contract';
-import { matchPath } from 'react-router';
+import { matchPath } from '../lib/router';
 import { paths } from '../config/paths';
 import { prefetchPosition } from '../features/position/api/prefetch-position';
 import { loadVenueInfo } from '../features/venue-info/api/load-venue-info';

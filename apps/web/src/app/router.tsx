@@ -1,5 +1,5 @@
 import { Suspense, lazy } from 'react';
-import { Route, Routes } from 'react-router';
+import { Route, Routes } from '../lib/router';
 import { paths } from '../config/paths';
 import { PageLoading } from './page-loading';
 

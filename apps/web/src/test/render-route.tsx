@@ -1,5 +1,5 @@
 import { render } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '../lib/router';
 import { AppProviders } from '../app/providers';
 import { AppRoutes } from '../app/router';
 

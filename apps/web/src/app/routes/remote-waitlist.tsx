@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Navigate, useParams } from 'react-router';
+import { Navigate, useParams } from '../../lib/router';
 import { ReturnButton } from '../../components/ui/return-button';
 import { Spinner } from '../../components/ui/spinner';
 import { paths } from '../../config/paths';

@@ -1,6 +1,6 @@
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, useLocation } from 'react-router';
+import { MemoryRouter, useLocation } from '../../lib/router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { initI18n } from '../../lib/i18n';
 import { callParty, cancelParty, seatParty } from '../../test/demo-host-api';

@@ -1,6 +1,6 @@
 import { PositionScreen, usePosition } from '../../features/position';
 import { useVenueBranding, useVenueInfo, venueNameIn } from '../../features/venue-info';
-import { useParams } from 'react-router';
+import { useParams } from '../../lib/router';
 import { VenueLayout } from '../layouts/venue-layout';
 
 /**

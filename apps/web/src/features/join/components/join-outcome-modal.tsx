@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/router';
 import { Modal } from '../../../components/ui/lazy-modal';
 import { paths } from '../../../config/paths';
 

@@ -1,7 +1,7 @@
 import { type ErrorCode, type Language, type PositionResponse } from '@vez/contract';
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../lib/router';
 import { Modal } from '../../../components/ui/lazy-modal';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';

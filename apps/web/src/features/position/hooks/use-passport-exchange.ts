@@ -1,6 +1,6 @@
 import type { Language } from '@vez/contract';
 import { useEffect, useRef } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../lib/router';
 import { reportError } from '../../../lib/error-reporter';
 
 /**

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HEADER_IMAGE_SIZES, HEADER_WIDE_MEDIA, responsiveImage } from '@vez/contract';
+import { keptBootSpotlight } from '../lib/boot-spotlight';
 import type { VenueInfo } from '../lib/venue-info';
 import { venueNameIn } from '../lib/venue-info';
 import './venue-header.css';
@@ -15,10 +16,13 @@ interface VenueHeaderProps {
 export function VenueHeader({ venueInfo, actions }: VenueHeaderProps) {
   const { t, i18n } = useTranslation();
   const name = venueInfo ? venueNameIn(venueInfo, i18n.language) : '';
+  // Until the venue's data is there, the boot screen's image goes on showing (docs/decisions/034-lean-diner-pages.md).
+  const boot = venueInfo ? undefined : keptBootSpotlight();
   return (
     <header className="venue-header">
       <div className="venue-header__hero">
         {venueInfo && <HeaderImage small={venueInfo.smallBackgroundImage} large={venueInfo.largeBackgroundImage} />}
+        {boot && <HeaderImage small={boot.small} large={boot.large} />}
       </div>
       <div className="venue-header__bar">
         <div className="venue-header__brand">
@@ -35,6 +39,22 @@ export function VenueHeader({ venueInfo, actions }: VenueHeaderProps) {
           <p className={venueInfo?.logoHorizontal ? 'visually-hidden' : 'venue-header__name'}>{name}</p>
         </div>
         {actions}
+      </div>
+    </header>
+  );
+}
+
+/**
+ * While a page's first screen loads: the header image of its boot screen, in the header's own frame,
+ * or nothing when the boot screen had none.
+ */
+export function BootHeader() {
+  const boot = keptBootSpotlight();
+  if (!boot) return null;
+  return (
+    <header className="venue-header">
+      <div className="venue-header__hero">
+        <HeaderImage small={boot.small} large={boot.large} />
       </div>
     </header>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bootBannerOf, readBootSpotlight, withBootBanner } from './boot-spotlight';
+import { bootBannerOf, keepBootSpotlight, keptBootSpotlight, readBootSpotlight, withBootBanner } from './boot-spotlight';
 import { defaultVenueInfo } from './venue-info';
 
 const VENUE = '6553f1a2b3c4d5e6f7a8b901';
@@ -28,6 +28,22 @@ describe('the boot screen header image', () => {
     expect(readBootSpotlight('6553f1a2b3c4d5e6f7a8b902', root)).toBeUndefined();
     expect(readBootSpotlight(VENUE, bootScreen(`data-venue="${VENUE}"`))).toBeUndefined();
     expect(readBootSpotlight(VENUE, document.createElement('div'))).toBeUndefined();
+  });
+
+  it('is kept once React has replaced the boot screen, and shown only on the page it came with', () => {
+    const path = window.location.pathname;
+    keepBootSpotlight(bootScreen(`data-venue="${VENUE}" data-small="${A}" data-large="${A}"`), path);
+    try {
+      const empty = document.createElement('div');
+      expect(readBootSpotlight(VENUE, empty)).toEqual({ venueId: VENUE, small: A, large: A });
+      expect(readBootSpotlight('6553f1a2b3c4d5e6f7a8b902', empty)).toBeUndefined();
+      expect(keptBootSpotlight()).toEqual({ venueId: VENUE, small: A, large: A });
+      keepBootSpotlight(bootScreen(`data-venue="${VENUE}" data-small="${A}" data-large="${A}"`), `${path}-elsewhere`);
+      expect(keptBootSpotlight()).toBeUndefined();
+    } finally {
+      keepBootSpotlight(document.createElement('div'), path);
+    }
+    expect(keptBootSpotlight()).toBeUndefined();
   });
 
   it('is adopted as the random banner only when it is an active banner of the theme', () => {
