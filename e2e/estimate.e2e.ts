@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WIDE_RANGE_MINUTES } from '../packages/contract/src/wait-display.js';
 import {
   DEMO_BISTRO_ID,
   type VezServer,
@@ -53,17 +54,30 @@ async function positionRange(id: string): Promise<Range> {
   return answer.waitlist.estimatedRange;
 }
 
-const rangeText = (r: Range) => `Tempo estimado de espera: ${r.low} a ${r.high} min`;
+// A range wider than 45 minutes reads "more than" its lower end (packages/contract/src/wait-display.ts).
+const rangeText = (r: Range) =>
+  r.high - r.low > WIDE_RANGE_MINUTES
+    ? `Tempo estimado de espera: mais de ${r.low} min`
+    : `Tempo estimado de espera: ${r.low} a ${r.high} min`;
 
 describe('the wait, before and after joining', () => {
   let page: Page;
 
   it('the join page shows the wait now once the venue has a pace, and the position page a range that follows the queue', async () => {
-    // The demo venue has parties waiting and has seated no one yet: no pace, no history, nothing shown.
+    // The demo venue has parties waiting and has seated no one yet: no pace, no history, so the
+    // page shows the parties ahead alone (the shared spec's decisions §12).
     page = await (await phoneContext(browser)).newPage();
     await page.goto(`${server.baseUrl}/remote-waitlist/${DEMO_BISTRO_ID}`);
     await page.getByRole('heading', { name: 'Entrar na fila de Bistrô Demo' }).waitFor();
-    expect(await page.getByTestId('current-wait').count()).toBe(0);
+    const before = (await (await fetch(`${server.baseUrl}/api/waitlists/${DEMO_BISTRO_ID}/waitlist-statuses`)).json()) as {
+      currentWait: { partiesAhead: number; estimatedRange?: Range };
+    };
+    expect(before.currentWait.estimatedRange).toBeUndefined();
+    expect(before.currentWait.partiesAhead).toBeGreaterThan(1);
+    await page
+      .getByTestId('current-wait')
+      .filter({ hasText: `${before.currentWait.partiesAhead} grupos na frente agora` })
+      .waitFor();
 
     // Staff seat two parties: the venue now has a pace (docs/decisions/022-wait-estimates.md).
     await seatHead();
@@ -76,8 +90,13 @@ describe('the wait, before and after joining', () => {
     await page.reload();
     const wait = page.getByTestId('current-wait');
     const parties = partiesAhead === 1 ? '1 grupo' : `${partiesAhead} grupos`;
+    const wide = estimatedRange.high - estimatedRange.low > WIDE_RANGE_MINUTES;
     await wait
-      .filter({ hasText: `Espera agora: cerca de ${estimatedRange.low} a ${estimatedRange.high} min, ${parties} na frente` })
+      .filter({
+        hasText: wide
+          ? `Espera agora: mais de ${estimatedRange.low} min, ${parties} na frente`
+          : `Espera agora: cerca de ${estimatedRange.low} a ${estimatedRange.high} min, ${parties} na frente`,
+      })
       .waitFor();
     await saveScreenshot(page, 'join-pt-wait-now');
     expect(await axeViolations(page)).toEqual([]);

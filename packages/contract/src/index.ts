@@ -2,6 +2,7 @@ export * from './constants.js';
 export * from './conversation.js';
 export * from './errors.js';
 export * from './getting-close.js';
+export * from './wait-display.js';
 export * from './events.js';
 export * from './host.js';
 export * from './host-extras.js';

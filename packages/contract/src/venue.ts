@@ -178,16 +178,17 @@ export type ThemeResponse = z.infer<typeof ThemeResponse>;
 export const CurrentWait = z.object({
   /** Parties waiting now (a new party would be behind all of them). */
   partiesAhead: z.number(),
-  estimatedTime: z.number(),
-  estimatedRange: z.object({ low: z.number(), high: z.number() }),
+  /** Absent before the venue has a pace or history: the page still shows the parties ahead. */
+  estimatedTime: z.optional(z.number()),
+  estimatedRange: z.optional(z.object({ low: z.number(), high: z.number() })),
 });
 export type CurrentWait = z.infer<typeof CurrentWait>;
 
 export const WaitlistStatusesResponse = z.object({
   waitlist: z.object({ locked: z.boolean(), active: z.boolean() }),
   /**
-   * Absent when the venue does not show it (`showWaitBeforeJoin` off, or `hidePosition` on), when
-   * the list is closed, or without a pace or history yet.
+   * Absent when the venue does not show it (`showWaitBeforeJoin` off, or `hidePosition` on) or when
+   * the list is closed; without a pace or history yet it holds the parties ahead only.
    */
   currentWait: z.optional(CurrentWait),
 });

@@ -114,7 +114,8 @@ export async function getWaitlistStatuses(deps: QueueDeps, venueId: string): Pro
     findPaceOf(deps.pace, db, venueId, deps.now()),
   ]);
   const quote = estimate(book, VENUE_WIDE_BAND, { ahead: waiting, called, aheadInBand: 0, calledInBand: 0 });
-  if (!quote) return answer;
+  // Before a pace or history, the parties ahead alone (the shared spec's decisions §12).
+  if (!quote) return { ...answer, currentWait: { partiesAhead: waiting } };
   return {
     ...answer,
     currentWait: { partiesAhead: waiting, estimatedTime: quote.time, estimatedRange: { low: quote.low, high: quote.high } },

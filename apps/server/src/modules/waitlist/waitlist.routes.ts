@@ -118,7 +118,7 @@ export async function waitlistRoutes(app: FastifyInstance): Promise<void> {
         tags: ['venues'],
         summary: 'Whether the waitlist is open, and the wait a party joining now would be quoted',
         description:
-          '`currentWait` (docs/product.md §4) is there when the venue shows it (`showWaitBeforeJoin`, and positions not hidden), the list is open, and the venue has a pace or history.',
+          '`currentWait` (docs/product.md §4) is there when the venue shows it (`showWaitBeforeJoin`, and positions not hidden), and the list is open; `estimatedTime` and `estimatedRange` once the venue has a pace or history (before that, `partiesAhead` alone).',
         params: pathParams('venueId'),
         response: { 200: WaitlistStatusesResponse, ...errors(400, 404) },
       },

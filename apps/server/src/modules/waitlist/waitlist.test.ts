@@ -60,7 +60,8 @@ describe.each(stores)('waitlist API on $name', (store) => {
 
     it('GET /waitlists/:id/waitlist-statuses answers locked and active', async () => {
       const res = await t.app.inject({ method: 'GET', url: `/api/waitlists/${DEMO_BISTRO_ID}/waitlist-statuses` });
-      expect(res.json()).toEqual({ waitlist: { locked: false, active: true } });
+      // The demo venue has seated no one: the parties ahead, no estimate yet.
+      expect(res.json()).toEqual({ waitlist: { locked: false, active: true }, currentWait: { partiesAhead: expect.any(Number) } });
     });
 
     it.each([
@@ -360,8 +361,8 @@ describe.each(stores)('waitlist API on $name', (store) => {
       const statuses = async () => (await t.app.inject({ method: 'GET', url: `/api/waitlists/${venueId}/waitlist-statuses` })).json();
       const ids: string[] = [];
       for (let i = 0; i < 4; i++) ids.push((await join(createBody({}, venueId), venueId)).json()._id);
-      // No pace and no history yet: nothing to say.
-      expect(await statuses()).toEqual({ waitlist: { locked: false, active: true } });
+      // No pace and no history yet: the parties ahead alone (the shared spec's decisions §12).
+      expect(await statuses()).toEqual({ waitlist: { locked: false, active: true }, currentWait: { partiesAhead: 4 } });
       for (const id of ids.slice(0, 2)) {
         t.clock.now += 5 * 60_000;
         await seatEntry(t.app.queueDeps, (await findEntryById(t.db.kysely, id))!);

@@ -40,6 +40,7 @@ export const en: Translation = {
     orderPad: 'Order pad number: {{number}}',
     estimatedTime: 'Estimated wait: {{count}} min',
     estimatedRange: 'Estimated wait: {{low}}-{{high}} min',
+    estimatedMoreThan: 'Estimated wait: more than {{count}} min',
     priority: 'Priority service',
     realTime: 'Updated in real time',
     notLive: 'No connection: your place is not being updated.',

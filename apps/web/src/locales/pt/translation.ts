@@ -38,6 +38,7 @@ export const pt = {
     orderPad: 'Número da comanda: {{number}}',
     estimatedTime: 'Tempo estimado de espera: {{count}} min',
     estimatedRange: 'Tempo estimado de espera: {{low}} a {{high}} min',
+    estimatedMoreThan: 'Tempo estimado de espera: mais de {{count}} min',
     priority: 'Atendimento prioritário',
     realTime: 'Atualizado em tempo real',
     notLive: 'Sem conexão: sua posição não está sendo atualizada.',

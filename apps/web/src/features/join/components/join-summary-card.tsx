@@ -1,4 +1,4 @@
-import type { CurrentWait } from '@vez/contract';
+import { type CurrentWait, waitDisplay } from '@vez/contract';
 import { useTranslation } from 'react-i18next';
 import './join-summary-card.css';
 
@@ -13,11 +13,16 @@ interface JoinSummaryCardProps {
 /** The join-waitlist summary card; Change goes to the venue's reservation page (docs/product.md §12). */
 export function JoinSummaryCard({ venueName, place, reservationUrl, currentWait }: JoinSummaryCardProps) {
   const { t } = useTranslation();
-  const wait = currentWait && {
-    low: Math.max(0, Math.floor(currentWait.estimatedRange.low)),
-    high: Math.max(1, Math.ceil(currentWait.estimatedRange.high)),
-    count: currentWait.partiesAhead,
-  };
+  const count = currentWait?.partiesAhead ?? 0;
+  // Before the venue has a pace or history, the parties ahead alone; a wide range by its lower end (wait-display.ts).
+  const shown = currentWait?.estimatedRange && waitDisplay(currentWait.estimatedRange);
+  const line = !currentWait
+    ? null
+    : !shown
+      ? t('join.partiesAhead', { count })
+      : shown.kind === 'range'
+        ? t('join.currentWait', { low: shown.low, high: shown.high, count })
+        : t(shown.kind === 'about' ? 'join.currentWaitAbout' : 'join.currentWaitMoreThan', { minutes: shown.minutes, count });
   return (
     <section className="summary-card" aria-labelledby="summary-card-title">
       <div className="summary-card__text">
@@ -26,9 +31,9 @@ export function JoinSummaryCard({ venueName, place, reservationUrl, currentWait 
         </h2>
         {place && <p className="summary-card__place">{place}</p>}
         <p className="summary-card__hint">{t('join.summaryText')}</p>
-        {wait && (
+        {line && (
           <p className="summary-card__wait" data-testid="current-wait">
-            {wait.high > wait.low ? t('join.currentWait', wait) : t('join.currentWaitAbout', { ...wait, minutes: wait.high })}
+            {line}
           </p>
         )}
       </div>

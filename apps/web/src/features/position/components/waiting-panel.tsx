@@ -1,3 +1,4 @@
+import { waitDisplay } from '@vez/contract';
 import type { Connection } from '../../../lib/connection';
 import type { WaitingView } from '../lib/position-view';
 import type { TextFn } from '../hooks/use-venue-text';
@@ -35,13 +36,7 @@ export function WaitingPanel({ view, waitlistId, venueId, customerId, shareId, v
         <li>{text('position.party', { count: view.partySize })}</li>
         {!view.isPositionHidden && <li>{text('position.generalPosition', { position: view.generalPosition })}</li>}
         <li>{text('position.orderPad', { number: view.customerTab })}</li>
-        {view.estimatedMinutes !== null && !view.isPositionHidden && (
-          <li data-testid="estimated-wait">
-            {view.estimatedRange
-              ? text('position.estimatedRange', { low: view.estimatedRange.low, high: view.estimatedRange.high })
-              : text('position.estimatedTime', { count: view.estimatedMinutes })}
-          </li>
-        )}
+        {view.estimatedMinutes !== null && !view.isPositionHidden && <li data-testid="estimated-wait">{estimateText(view, text)}</li>}
         {view.isPriority && <li className="waiting-panel__priority">{text('position.priority')}</li>}
       </ul>
       <LiveNote connection={connection} text={text} />
@@ -60,4 +55,12 @@ export function WaitingPanel({ view, waitlistId, venueId, customerId, shareId, v
       {!view.canShare && <p className="waiting-panel__shared">{text('position.sharedView')}</p>}
     </section>
   );
+}
+
+/** The wait as the page shows it: a range, or by its lower end when it is too wide to promise (wait-display.ts). */
+function estimateText(view: WaitingView, text: TextFn): string {
+  const shown = view.estimatedRange && waitDisplay(view.estimatedRange);
+  if (shown?.kind === 'range') return text('position.estimatedRange', { low: shown.low, high: shown.high });
+  if (shown?.kind === 'moreThan') return text('position.estimatedMoreThan', { count: shown.minutes });
+  return text('position.estimatedTime', { count: view.estimatedMinutes });
 }
