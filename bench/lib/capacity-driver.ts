@@ -50,6 +50,8 @@ export interface StepResult {
   seconds: number;
   scheduled: number;
   completed: number;
+  /** Changes actually sent (the CPU accounting of bench/capacity.bench.ts divides by this). */
+  sent: number;
   /** Changes per second actually sent. */
   achievedRate: number;
   byKind: Record<Kind, number>;
@@ -303,6 +305,7 @@ export class CapacityDriver {
       seconds,
       scheduled: changes.length,
       completed: measured.length,
+      sent: sent.length,
       achievedRate: r1(sent.length / seconds),
       byKind,
       errors: errors.length,
