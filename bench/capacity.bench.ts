@@ -721,7 +721,7 @@ async function runSetup(name: SetupName, mix: ReturnType<typeof makeMix>): Promi
     }
 
     // The model's rate from the medians, then the rate held found around it.
-    const usableCores = (spec.quota ? QUOTA : 1) * HEADROOM;
+    const usableCores = round((spec.quota ? QUOTA : 1) * HEADROOM, 3);
     const netMs = servers.map((_, i) => round(median(result.accounts.map((a) => a.netMs[i]!)), 2));
     const predicted = predictRate(usableCores, idleCores, netMs);
     result.model = { usableCores: round(usableCores, 2), idleCores: idleCores.map((x) => round(x, 3)), netMs, predicted };
@@ -1005,8 +1005,8 @@ function render(
   }
 
   const modelTable = [
-    `| Setup | usable cores per instance (${cfg.headroom} of ${'its quota or 1 core'}) | reference cores per instance | net ms per change per instance (medians) | predicted rate | rate held at p99 <= ${cfg.p99Ms} ms | rates tried (pass/fail) | prediction against held |`,
-    '|---|---:|---:|---:|---:|---:|---|---:|',
+    `| Setup | usable cores per instance (${cfg.headroom} of ${'its quota or 1 core'}) | reference cores per instance | net ms per change per instance (medians) | predicted rate | rate held at p99 <= ${cfg.p99Ms} ms | rates tried (pass/fail) | at the lowest rate that failed: server CPU %, machine % busy | prediction against held |`,
+    '|---|---:|---:|---:|---:|---:|---|---|---:|',
     ...results
       .filter((r) => r.model)
       .map((r) => {
@@ -1016,7 +1016,12 @@ function render(
           .map(([rate, pass]) => `${rate} ${pass ? '✓' : '✗'}`)
           .join(', ');
         const err = r.held > 0 ? round(((m.predicted - r.held) / r.held) * 100) : NaN;
-        return `| ${r.label} | ${m.usableCores} | ${m.idleCores.join(' + ')} | ${m.netMs.join(' + ')} | ${m.predicted}/s | ${r.held}/s | ${tried} | ${fmt(err, ' %')} |`;
+        // Where it fell over: did the instance have its cores, or did other work take them?
+        const failed = r.steps.filter((s) => !s.pass).sort((a, b) => a.rate - b.rate)[0];
+        const where = failed
+          ? `${failed.rate}/s: ${failed.resources.servers.map((x) => `${x.cpu}%`).join(' + ')}, machine ${failed.resources.machineBusy}%`
+          : '—';
+        return `| ${r.label} | ${m.usableCores} | ${m.idleCores.join(' + ')} | ${m.netMs.join(' + ')} | ${m.predicted}/s | ${r.held}/s | ${tried} | ${where} | ${fmt(err, ' %')} |`;
       }),
   ].join('\n');
 
