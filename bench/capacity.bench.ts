@@ -727,7 +727,7 @@ async function runSetup(name: SetupName, mix: ReturnType<typeof makeMix>): Promi
     result.model = { usableCores: round(usableCores, 2), idleCores: idleCores.map((x) => round(x, 3)), netMs, predicted };
     log(`${name}: model predicts ${predicted}/s (usable ${usableCores} core per instance, net ${netMs.join(' + ')} ms per change)`);
 
-    const passes = new Map<number, boolean>(result.steps.map((s) => [s.rate, s.pass]));
+    const passes = passedByRate(result.steps);
     const heldOf = () => {
       const lowestFail = Math.min(...[...passes].filter(([, p]) => !p).map(([r]) => r));
       return Math.max(0, ...[...passes].filter(([r, p]) => p && r < lowestFail).map(([r]) => r));
@@ -775,6 +775,13 @@ async function runSetup(name: SetupName, mix: ReturnType<typeof makeMix>): Promi
     fs.rmSync(dir, { recursive: true, force: true });
   }
   return result;
+}
+
+/** Whether each rate tried passed: a rate passes only if every step at it passed. */
+function passedByRate(steps: Step[]): Map<number, boolean> {
+  const passes = new Map<number, boolean>();
+  for (const s of steps) passes.set(s.rate, (passes.get(s.rate) ?? true) && s.pass);
+  return passes;
 }
 
 /** Streams open on an instance, from its /metrics gauge (diner and host). */
@@ -1011,7 +1018,7 @@ function render(
       .filter((r) => r.model)
       .map((r) => {
         const m = r.model!;
-        const tried = [...new Map(r.steps.filter((s) => s.phase === 'held' || s.rate === cfg.rate).map((s) => [s.rate, s.pass]))]
+        const tried = [...passedByRate(r.steps)]
           .sort((a, b) => a[0] - b[0])
           .map(([rate, pass]) => `${rate} ${pass ? '✓' : '✗'}`)
           .join(', ');
