@@ -384,6 +384,10 @@ interface Step extends StepResult {
 interface Account {
   rate: number;
   sent: number;
+  /** Changes answered 200/201 within the step and its drain: the divisor. */
+  answered: number;
+  /** Nothing timed out or left unsent (<= 2 % of the scheduled): a step that fell behind did work outside its window and is left out of the medians. */
+  keptUp: boolean;
   /** Server CPU per change, ms: all instances together, and net of the reference per instance and together. */
   grossMs: number;
   netMs: number[];
@@ -456,10 +460,14 @@ const median = (xs: number[]): number => {
   return v.length % 2 ? v[m]! : (v[m - 1]! + v[m]!) / 2;
 };
 
+/** The accounting steps the medians use: those that kept up, or all of them when none did (the tables say which). */
+const usable = (accounts: Account[]): Account[] => (accounts.some((a) => a.keptUp) ? accounts.filter((a) => a.keptUp) : accounts);
+
 /** The accounting of one step against the reference's CPU rate per instance (cores). */
 function accountOf(step: Step, idleCores: number[]): Account {
   const r = step.resources;
-  const n = Math.max(1, step.sent);
+  // Work the server did on changes answered within the window; a change answered later was done (partly) outside it.
+  const n = Math.max(1, step.answeredOk);
   const per = (x: number) => x / n;
   const net = r.servers.map((x, i) => ((x.cpuS - (idleCores[i] ?? 0) * r.seconds) * 1000) / n);
   const netTotal = net.reduce((a, b) => a + b, 0);
@@ -467,6 +475,8 @@ function accountOf(step: Step, idleCores: number[]): Account {
   return {
     rate: step.rate,
     sent: step.sent,
+    answered: step.answeredOk,
+    keptUp: step.timedOut + step.unsent <= 0.02 * step.scheduled,
     grossMs: round((r.servers.reduce((a, x) => a + x.cpuS, 0) * 1000) / n, 2),
     netMs: net.map((x) => round(x, 2)),
     netTotalMs: round(netTotal, 2),
@@ -717,12 +727,14 @@ async function runSetup(name: SetupName, mix: ReturnType<typeof makeMix>): Promi
       const step = await runStep(RATE, 'account');
       const account = accountOf(step, idleCores);
       result.accounts.push(account);
-      log(`${name} account ${i + 1}: ${account.netMs.join(' + ')} ms net per change (gross ${account.grossMs}); ${account.writesPerChange} writes per change`);
+      log(
+        `${name} account ${i + 1}: ${account.netMs.join(' + ')} ms net per change (gross ${account.grossMs}); ${account.writesPerChange} writes per change${account.keptUp ? '' : '; fell behind: left out of the medians'}`,
+      );
     }
 
     // The model's rate from the medians, then the rate held found around it.
     const usableCores = round((spec.quota ? QUOTA : 1) * HEADROOM, 3);
-    const netMs = servers.map((_, i) => round(median(result.accounts.map((a) => a.netMs[i]!)), 2));
+    const netMs = servers.map((_, i) => round(median(usable(result.accounts).map((a) => a.netMs[i]!)), 2));
     const predicted = predictRate(usableCores, idleCores, netMs);
     result.model = { usableCores: round(usableCores, 2), idleCores: idleCores.map((x) => round(x, 3)), netMs, predicted };
     log(`${name}: model predicts ${predicted}/s (usable ${usableCores} core per instance, net ${netMs.join(' + ')} ms per change)`);
@@ -941,16 +953,16 @@ function render(
   cfg: Settings,
 ): { targets: BenchReport['targets']; markdown: string; scaleOut: ScaleOut | null } {
   const named = (n: SetupName) => results.find((r) => r.name === n && !r.error && r.accounts.length > 0);
-  const col = (r: SetupResult, f: (a: Account) => number | null, digits = 2) => spread(r.accounts.map(f), digits);
+  const col = (r: SetupResult, f: (a: Account) => number | null, digits = 2) => spread(usable(r.accounts).map(f), digits);
   const idleCell = (r: SetupResult) => (r.idle ? r.idle.servers.map((x) => `${x.cpu}%`).join(' + ') : '—');
 
   const accountTable = [
-    `| Setup | reference: streams open, no change (% of a core per instance) | server CPU per change, gross (ms) | net of the reference, per instance (ms) | net, all instances (ms) | stream writes per change | net µs per stream write | bus events per change | Redis PUBLISH per change (INFO) | Redis µs per event | Redis KB out per change | PostgreSQL CPU per change (ms) | WAL KB per change | nginx CPU per change (ms) | p99 ms | passed |`,
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    `| Setup | reference: streams open, no change (% of a core per instance) | server CPU per change, gross (ms) | net of the reference, per instance (ms) | net, all instances (ms) | stream writes per change | net µs per stream write | bus events per change | Redis PUBLISH per change (INFO) | Redis µs per event | Redis KB out per change | PostgreSQL CPU per change (ms) | WAL KB per change | nginx CPU per change (ms) | p99 ms | passed | kept up (in the medians) |`,
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...results.map((r) =>
       r.error && r.accounts.length === 0
-        ? `| ${r.label} | failed: ${r.error} |||||||||||||||`
-        : `| ${r.label} | ${idleCell(r)} | ${col(r, (a) => a.grossMs)} | ${r.accounts[0] ? r.accounts[0].netMs.map((_, i) => col(r, (a) => a.netMs[i]!)).join(' + ') : '—'} | ${col(r, (a) => a.netTotalMs)} | ${col(r, (a) => a.writesPerChange, 1)} | ${col(r, (a) => a.usPerWrite, 0)} | ${col(r, (a) => a.busEventsPerChange)} | ${col(r, (a) => a.redisPublishesPerChange)} | ${col(r, (a) => a.redisUsPerEvent, 0)} | ${col(r, (a) => a.redisOutKbPerChange, 1)} | ${col(r, (a) => a.postgresMsPerChange)} | ${col(r, (a) => a.walKbPerChange, 1)} | ${col(r, (a) => a.nginxMsPerChange)} | ${col(r, (a) => a.p99, 0)} | ${r.accounts.filter((a) => a.pass).length}/${r.accounts.length} |`,
+        ? `| ${r.label} | failed: ${r.error} ||||||||||||||||`
+        : `| ${r.label} | ${idleCell(r)} | ${col(r, (a) => a.grossMs)} | ${r.accounts[0] ? r.accounts[0].netMs.map((_, i) => col(r, (a) => a.netMs[i]!)).join(' + ') : '—'} | ${col(r, (a) => a.netTotalMs)} | ${col(r, (a) => a.writesPerChange, 1)} | ${col(r, (a) => a.usPerWrite, 0)} | ${col(r, (a) => a.busEventsPerChange)} | ${col(r, (a) => a.redisPublishesPerChange)} | ${col(r, (a) => a.redisUsPerEvent, 0)} | ${col(r, (a) => a.redisOutKbPerChange, 1)} | ${col(r, (a) => a.postgresMsPerChange)} | ${col(r, (a) => a.walKbPerChange, 1)} | ${col(r, (a) => a.nginxMsPerChange)} | ${spread(r.accounts.map((a) => a.p99), 0)} | ${r.accounts.filter((a) => a.pass).length}/${r.accounts.length} | ${r.accounts.filter((a) => a.keptUp).length}/${r.accounts.length}${r.accounts.some((a) => a.keptUp) ? '' : ' (none: all used)'} |`,
     ),
   ].join('\n');
 
@@ -991,17 +1003,18 @@ function render(
         work: round(a.netTotalMs / b.netBusiestMs, 2),
         /** The same with the work shared evenly: 2 x one / (both together). */
         even: round((2 * a.netTotalMs) / b.netTotalMs, 2),
+        keptUp: a.keptUp && b.keptUp,
       };
     });
     scaleOut = { one: one.name, two: two.name, rows };
     scaleLines.push(
-      `| repeat | ${one.label}: net ms per change | ${two.label}: per instance | both together | work of two / one (one / busiest of two) | if shared evenly (2 x one / both) |`,
-      '|---:|---:|---:|---:|---:|---:|',
-      ...rows.map((x, k) => `| ${k + 1} | ${x.one} | ${x.two.join(' + ')} | ${x.twoSum} | ${x.work}x | ${x.even}x |`),
+      `| repeat | ${one.label}: net ms per change | ${two.label}: per instance | both together | work of two / one (one / busiest of two) | if shared evenly (2 x one / both) | both kept up |`,
+      '|---:|---:|---:|---:|---:|---:|---|',
+      ...rows.map((x, k) => `| ${k + 1} | ${x.one} | ${x.two.join(' + ')} | ${x.twoSum} | ${x.work}x | ${x.even}x | ${x.keptUp ? 'yes' : 'no'} |`),
     );
     if (rr) {
-      const hashSum = median(two.accounts.map((a) => a.netTotalMs));
-      const rrSum = median(rr.accounts.map((a) => a.netTotalMs));
+      const hashSum = median(usable(two.accounts).map((a) => a.netTotalMs));
+      const rrSum = median(usable(rr.accounts).map((a) => a.netTotalMs));
       scaleOut.hashMs = round(hashSum, 2);
       scaleOut.roundRobinMs = round(rrSum, 2);
       scaleLines.push(
@@ -1057,9 +1070,9 @@ function render(
   for (const [names, store, limit] of perChange) {
     const r = names.map(named).find(Boolean);
     if (!r) continue;
-    const v = round(median(r.accounts.map((a) => a.netTotalMs)), 2);
+    const v = round(median(usable(r.accounts).map((a) => a.netTotalMs)), 2);
     targets.push({
-      name: `${r.label}: server CPU per change at ${cfg.rate}/s in the mix, net of the reference, median of ${r.accounts.length} (ms; ${store})`,
+      name: `${r.label}: server CPU per change at ${cfg.rate}/s in the mix, net of the reference, median of ${usable(r.accounts).length} (ms; ${store})`,
       value: v,
       target: `<= ${limit}`,
       met: v <= limit && cfg.rate === 30,
@@ -1146,7 +1159,7 @@ function render(
 interface ScaleOut {
   one: SetupName;
   two: SetupName;
-  rows: { one: number; two: number[]; twoSum: number; work: number; even: number }[];
+  rows: { one: number; two: number[]; twoSum: number; work: number; even: number; keptUp: boolean }[];
   hashMs?: number;
   roundRobinMs?: number;
 }
