@@ -12,8 +12,8 @@
 //   2. the accounting: CAPACITY_REPEATS steps at the fixed rate CAPACITY_RATE (30 changes/s),
 //      each counted from /proc (CPU of every server, PostgreSQL, Redis, nginx), from the clients
 //      (stream writes that reached a screen), from the instances' /metrics (bus events published)
-//      and from Redis INFO and PostgreSQL's WAL position: server CPU per change, net of the
-//      reference, per instance; printed as median (min–max) over the repeats;
+//      and from Redis INFO and PostgreSQL's WAL position: server CPU per change answered, net of
+//      the reference, per instance; printed as median (min–max) over the repeats;
 //   3. the model: the sustainable rate = (usable cores − the reference's cores) / CPU per change,
 //      usable = CAPACITY_HEADROOM of a core per instance (of its quota in the -quota setups), for the
 //      busiest instance; then steps around that prediction (x1.25 up or x0.8 down, one middle) find
@@ -43,7 +43,8 @@
 //   the -quota setups), CAPACITY_HELD_STEPS (5, steps of the search for the rate held), CAPACITY_P99_MS (250),
 //   CAPACITY_BASELINE (a capacity.json to compare with; default: the one committed at HEAD),
 //   CAPACITY_PG_URL, CAPACITY_REDIS_URL, CAPACITY_SERVER_NODE_ARGS (e.g. --cpu-prof) for the servers,
-//   CAPACITY_FILE_LIMIT (a lower open-file limit, to try the capped path at small scale).
+//   CAPACITY_FILE_LIMIT (a lower open-file limit, to try the capped path at small scale),
+//   CAPACITY_SCREENS_PER_CLIENT (4500 sockets per client process), CAPACITY_NGINX_WORKERS (4).
 import { type ChildProcess, execFileSync, fork, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
