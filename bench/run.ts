@@ -9,7 +9,7 @@ import type { BenchReport } from './lib/report.js';
 
 const benchDir = import.meta.dirname;
 const resultsDir = path.join(benchDir, 'results');
-/** Per bench: the capacity bench's six setups at full scale take about 25 minutes on 2 cores. */
+/** Per bench: the capacity bench's five setups at full scale take about 30 minutes on 2 cores (docs/decisions/036-capacity-by-cpu-accounting.md). */
 const TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_MINUTES ?? 45) * 60_000;
 
 type Outcome = { name: string; ok: true; report: BenchReport } | { name: string; ok: false; reason: string };

@@ -50,6 +50,10 @@ export interface StepResult {
   seconds: number;
   scheduled: number;
   completed: number;
+  /** Changes actually sent. */
+  sent: number;
+  /** Changes the server answered 200/201 before the step's drain ended (the CPU accounting of bench/capacity.bench.ts divides by this). */
+  answeredOk: number;
   /** Changes per second actually sent. */
   achievedRate: number;
   byKind: Record<Kind, number>;
@@ -303,6 +307,8 @@ export class CapacityDriver {
       seconds,
       scheduled: changes.length,
       completed: measured.length,
+      sent: sent.length,
+      answeredOk: sent.filter((c) => c.answeredAt > 0 && (c.status === 200 || c.status === 201)).length,
       achievedRate: r1(sent.length / seconds),
       byKind,
       errors: errors.length,
