@@ -14,14 +14,6 @@ export {
   slotOf,
 } from './estimator.js';
 export { type FloorSeat, forecastFloor, quoteOfSeat } from './floor.js';
-export {
-  type OpenParty,
-  type OpenQueueReader,
-  type VenueBook,
-  findBook,
-  floorQueueOf,
-  recordFloorEvent,
-  relistFloor,
-} from './floor-events.js';
+export { type OpenParty, type OpenQueueReader, type VenueBook, findBook, recordFloorEvent, relistFloor } from './floor-events.js';
 export { type PaceCache, createPaceCache } from './pace-cache.js';
 export { findPace, upsertPace, upsertPaceSlot } from './paces.repository.js';
