@@ -52,6 +52,11 @@ interface Server {
   /** The busy venue (busy-venue.ts) and its waiting parties. */
   busy: string;
   busyIds: string[];
+  /**
+   * One more busy venue per round of busy joins, and one for their warm-up (the app only): each
+   * round joins a queue of ~200, as the reads do, not one grown by the rounds before.
+   */
+  busyForJoins: string[];
 }
 
 /** The servers that also fill the busy venue: the app and the one without the shared forecast. */
@@ -63,6 +68,8 @@ async function startServer(variant: ApiVariant, dir: string): Promise<Server> {
   // Thousands of parties join the demo bistro: no cap of waiting parties there (docs/product.md §3).
   await seedUncappedDemo({ kind: 'sqlite', file });
   const busy = await addBusyVenue({ kind: 'sqlite', file });
+  const busyForJoins: string[] = [];
+  if (variant === 'app') for (let r = 0; r <= ROUNDS; r++) busyForJoins.push(await addBusyVenue({ kind: 'sqlite', file }));
   const child = fork(path.join(import.meta.dirname, 'lib', 'api-server.ts'), [], {
     execArgv: ['--import', 'tsx'],
     env: {
@@ -97,24 +104,28 @@ async function startServer(variant: ApiVariant, dir: string): Promise<Server> {
     if (res.status !== 201) throw new Error(`filling the queue: join answered ${res.status} ${await res.text()}`);
     ids.push(((await res.json()) as { _id: string })._id);
   }
-  // The busy venue's queue, 10 joins at a time (each join there forecasts the queue).
-  const busyIds: string[] = [];
-  if (WITH_BUSY.includes(variant))
+  // The busy venues' queues, 10 joins at a time (each join there forecasts the queue).
+  const fill = async (venue: string): Promise<string[]> => {
+    const ids: string[] = [];
     for (let i = 0; i < QUEUE; i += 10) {
       const joined = await Promise.all(
         Array.from({ length: 10 }, async (_, k) => {
-          const res = await fetch(`${url}/api/waitlists/${busy}/create`, {
+          const res = await fetch(`${url}/api/waitlists/${venue}/create`, {
             method: 'POST',
             headers: { 'content-type': 'application/json' },
-            body: joinBody(((i + k) % 8) + 1, busy),
+            body: joinBody(((i + k) % 8) + 1, venue),
           });
-          if (res.status !== 201) throw new Error(`filling the busy venue: join answered ${res.status} ${await res.text()}`);
+          if (res.status !== 201) throw new Error(`filling a busy venue: join answered ${res.status} ${await res.text()}`);
           return ((await res.json()) as { _id: string })._id;
         }),
       );
-      busyIds.push(...joined);
+      ids.push(...joined);
     }
-  return { variant, url, child, ids, busy, busyIds };
+    return ids;
+  };
+  const busyIds = WITH_BUSY.includes(variant) ? await fill(busy) : [];
+  for (const venue of busyForJoins) await fill(venue);
+  return { variant, url, child, ids, busy, busyIds, busyForJoins };
 }
 
 async function stopServer(server: Server): Promise<void> {
@@ -204,19 +215,23 @@ export default async function run(): Promise<BenchReport> {
           server(v).child.pid,
         ),
     });
+    // Round r joins the r-th busy venue of its own (`busyForJoins`); the last one is the warm-up's.
+    let busyRound = 0;
     const busyJoinsOf = (v: ApiVariant): Kind => ({
       kind: `joinBusy:${v}`,
-      run: () =>
-        measureLoad(
-          `join at the busy venue (tables, floor, ${QUEUE}+ waiting), ${v}`,
+      run: () => {
+        const venue = server(v).busyForJoins[busyRound++]!;
+        return measureLoad(
+          `join at a busy venue (tables, floor, ${QUEUE} waiting at the start), ${v}`,
           {
             ...common,
-            url: `${server(v).url}/api/waitlists/${server(v).busy}/create`,
-            requests: [{ method: 'POST', headers, setupRequest: (req) => ({ ...req, body: joinBody(2, server(v).busy) }) }],
+            url: `${server(v).url}/api/waitlists/${venue}/create`,
+            requests: [{ method: 'POST', headers, setupRequest: (req) => ({ ...req, body: joinBody(2, venue) }) }],
           },
           1,
           server(v).child.pid,
-        ),
+        );
+      },
     });
     const joinsOf = (v: ApiVariant): Kind => ({
       kind: `join:${v}`,
@@ -276,8 +291,8 @@ export default async function run(): Promise<BenchReport> {
         {
           ...common,
           duration: 2,
-          url: `${server(v).url}/api/waitlists/${server(v).busy}/create`,
-          requests: [{ method: 'POST', headers, setupRequest: (req) => ({ ...req, body: joinBody(2, server(v).busy) }) }],
+          url: `${server(v).url}/api/waitlists/${server(v).busyForJoins.at(-1)!}/create`,
+          requests: [{ method: 'POST', headers, setupRequest: (req) => ({ ...req, body: joinBody(2, server(v).busyForJoins.at(-1)!) }) }],
         },
         0,
       );
@@ -398,7 +413,7 @@ export default async function run(): Promise<BenchReport> {
         loadTable(headline),
         '',
         `Position reads reach ${round(readRatio * 100, 1)}% of the bare route's throughput (median of ${ROUNDS} rounds: ${ratios.map((r) => `${round(r * 100, 1)}%`).join(', ')}); joins ${round(joinRatio * 100, 1)}%.`,
-        `At the busy venue (tables listed, a floor with history, ${QUEUE}+ waiting): position reads ${round(positionBusy.requestsPerSec)} req/s, joins ${round(joinsBusy.requestsPerSec)} req/s (p99 ${joinsBusy.p99Ms} ms), ${round(busyToCold * 100, 1)}% of the cold venue's joins (median of rounds).`,
+        `At the busy venue (tables listed, a floor with history, ${QUEUE}+ waiting): position reads ${round(positionBusy.requestsPerSec)} req/s, joins (each round at a venue of its own, ${QUEUE} waiting at the start) ${round(joinsBusy.requestsPerSec)} req/s (p99 ${joinsBusy.p99Ms} ms), ${round(busyToCold * 100, 1)}% of the cold venue's joins (median of rounds).`,
         `A position answer is kept, serialised, until something happens at its venue (or 1 s passes): on a quiet queue most reads are a lookup. ` +
           `While the queue changes 10 times a second every read after a change goes to the store again: ${round(churning.requestsPerSec)} req/s (${round((churning.requestsPerSec / bare.requestsPerSec) * 100, 1)}% of the bare route).`,
         ...cpuLines(bare, position, joins),

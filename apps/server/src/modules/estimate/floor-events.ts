@@ -123,7 +123,7 @@ async function findFloorBook(
  * The floor's queue (floor.ts `FloorQueue`) of open parties in queue order; with a newcomer, the
  * newcomer at `place` among the waiting (a join's own forecast).
  */
-export function floorQueueOf(
+function floorQueueOf(
   open: readonly OpenParty[],
   newcomer?: { size: number; joinedAt: number; place: number },
 ): { waiting: { size: number; joinedAt: number }[]; called: { id: string; size: number; joinedAt: number; calledAt: number | null }[] } {

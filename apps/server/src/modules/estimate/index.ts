@@ -5,7 +5,7 @@
 
 // The venue's estimate state, worked out once per change of the venue and kept for every reader (pace-cache.ts).
 export { type PaceBook, type Before, type Estimate, EMPTY_BOOK, VENUE_WIDE_BAND, slotOf } from './estimator.js';
-export { type OpenParty, type OpenQueueReader, type VenueBook, findBook, floorQueueOf } from './floor-events.js';
+export { type OpenParty, type OpenQueueReader, type VenueBook, findBook } from './floor-events.js';
 export { type PaceCache, createPaceCache } from './pace-cache.js';
 
 // A join's quote and a position read's: the estimator's, or the floor's for a venue that lists its tables.
