@@ -65,7 +65,7 @@ describe('the wait, before and after joining', () => {
 
   it('the join page shows the wait now once the venue has a pace, and the position page a range that follows the queue', async () => {
     // The demo venue has parties waiting and has seated no one yet: no pace, no history, so the
-    // page shows the parties ahead alone (the shared spec's decisions §12).
+    // page shows the parties ahead alone (docs/product.md §4.3a).
     page = await (await phoneContext(browser)).newPage();
     await page.goto(`${server.baseUrl}/remote-waitlist/${DEMO_BISTRO_ID}`);
     await page.getByRole('heading', { name: 'Entrar na fila de Bistrô Demo' }).waitFor();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { WIDE_RANGE_MINUTES, waitDisplay } from './wait-display.js';
 
-describe('waitDisplay (the shared spec decisions §12: a range wider than 45 minutes reads "more than N min")', () => {
+describe('waitDisplay (docs/product.md §4.3a: a range wider than 45 minutes reads "more than N min")', () => {
   it('shows a range in whole minutes, rounded outwards', () => {
     expect(waitDisplay({ low: 7.6, high: 19.2 })).toEqual({ kind: 'range', low: 7, high: 20 });
   });

@@ -1,5 +1,5 @@
 /**
- * How a diner page shows a quoted range (docs/product.md §4; the shared spec's decisions §12): a
+ * How a diner page shows a quoted range (docs/product.md §4; docs/product.md §4.3a): a
  * range wider than WIDE_RANGE_MINUTES promises little, so it reads "more than N min", N its lower
  * end, beside the parties ahead. The join page and the position page both ask this, so they never
  * disagree. No schema library here: the diner's pages bundle it as it is.

@@ -114,7 +114,7 @@ export async function getWaitlistStatuses(deps: QueueDeps, venueId: string): Pro
     findPaceOf(deps.pace, db, venueId, deps.now()),
   ]);
   const quote = estimate(book, VENUE_WIDE_BAND, { ahead: waiting, called, aheadInBand: 0, calledInBand: 0 });
-  // Before a pace or history, the parties ahead alone (the shared spec's decisions §12).
+  // Before a pace or history, the parties ahead alone (docs/product.md §4.3a).
   if (!quote) return { ...answer, currentWait: { partiesAhead: waiting } };
   return {
     ...answer,

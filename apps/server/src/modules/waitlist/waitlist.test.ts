@@ -347,12 +347,12 @@ describe.each(stores)('waitlist API on $name', (store) => {
       const pos = (await position(ids[4]!)).json().waitlist;
       expect(pos.globalPos).toBe(2);
       expect(pos.estimatedTime).toBe(8);
-      // No quote has come true or false here yet: the built-in spread around 8 minutes.
-      expect(pos.estimatedRange).toEqual({ low: 3, high: 14 });
+      // No quote has come true or false here yet: the default spread around 8 minutes (estimate/calibration.ts).
+      expect(pos.estimatedRange).toEqual({ low: 3, high: 16 });
       // The next party is quoted the same way at join, and the quote stays on its row.
       const next = (await join(createBody({}, venueId), venueId)).json();
       const row = await findEntryById(t.db.kysely, next._id);
-      expect([row?.quoted_minutes, row?.quoted_low, row?.quoted_high]).toEqual([12, 6, 20]);
+      expect([row?.quoted_minutes, row?.quoted_low, row?.quoted_high]).toEqual([12, 6, 22]);
       expect(JSON.parse(row!.quote_basis!).venue.pace).toBe(12);
     });
 
@@ -361,7 +361,7 @@ describe.each(stores)('waitlist API on $name', (store) => {
       const statuses = async () => (await t.app.inject({ method: 'GET', url: `/api/waitlists/${venueId}/waitlist-statuses` })).json();
       const ids: string[] = [];
       for (let i = 0; i < 4; i++) ids.push((await join(createBody({}, venueId), venueId)).json()._id);
-      // No pace and no history yet: the parties ahead alone (the shared spec's decisions §12).
+      // No pace and no history yet: the parties ahead alone (docs/product.md §4.3a).
       expect(await statuses()).toEqual({ waitlist: { locked: false, active: true }, currentWait: { partiesAhead: 4 } });
       for (const id of ids.slice(0, 2)) {
         t.clock.now += 5 * 60_000;
@@ -370,7 +370,7 @@ describe.each(stores)('waitlist API on $name', (store) => {
       // Two parties wait: a newcomer would be third, at 5 minutes a seating.
       expect(await statuses()).toEqual({
         waitlist: { locked: false, active: true },
-        currentWait: { partiesAhead: 2, estimatedTime: 15, estimatedRange: { low: 8, high: 24 } },
+        currentWait: { partiesAhead: 2, estimatedTime: 15, estimatedRange: { low: 8, high: 26 } },
       });
       const settings = JSON.parse(
         (await t.db.kysely.selectFrom('venues').select('settings').where('id', '=', venueId).executeTakeFirstOrThrow()).settings,

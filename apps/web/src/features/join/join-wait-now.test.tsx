@@ -11,7 +11,7 @@ beforeEach(async () => {
 const card = (currentWait: Parameters<typeof JoinSummaryCard>[0]['currentWait']) =>
   render(<JoinSummaryCard venueName="Bistrô" place="" reservationUrl="https://example.com" currentWait={currentWait} />);
 
-// The wait now on the join page (docs/product.md §4; the shared spec's decisions §12).
+// The wait now on the join page (docs/product.md §4; docs/product.md §4.3a).
 describe('the join page’s wait now', () => {
   it('shows the parties ahead alone before the venue has a pace or history', () => {
     card({ partiesAhead: 3 });
