@@ -272,9 +272,15 @@ export default async function run(): Promise<BenchReport> {
       app.child.pid,
     );
     clearInterval(churn);
-    const joinKinds = [joinsOf('app'), joinsOf('oneTransactionPerJoin'), joinsOf('noStatementCache'), busyJoinsOf('app')];
+    const joinKinds = [
+      joinsOf('app'),
+      joinsOf('oneTransactionPerJoin'),
+      joinsOf('noStatementCache'),
+      joinsOf('notifierOwnCommits'),
+      busyJoinsOf('app'),
+    ];
     // The join path's first seconds (JIT, SQLite's pages) count for nothing: each server joins 2 s first.
-    for (const v of ['app', 'oneTransactionPerJoin', 'noStatementCache'] as const)
+    for (const v of ['app', 'oneTransactionPerJoin', 'noStatementCache', 'notifierOwnCommits'] as const)
       await measureLoad(
         'warm-up',
         {
@@ -315,6 +321,7 @@ export default async function run(): Promise<BenchReport> {
       ...both('statement cache vs none (position reads)', 'position:app', 'position:noStatementCache'),
       ...both('SQLite group commit vs one transaction per join (joins)', 'join:app', 'join:oneTransactionPerJoin'),
       ...both('statement cache vs none (joins)', 'join:app', 'join:noStatementCache'),
+      ...both('message worker in the write batch vs commits of its own (joins)', 'join:app', 'join:notifierOwnCommits'),
       ...both('shared forecast vs each reader its own (busy-venue position reads)', 'positionBusy:app', 'positionBusy:noSharedForecast'),
     ];
     const ratios = readRounds

@@ -22,7 +22,9 @@ const bench =
     ? { bench: { keptPositions: false as const } }
     : variant === 'noSharedForecast'
       ? { bench: { sharedForecast: false as const } }
-      : {};
+      : variant === 'notifierOwnCommits'
+        ? { bench: { notifierInBatch: false as const } }
+        : {};
 const app = await buildApp({ config, db, ...bench });
 await app.listen({ port: 0, host: '127.0.0.1', backlog: 4096 });
 

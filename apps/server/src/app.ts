@@ -54,10 +54,11 @@ export interface AppDeps {
    * Bench only (bench/lib/*-server.ts): the simpler ways of kept optimisations, measured against
    * them in the same run (docs/decisions/018-optimisations-that-pay.md): a fan-out strategy
    * (modules/realtime/fanout.ts, bench/lib/fanout-variants.ts), no kept positions, no kept estimate
-   * (each reader works out its venue's forecast itself: docs/decisions/038-one-forecast-per-change.md).
+   * (each reader works out its venue's forecast itself: docs/decisions/038-one-forecast-per-change.md),
+   * the message worker's writes in commits of their own (docs/decisions/039-notifier-rides-the-write-batch.md).
    * Never set by main.ts.
    */
-  bench?: { fanout?: FanoutStrategy; keptPositions?: false; sharedForecast?: false };
+  bench?: { fanout?: FanoutStrategy; keptPositions?: false; sharedForecast?: false; notifierInBatch?: false };
 }
 
 /** Personal data never reaches the log (docs/product.md §3). */
@@ -134,7 +135,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const changeHooks = createChangeHooks();
   app.decorate('changeHooks', changeHooks);
   // SMS on join and on call go through the durable message queue (docs/decisions/003-message-queue.md).
-  const messaging = setupNotifications(app, { now, issuePassport: passportIssuerFor(now) });
+  const messaging = setupNotifications(app, {
+    now,
+    issuePassport: passportIssuerFor(now),
+    ...(deps.bench?.notifierInBatch === false ? { inWriteBatch: false as const } : {}),
+  });
   const keptPositions = deps.bench?.keptPositions === false ? {} : { positions };
   app.decorate('queueDeps', {
     db: deps.db,

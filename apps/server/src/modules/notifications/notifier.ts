@@ -2,6 +2,7 @@ import { smsSegments } from '@vez/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/connect.js';
+import { runWriteTransaction } from '../../db/write-batch.js';
 import type { Database, MessageRow } from '../../db/types.js';
 import type { ErrorReporter } from '../../plugins/reporter.js';
 import { newOrderedId as newMessageId } from '../../lib/ids.js';
@@ -83,6 +84,16 @@ export interface NotifierDeps {
   retentionMs: number;
   /** What became of a message about an entry: sent or finally failed (the entry's card shows it). */
   onDelivery?: (messageIds: string[], status: 'sent' | 'failed') => Promise<void>;
+  /**
+   * The same for the outbox's deliveries, inside the write transaction that marks them sent: answers
+   * what to tell once it has committed. Without it, `onDelivery` after the commit.
+   */
+  onDeliveryIn?: (trx: Kysely<Database>, messageIds: string[], status: 'sent') => Promise<() => void>;
+  /**
+   * Bench only (docs/decisions/018-optimisations-that-pay.md): false runs the worker's round the
+   * simpler way, the outbox's writes in commits of their own and a claim on every round.
+   */
+  inWriteBatch?: false;
   /** A WhatsApp message about an entry went again by SMS: the card and the thread follow the SMS. */
   onFallback?: (whatsappId: string, smsId: string) => Promise<void>;
   /** Every attempt's outcome by channel, for the metrics (plugins/metrics.ts). */
@@ -99,6 +110,9 @@ export function createNotifier(deps: NotifierDeps): Notifier {
   let running: Promise<void> | undefined;
   let again = false;
   let queued = false;
+  // Something may be due on a channel a provider sends (not the outbox): queued since the last
+  // look, or the timer's round (retries, leases run out, a previous run's leftovers).
+  let sentDue = true;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let lastPurge = 0;
@@ -174,6 +188,7 @@ export function createNotifier(deps: NotifierDeps): Notifier {
       fallback_of: message.fallbackOf ?? null,
     });
     if (!inserted) return undefined;
+    if (!isOutbox(providers[message.channel])) sentDue = true;
     // The demo outbox shows what it delivered, though the stored row is masked (providers.ts).
     const provider = providers[message.channel];
     if (safeBody !== null && isOutbox(provider)) provider.keep(id, message.body);
@@ -196,12 +211,33 @@ export function createNotifier(deps: NotifierDeps): Notifier {
   /** Claims and sends batches until nothing is due. */
   async function work(): Promise<void> {
     if (outboxChannels.length > 0) {
-      const delivered = await markDueSentByOutbox(db.kysely, outboxChannels, now());
-      for (const row of delivered) deps.onOutcome?.(row.channel, 'sent', 1);
       // One statement for all of them: the outbox sends many at once (the demo, the benchmarks).
-      const aboutEntries = delivered.filter((row) => row.entry_id).map((row) => row.id);
-      if (aboutEntries.length > 0) await deps.onDelivery?.(aboutEntries, 'sent');
+      // It rides the write batch (db/write-batch.ts) with the entries' delivery state: on SQLite
+      // the joins' own COMMIT, not three commits (three fsyncs) of its own between their batches.
+      const onDeliveryIn = deps.onDeliveryIn;
+      const write =
+        deps.inWriteBatch === false
+          ? <T>(work: (trx: Kysely<Database>) => Promise<T>) => work(db.kysely)
+          : <T>(work: (trx: Kysely<Database>) => Promise<T>) => runWriteTransaction(db, work);
+      const { delivered, tell } = await write(async (trx) => {
+        const rows = await markDueSentByOutbox(trx, outboxChannels, now());
+        const aboutEntries = rows.filter((row) => row.entry_id).map((row) => row.id);
+        const told = aboutEntries.length > 0 && onDeliveryIn ? await onDeliveryIn(trx, aboutEntries, 'sent') : undefined;
+        return { delivered: rows, tell: told };
+      });
+      for (const row of delivered) deps.onOutcome?.(row.channel, 'sent', 1);
+      if (tell) tell();
+      else {
+        const aboutEntries = delivered.filter((row) => row.entry_id).map((row) => row.id);
+        if (aboutEntries.length > 0) await deps.onDelivery?.(aboutEntries, 'sent');
+      }
     }
+    // Nothing queued for them since the last look: no claim (a write statement) per round.
+    if (!sentDue && deps.inWriteBatch !== false) {
+      await purge();
+      return;
+    }
+    sentDue = false;
     while (sentChannels.length > 0) {
       const batch = await claimDueMessages(db.kysely, db.dialect, now(), LEASE_MS, BATCH, sentChannels);
       await Promise.all(batch.map(deliver));
@@ -242,13 +278,17 @@ export function createNotifier(deps: NotifierDeps): Notifier {
       if (queued) void kick();
     },
     async drain() {
+      sentDue = true;
       if (running) await running;
       await kick();
     },
     depth: () => countQueued(db.kysely),
     start() {
       if (!deps.enabled || timer) return;
-      timer = setInterval(() => void kick(), deps.intervalMs);
+      timer = setInterval(() => {
+        sentDue = true;
+        void kick();
+      }, deps.intervalMs);
       timer.unref();
       // Messages left by a previous run (a crash between commit and send) go out now.
       void kick();

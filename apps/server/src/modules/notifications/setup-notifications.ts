@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { type QueueDeps, recordDelivery, recordFallback } from '../queue/index.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types.js';
+import { type QueueDeps, recordDelivery, recordDeliveryIn, recordFallback } from '../queue/index.js';
 import { createNotifier } from './notifier.js';
 import { createProviders } from './providers.js';
 import { type VapidKeys, createPushProvider, loadVapidKeys } from './push.js';
@@ -13,7 +15,7 @@ import { type PassportIssuer, callMessages, partyMessenger, smsOnCall, smsOnJoin
  */
 export function setupNotifications(
   app: FastifyInstance,
-  options: { now: () => number; issuePassport: PassportIssuer },
+  options: { now: () => number; issuePassport: PassportIssuer; inWriteBatch?: false },
 ): Required<Pick<QueueDeps, 'messenger'>> {
   const { config } = app;
   const notifier = createNotifier({
@@ -31,6 +33,12 @@ export function setupNotifications(
     retentionMs: config.RETENTION_HOURS * 3_600_000,
     // The entry's card shows what became of its last message (docs/product.md §7).
     onDelivery: (messageIds, status) => recordDelivery(app.queueDeps, messageIds, status),
+    ...(options.inWriteBatch === false
+      ? { inWriteBatch: false as const }
+      : {
+          onDeliveryIn: (trx: Kysely<Database>, messageIds: string[], status: 'sent') =>
+            recordDeliveryIn(app.queueDeps, trx, messageIds, status),
+        }),
     // A WhatsApp message that went again by SMS: the card and the thread show both (docs/product.md §10).
     onFallback: (whatsappId, smsId) => recordFallback(app.queueDeps, whatsappId, smsId),
     onOutcome: (channel, outcome, count) => app.metrics.delivered(channel, outcome, count),

@@ -162,8 +162,23 @@ export async function recordDelivery(
   messageIds: readonly string[],
   status: 'sent' | 'delivered' | 'failed',
 ): Promise<void> {
-  const changed = await repo.recordDeliveryOf(deps.db.kysely, messageIds, status, EARLIER[status]);
-  for (const entry of changed) publishQueueEvent(deps, 'update', entry.venue_id, entry.id, { staffOnly: true });
+  (await recordDeliveryIn(deps, deps.db.kysely, messageIds, status))();
+}
+
+/**
+ * The same inside the caller's write transaction (the outbox's delivery, db/write-batch.ts): answers
+ * what to publish once that transaction has committed.
+ */
+export async function recordDeliveryIn(
+  deps: QueueDeps,
+  trx: Db['kysely'],
+  messageIds: readonly string[],
+  status: 'sent' | 'delivered' | 'failed',
+): Promise<() => void> {
+  const changed = await repo.recordDeliveryOf(trx, messageIds, status, EARLIER[status]);
+  return () => {
+    for (const entry of changed) publishQueueEvent(deps, 'update', entry.venue_id, entry.id, { staffOnly: true });
+  };
 }
 
 /** The message just queued about this entry is its last one (join and call SMS, in their transaction). */

@@ -32,13 +32,19 @@ export function findOpenEntryByPhone(db: Executor, venueId: string, phone: strin
 }
 
 /** Open entries (waiting or called) at the venue joined from one client address (docs/decisions/026). */
-export async function countOpenFromAddress(db: Executor, venueId: string, clientKey: string): Promise<number> {
-  const row = await db
+export async function countOpenFromAddress(db: Executor, venueId: string, clientKey: string, upTo: number): Promise<number> {
+  // Counted up to the bound only: a join never walks more of the index than the limit it checks.
+  const open = db
     .selectFrom('entries')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .select(sql<number>`1`.as('one'))
     .where('venue_id', '=', venueId)
     .where('client_key', '=', clientKey)
     .where('status', 'in', ['active', 'called'])
+    .limit(upTo)
+    .as('open');
+  const row = await db
+    .selectFrom(open)
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }

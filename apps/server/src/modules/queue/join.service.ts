@@ -1,7 +1,6 @@
 import { ErrorCode, type Language, REPEAT_JOIN_SMS_INTERVAL_MS, SECTION_NOTE_PREFIX, bandOf, messages, readPhone } from '@vez/contract';
 import { runWriteTransaction } from '../../db/write-batch.js';
-import type { Database, EntryRow } from '../../db/types.js';
-import type { Kysely } from 'kysely';
+import type { EntryRow } from '../../db/types.js';
 import { AppError } from '../../lib/app-error.js';
 import { newEntryId } from '../../lib/ids.js';
 import { isJoinProofOf, newJoinProof } from '../../lib/join-proof.js';
@@ -18,7 +17,7 @@ import type { QueueDeps } from './queue-deps.js';
 import { publishQueueEvent } from './queue-events.js';
 import { FRESH_CONVERSATION } from './conversation-fields.js';
 import * as repo from './entries.repository.js';
-import { countBeforeNewcomer, placeOfNewest } from './waiting-counts.repository.js';
+import { countBeforeNewcomer } from './waiting-counts.repository.js';
 import { claimStaffSend } from './staff-sends.js';
 import { claimIdempotencyKey, findIdempotencyKey, keepIdempotentAnswer, releaseIdempotencyKey } from './idempotency-keys.repository.js';
 import { type JoinAnswer, type JoinKey, JoinKeyTaken, answerOfKey } from './join-keys.js';
@@ -54,13 +53,12 @@ export interface JoinResult {
  * at the seat (estimator.ts), is exact. A venue that lists its tables quotes the floor's forecast
  * of the newcomer instead (floor.ts), worked out before the write (`seatAtJoin`), never inside it.
  */
-async function quoteAtJoin(
-  trx: Kysely<Database>,
+function quoteAtJoin(
+  before: Awaited<ReturnType<typeof countBeforeNewcomer>>,
   book: PaceBook,
   seat: FloorSeat | null,
-  newcomer: Pick<EntryRow, 'venue_id' | 'priority' | 'band' | 'party_size'>,
-): Promise<Estimate | null> {
-  const before = await countBeforeNewcomer(trx, newcomer.venue_id, newcomer.band, newcomer.priority);
+  newcomer: Pick<EntryRow, 'band'>,
+): Estimate | null {
   const own = estimate(book, newcomer.band, before, true);
   if (!seat) return own;
   // The estimator's quote stays in the basis, for its own learning.
@@ -220,18 +218,25 @@ export async function joinWaitlist(deps: QueueDeps, venueId: string, body: JoinR
     }
     const cap = venue.settings.maxWaitingParties;
     if (!options.byStaff && cap !== null && Number(locked.waiting ?? 0) >= cap) throw new AppError(ErrorCode.WAITLIST_FULL);
+    const band = bandOf(body.partySize);
+    // What stands before the party, from the kept counts (one statement, under the venue's lock).
+    const before = await countBeforeNewcomer(trx, venueId, band, priority);
     // Counted under the venue's lock, in the store: one address cannot fill a venue from any instance.
+    // A venue with fewer open parties than the bound cannot hold that many from one address.
     const address = options.byStaff ? undefined : options.address;
-    if (address && (await repo.countOpenFromAddress(trx, venueId, address.key)) >= address.maxOpen) {
+    if (
+      address &&
+      before.waiting + before.called >= address.maxOpen &&
+      (await repo.countOpenFromAddress(trx, venueId, address.key, address.maxOpen)) >= address.maxOpen
+    ) {
       throw new AppError(
         ErrorCode.TOO_MANY_OPEN_FROM_ADDRESS,
         `This venue takes at most ${address.maxOpen} open parties from one connection; please ask the host to add you.`,
       );
     }
     const proof = options.byStaff ? undefined : newJoinProof();
-    const band = bandOf(body.partySize);
     // The quote this party is given, kept on its row (docs/product.md §4), its counts read under the lock.
-    const quote = await quoteAtJoin(trx, book, placed?.seat ?? null, { venue_id: venueId, priority, band, party_size: body.partySize });
+    const quote = quoteAtJoin(before, book, placed?.seat ?? null, { band });
     const entry: EntryRow = {
       id: newEntryId(),
       share_id: newEntryId(),
@@ -271,8 +276,9 @@ export async function joinWaitlist(deps: QueueDeps, venueId: string, body: JoinR
     // A walk-in's join SMS is a staff send: bounded per venue like a call (docs/security.md).
     if (options.byStaff && phone !== null && canTextPhone(venue, phone)) await claimStaffSend(deps, trx, entry, 'venue');
     await deps.hooks?.run('join', trx, entry, venue, options.context ?? {});
-    // The newest ticket: everyone waiting at its priority or above is ahead, read under the lock.
-    const globalPos = await placeOfNewest(trx, venueId, entry.priority);
+    // The newest ticket: everyone waiting at its priority or above is ahead (the kept counts read
+    // under the lock, before the insert; the join hooks change no entry's status), then itself.
+    const globalPos = before.ahead + 1;
     // Already that close: no "getting close" message later (getting-close.ts, docs/product.md §8).
     if (isGettingClose(venue.settings, globalPos, quote?.high ?? null)) await repo.updateEntry(trx, entry.id, { getting_close_at: now });
     const created = { entry, created: true, globalPos, ...(proof ? { joinProof: proof.proof } : {}) };

@@ -168,6 +168,7 @@ describe.each(stores)('one placement, every path agrees, on $name', (store) => {
               aheadInBand: waiting.filter((r) => r.priority >= priority && r.band === band).length,
               called: called.length,
               calledInBand: called.filter((r) => r.band === band).length,
+              waiting: waiting.length,
             });
             expect(pad(aheadByBand)).toEqual(perBand(waiting.filter((r) => r.priority >= priority)));
             expect(pad(calledByBand)).toEqual(perBand(called));

@@ -37,10 +37,20 @@ export async function countBeforeNewcomer(
   venueId: string,
   band: number,
   priority: number,
-): Promise<{ ahead: number; aheadInBand: number; called: number; calledInBand: number; aheadByBand: number[]; calledByBand: number[] }> {
-  const { rows } = await sql<Record<'band' | 'ahead' | 'called', number | string | null>>`
+): Promise<{
+  ahead: number;
+  aheadInBand: number;
+  called: number;
+  calledInBand: number;
+  /** Every party waiting at the venue, of any priority: with `called`, its open parties. */
+  waiting: number;
+  aheadByBand: number[];
+  calledByBand: number[];
+}> {
+  const { rows } = await sql<Record<'band' | 'ahead' | 'called' | 'waiting', number | string | null>>`
     select band,
       sum(case when status = 'active' and priority >= ${priority} then n else 0 end) as ahead,
+      sum(case when status = 'active' then n else 0 end) as waiting,
       sum(case when status = 'called' then n else 0 end) as called
     from venue_open_counts where venue_id = ${venueId}
     group by band
@@ -53,6 +63,7 @@ export async function countBeforeNewcomer(
     aheadInBand: aheadByBand[band] ?? 0,
     called: sum(calledByBand),
     calledInBand: calledByBand[band] ?? 0,
+    waiting: sum(byBand(rows, 'waiting')),
     aheadByBand,
     calledByBand,
   };
