@@ -85,7 +85,10 @@ async function runScenario(s: Scenario, index: number, dir: string): Promise<Row
   /** Per party: its counts at join and the regression's forecast then (what the venue can learn from at the seat). */
   const atJoin = new Map<number, { counts: Counts; forecast: number | null }>();
   const pending = new Map<number, { quotes: Row['joins'][number]['quotes']; before: Before; day: number }>();
-  const pendingRequotes = new Map<number, { at: number; day: number; quotes: Row['requotes'][number]['quotes']; before: RequoteBefore }[]>();
+  const pendingRequotes = new Map<
+    number,
+    { at: number; day: number; quotes: Row['requotes'][number]['quotes']; before: RequoteBefore }[]
+  >();
   const joins: Row['joins'] = [];
   const requotes: Row['requotes'] = [];
   const r = rng(SEED + s.seed);
@@ -244,7 +247,8 @@ export default async function estimateBench(): Promise<BenchReport> {
     const row = await runScenario(scenario, i, dir);
     results.push(row);
     if (process.env.BENCH_ESTIMATE_DUMP) fs.writeFileSync(`${process.env.BENCH_ESTIMATE_DUMP}-${i}.json`, JSON.stringify(row.joins));
-    if (process.env.BENCH_ESTIMATE_DUMP) fs.writeFileSync(`${process.env.BENCH_ESTIMATE_DUMP}-${i}-requotes.json`, JSON.stringify(row.requotes));
+    if (process.env.BENCH_ESTIMATE_DUMP)
+      fs.writeFileSync(`${process.env.BENCH_ESTIMATE_DUMP}-${i}-requotes.json`, JSON.stringify(row.requotes));
     for (const line of summaryLines(row)) console.log(line);
   }
   fs.rmSync(dir, { recursive: true, force: true });
