@@ -42,6 +42,9 @@ const START = Date.UTC(2026, 0, 4);
 /** What stood before a party (for BENCH_ESTIMATE_DUMP). */
 type Before = { size: number; band: number; ahead: number; called: number; aheadInBand: number; calledInBand: number; at: number };
 
+/** A re-quote's party and moment (for BENCH_ESTIMATE_DUMP). */
+type RequoteBefore = { id: number; size: number; waited: number; ahead: number; called: number; afterClose: boolean; at: number };
+
 const venueSettings = (s: Scenario, tables: boolean): Partial<VenueSettings> => ({
   tables: tables ? s.tables.map((t) => ({ seats: t.size, count: t.count })) : [],
   operationMode: s.mode,
@@ -82,7 +85,10 @@ async function runScenario(s: Scenario, index: number, dir: string): Promise<Row
   /** Per party: its counts at join and the regression's forecast then (what the venue can learn from at the seat). */
   const atJoin = new Map<number, { counts: Counts; forecast: number | null }>();
   const pending = new Map<number, { quotes: Row['joins'][number]['quotes']; before: Before; day: number }>();
-  const pendingRequotes = new Map<number, { at: number; day: number; quotes: Row['requotes'][number]['quotes'] }[]>();
+  const pendingRequotes = new Map<
+    number,
+    { at: number; day: number; quotes: Row['requotes'][number]['quotes']; before: RequoteBefore }[]
+  >();
   const joins: Row['joins'] = [];
   const requotes: Row['requotes'] = [];
   const r = rng(SEED + s.seed);
@@ -165,7 +171,7 @@ async function runScenario(s: Scenario, index: number, dir: string): Promise<Row
       if (quoted)
         joins.push({ actual: (p.seatedAt! - p.joinedAt) / MINUTE, day: quoted.day, quotes: quoted.quotes, before: quoted.before });
       for (const q of pendingRequotes.get(p.id) ?? [])
-        requotes.push({ actual: (p.seatedAt! - q.at) / MINUTE, day: q.day, quotes: q.quotes });
+        requotes.push({ actual: (p.seatedAt! - q.at) / MINUTE, day: q.day, quotes: q.quotes, before: q.before });
       forget(p);
     },
     async noShow(p) {
@@ -197,7 +203,16 @@ async function runScenario(s: Scenario, index: number, dir: string): Promise<Row
       const oracle = await oracleForecast(f, p, ORACLE_RUNS, p.id * 31 + s.seed + Math.round(f.now / MINUTE));
       if (oracle) quotes.oracle = oracle;
       const list = pendingRequotes.get(p.id) ?? [];
-      list.push({ at: f.now, day, quotes });
+      const before: RequoteBefore = {
+        id: p.id,
+        size: p.size,
+        waited: (f.now - p.joinedAt) / MINUTE,
+        ahead: i,
+        called: f.called.length,
+        afterClose: f.now >= f.closesAt,
+        at: f.now,
+      };
+      list.push({ at: f.now, day, quotes, before });
       pendingRequotes.set(p.id, list);
     }
   };
@@ -232,6 +247,8 @@ export default async function estimateBench(): Promise<BenchReport> {
     const row = await runScenario(scenario, i, dir);
     results.push(row);
     if (process.env.BENCH_ESTIMATE_DUMP) fs.writeFileSync(`${process.env.BENCH_ESTIMATE_DUMP}-${i}.json`, JSON.stringify(row.joins));
+    if (process.env.BENCH_ESTIMATE_DUMP)
+      fs.writeFileSync(`${process.env.BENCH_ESTIMATE_DUMP}-${i}-requotes.json`, JSON.stringify(row.requotes));
     for (const line of summaryLines(row)) console.log(line);
   }
   fs.rmSync(dir, { recursive: true, force: true });

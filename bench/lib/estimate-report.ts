@@ -25,7 +25,7 @@ const RATIO_MAX = { training: 1.25, heldOut: 1.35 };
 export interface Row {
   scenario: Scenario;
   joins: (Scored<EstimatorName> & { before?: unknown })[];
-  requotes: Scored<EstimatorName>[];
+  requotes: (Scored<EstimatorName> & { before?: unknown })[];
   seconds: number;
   joinCount: number;
 }

@@ -13,7 +13,9 @@ import {
   onSeat,
   parseFloor,
   quoteOfSeat,
+  turnGivenAge,
 } from './floor.js';
+import { turnSurvival } from './occupancy.js';
 
 // docs/decisions/022-wait-estimates.md, "The floor": the venue's tables followed from its calls,
 // seats and ends, and the next seatings played forward. Pure: no store, no clock but `at`.
@@ -410,6 +412,71 @@ describe("the floor's calibrated range (calibration.ts)", () => {
     expect(b.high - b.mid).toBeGreaterThan(a.high - a.mid + 10 * MIN);
     // A floor that has scored no quote yet keeps its runs' own 10th to 90th percentile.
     expect(base.residuals).toBeUndefined();
+  });
+});
+
+describe('re-quotes of a party that has waited (docs/decisions/041-requotes-behind-an-overdue-table.md)', () => {
+  it('a turn drawn given its age is the log-normal beyond that age, exactly', () => {
+    const median = 60;
+    for (const age of [30, 90, 180, 300]) {
+      for (const u of [0.9, 0.5, 0.1]) {
+        const turn = turnGivenAge(median, age, u);
+        expect(turn).toBeGreaterThanOrEqual(age);
+        // P(turn > drawn | turn > age) = u: the inverse of the conditional survival.
+        expect(turnSurvival(turn, median) / turnSurvival(age, median)).toBeCloseTo(u, 3);
+      }
+    }
+    // What is left of a table past its turn grows with its age: it is not about to free.
+    const left = (age: number) => turnGivenAge(median, age, 0.5) - age;
+    expect(left(240)).toBeGreaterThan(left(120));
+    expect(left(240)).toBeGreaterThan(15);
+    // A fresh table: the turn's own median.
+    expect(turnGivenAge(median, 0, 0.5)).toBeCloseTo(median, 6);
+  });
+
+  it('a party behind the only table, busy four hours past an hour-long turn, is not quoted a few minutes', () => {
+    const { state, at } = servedFloor(60, 40);
+    const now = at + 240 * MIN; // the table seated at `at` has been busy four hours since
+    const seat = forecastFloor(state, { waiting: [{ size: 4, joinedAt: now - 200 * MIN }], called: [] }, now, 'basic', { seed: 5 })
+      .seats[0]!;
+    // Its walk is 4 minutes: what is left of the turn is what the quote is made of.
+    expect((seat.mid - now) / MIN).toBeGreaterThan(20);
+    expect((seat.high - now) / MIN).toBeGreaterThan(40);
+  });
+
+  it("a calibrated range from join quotes: a party that has waited gets at least the runs' range, a newcomer the calibrated one", () => {
+    const runsOnly = floorFor([{ seats: 4, count: 3 }], servedFloor(60, 40).state)!;
+    const tight = structuredClone(runsOnly);
+    let at = T0 + 20 * 24 * 60 * MIN;
+    // Every join quote came true to the minute: the calibrated range is the median alone.
+    for (let i = 0; i < 40; i++) {
+      at += 30 * MIN;
+      onSeat(tight, { ...party(`t${i}`, 4, at - 20 * MIN), quoted: 20 }, at, 'basic');
+    }
+    runsOnly.tables = structuredClone(tight.tables);
+    const seatOf = (state: FloorState, joinedAt: number) =>
+      forecastFloor(
+        state,
+        {
+          waiting: [
+            { size: 4, joinedAt: at - 90 * MIN },
+            { size: 4, joinedAt },
+          ],
+          called: [],
+        },
+        at,
+        'basic',
+        { seed: 9 },
+      ).seats[1]!;
+    const runs = seatOf(runsOnly, at - 60 * MIN);
+    const waited = seatOf(tight, at - 60 * MIN);
+    const newcomer = seatOf(tight, at);
+    expect(runs.high).toBeGreaterThan(runs.mid);
+    expect(waited.mid).toBe(runs.mid);
+    expect(waited.low).toBe(runs.low);
+    expect(waited.high).toBe(runs.high);
+    expect(newcomer.mid).toBe(runs.mid);
+    expect(newcomer.high).toBe(newcomer.mid);
   });
 });
 

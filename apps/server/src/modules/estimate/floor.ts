@@ -1,6 +1,6 @@
 import { bandOf } from '@vez/contract';
 import { seededRandom } from '../../lib/seeded-random.js';
-import { MARGIN_MINUTES, residualOf, spreadOf, withResidual } from './calibration.js';
+import { HIGH_QUANTILE, LOW_QUANTILE, MARGIN_MINUTES, residualOf, spreadOf, withResidual } from './calibration.js';
 import { TURN_SIGMA, turnSurvival } from './occupancy.js';
 
 /**
@@ -407,8 +407,26 @@ export function quoteOfSeat(seat: FloorSeat, now: number): { time: number; low: 
 }
 
 export const FORECAST_RUNS = 60;
-/** A turn drawn given its age: tries before the draw gives up and takes a few minutes more (derivation: P(no draw past its age in 30) is negligible for ages within the turns' range). */
-const TURN_DRAW_TRIES = 30;
+/** The runs' range: their 10th to 90th percentile, the same promise as a calibrated range (calibration.ts LOW_QUANTILE, HIGH_QUANTILE). */
+const LOW_RUN_QUANTILE = LOW_QUANTILE;
+const HIGH_RUN_QUANTILE = HIGH_QUANTILE;
+
+/**
+ * A log-normal turn of this median drawn given that it has lasted `ageMinutes` already, from one
+ * uniform number `u`, exactly (derivation: inverse transform in the upper tail, z drawn above
+ * z₀ = ln(age / median) / σ with P(Z > z) = u · P(Z > z₀)). A table past its usual turn is not
+ * about to free: the longer it has lasted, the longer what is left of it (a log-normal's remaining
+ * life grows with its age). Drawing until a turn beyond the age came up and else taking a few
+ * minutes more, as before, quoted parties behind a table hours past its turn a few minutes for
+ * hours (docs/decisions/041-requotes-behind-an-overdue-table.md).
+ */
+export function turnGivenAge(median: number, ageMinutes: number, u: number): number {
+  if (ageMinutes <= 0) return median * Math.exp(TURN_SIGMA * normalQuantile(Math.min(1 - 1e-12, Math.max(1e-12, u))));
+  const tail = turnSurvival(ageMinutes, median) * Math.min(1, Math.max(1e-12, u));
+  // P(Z > z) = tail: z = −Φ⁻¹(tail); never below the age (the approximations' last digits).
+  const z = -normalQuantile(Math.max(Number.MIN_VALUE, Math.min(1 - 1e-12, tail)));
+  return Math.max(ageMinutes, median * Math.exp(TURN_SIGMA * z));
+}
 /** A forecast keeps a party's seat only if it was seated in at least this share of the runs (it gave up in the others). */
 const MIN_SEATED_SHARE = 1 / 4;
 
@@ -511,11 +529,8 @@ export function forecastFloor(
   const turnFactor = () => TURN_FACTORS[Math.floor(r() * TURN_QUANTILES)]!;
   const drawTurn = (size: number, ageMinutes: number): number => {
     const median = medianOf(size);
-    for (let k = 0; k < TURN_DRAW_TRIES; k++) {
-      const t = median * turnFactor();
-      if (t > ageMinutes) return t;
-    }
-    return ageMinutes + 1 + 9 * r();
+    if (ageMinutes <= 0) return median * turnFactor();
+    return turnGivenAge(median, ageMinutes, r());
   };
   const anyWalk = later(0).length ? later(0) : [1];
   const drawWalk = (elapsed: number): number => {
@@ -642,12 +657,21 @@ export function forecastFloor(
     const mid = at(0.5);
     const spread = spreads[partyGroup[j]!];
     if (!spread) {
-      seats[j] = { low: at(0.1), mid, high: at(0.9) };
+      seats[j] = { low: at(LOW_RUN_QUANTILE), mid, high: at(HIGH_RUN_QUANTILE) };
       continue;
     }
     // Calibrated (calibration.ts): the range the floor's own recent errors set around its median.
     const scale = (Math.max(0, mid - now) / MIN + MARGIN_MINUTES) * MIN;
-    seats[j] = { low: Math.max(now, mid + spread.low * scale), mid, high: mid + spread.high * scale };
+    const low = Math.max(now, mid + spread.low * scale);
+    const high = mid + spread.high * scale;
+    // The errors are those of join quotes: a party that has waited already is not one of those
+    // (what holds it up has lasted, and may last). Its range is never narrower than the runs'
+    // (docs/decisions/041-requotes-behind-an-overdue-table.md).
+    const joinedAt = queue.waiting[j]!.joinedAt;
+    seats[j] =
+      joinedAt !== undefined && joinedAt < now
+        ? { low: Math.min(low, at(LOW_RUN_QUANTILE)), mid, high: Math.max(high, at(HIGH_RUN_QUANTILE)) }
+        : { low, mid, high };
   }
   return { seats };
 }
