@@ -324,6 +324,12 @@ export function findQueueRowsByIds(db: Executor, venueId: string, ids: readonly 
   return db.selectFrom('entries').select(QUEUE_ROW_COLUMNS).where('venue_id', '=', venueId).where('id', 'in', ids).execute();
 }
 
+/** Whole rows of these entries of one venue (queue-cache.ts keeps a console's queue whole). */
+export function findOpenRowsOfVenueByIds(db: Executor, venueId: string, ids: readonly string[]): Promise<EntryRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('entries').selectAll().where('venue_id', '=', venueId).where('id', 'in', ids).execute();
+}
+
 /**
  * Puts an ended entry back in the queue, only if it is still the ending we saw (no race with a
  * second undo or with retention). Answers whether a row changed.

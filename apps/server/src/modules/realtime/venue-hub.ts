@@ -11,7 +11,6 @@ import {
   findEntriesByIds,
   findPaceOf,
   forEachPlacement,
-  listOpenEntries,
   placeQueue,
   toHostEntry,
 } from '../queue/index.js';
@@ -267,14 +266,14 @@ export class VenueHub {
     const dinersChanged = onlyNew || events.some((e) => !e.staffOnly);
     const forDiners = dinersChanged || snapshots;
     if (!forHosts && !forDiners) return;
-    // Hosts see names and phones: whole rows. Diners alone need only the narrow queue.
+    // Hosts see names and phones: whole rows, kept and patched like the narrow queue diners alone
+    // need (queue-cache.ts): a change re-reads the entries it names, not the whole open queue.
     const changed = events.some((e) => e.entryId === undefined) ? 'all' : [...new Set(events.map((e) => e.entryId!))];
     const [venue, rows, paces] = await Promise.all([
       getVenue(db, this.venueId),
-      forHosts ? listOpenEntries(db, this.venueId) : this.queue.current(db, changed),
+      this.queue.current(db, changed, forHosts),
       findPaceOf(this.deps.pace, db, this.venueId, this.deps.now()),
     ]);
-    if (forHosts) this.queue.replace(rows);
     const { hidePosition, operationMode, gettingCloseAt, gettingCloseMinutes } = venue.settings;
     // The same object while the settings stay: entries' kept versions hold while it does.
     const seen = this.view;
