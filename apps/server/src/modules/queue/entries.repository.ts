@@ -141,6 +141,11 @@ export async function countBeforeByBand(
 }
 
 /** Parties called and not yet seated at a venue (in one band when given): few, through entries_queue. */
+/** The venue's called parties, only what placing the waiting ones needs (getting-close.service.ts). */
+export function listCalledBands(db: Executor, venueId: string): Promise<Pick<EntryRow, 'id' | 'status' | 'band'>[]> {
+  return db.selectFrom('entries').select(['id', 'status', 'band']).where('venue_id', '=', venueId).where('status', '=', 'called').execute();
+}
+
 export async function countCalled(db: Executor, venueId: string, band?: number): Promise<number> {
   let query = db
     .selectFrom('entries')
