@@ -18,7 +18,7 @@ export async function sendGettingClose(deps: QueueDeps, venueId: string): Promis
   const venue = await getVenue(db, venueId);
   const within = gettingClosePlaces(venue.settings);
   if (within === 0) return 0;
-  const front = await repo.firstWaiting(db, venueId, within);
+  const front = await repo.firstWaiting(db, venueId, within, deps.db.dialect === 'sqlite');
   const untold = front.filter(mayTellGettingClose);
   if (untold.length === 0) return 0;
   // Each party's range, as its page shows it (placement.ts): what stands before a party at the
