@@ -18,11 +18,14 @@ export async function sendGettingClose(deps: QueueDeps, venueId: string): Promis
   const venue = await getVenue(db, venueId);
   const within = gettingClosePlaces(venue.settings);
   if (within === 0) return 0;
-  const front = await repo.firstWaiting(db, venueId, within);
+  const front = await repo.firstWaiting(db, venueId, within, deps.db.dialect === 'sqlite');
   const untold = front.filter(mayTellGettingClose);
   if (untold.length === 0) return 0;
-  // Each party's range, as its page shows it: the queue placed once (placement.ts).
-  const placements = placeQueue(await repo.listOpenEntries(db, venueId), venue, await findPaceOf(deps.pace, db, venueId, deps.now()));
+  // Each party's range, as its page shows it (placement.ts): what stands before a party at the
+  // front is the called parties and the waiting ones before it in `front`, so the called parties'
+  // bands and `front` place them exactly as the whole open queue would, without reading it.
+  const [called, book] = await Promise.all([repo.listCalledBands(db, venueId), findPaceOf(deps.pace, db, venueId, deps.now())]);
+  const placements = placeQueue([...called, ...front], venue, book);
   let sent = 0;
   for (const [index, entry] of front.entries()) {
     if (!mayTellGettingClose(entry)) continue;

@@ -135,6 +135,15 @@ describe.each(stores)('one placement, every path agrees, on $name', (store) => {
           rows.push({ ...row, status: party.status });
         }
         const walk = placeQueue(await repo.listOpenEntries(db, venueId), venue, BOOK);
+        // The getting-close check's front (getting-close.service.ts): the same parties by seek or
+        // sorted, placed from the called parties' bands and the front as the whole queue places them.
+        const calledBands = await repo.listCalledBands(db, venueId);
+        for (const limit of [1, 3, 5]) {
+          const front = await repo.firstWaiting(db, venueId, limit);
+          expect((await repo.firstWaiting(db, venueId, limit, true)).map((r) => r.id)).toEqual(front.map((r) => r.id));
+          const fromFront = placeQueue([...calledBands, ...front], venue, BOOK);
+          for (const r of front) expect(fromFront.get(r.id)).toEqual(walk.get(r.id));
+        }
         const waiting = rows.filter((r) => r.status === 'active');
         for (const entry of rows.filter((r) => r.status === 'active' || r.status === 'called')) {
           const expected = definitionOf(entry, rows, venue);

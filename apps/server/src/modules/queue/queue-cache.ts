@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/types.js';
+import type { Database, EntryRow } from '../../db/types.js';
 import { isOpen } from './entry-state.js';
 import { comesBefore } from './placement.js';
-import { type QueueRow, findQueueRowsByIds, listQueueOrder } from './entries.repository.js';
+import { type QueueRow, findOpenRowsOfVenueByIds, findQueueRowsByIds, listOpenEntries, listQueueOrder } from './entries.repository.js';
 
 /** Past this, the next refresh reads the whole queue again (a missed event heals by itself). */
 const RESYNC_MS = 30_000;
@@ -15,36 +15,40 @@ const MAX_PATCH = 50;
  * entry again. Applying an event means "take this entry's current row", so it does not matter
  * whether the event arrived before or after a full read. Venue-wide events and large batches
  * read the whole queue; so does the first refresh after RESYNC_MS.
+ *
+ * Asked for `whole` rows (a venue with a console open: hosts see names and phones), it keeps whole
+ * rows and patches them the same way: a change at a venue with a console re-reads the entries it
+ * names, not the whole open queue with every column (docs/decisions/040-hub-keeps-whole-rows.md).
+ * Whole rows are a superset of the narrow ones, so a kept whole queue also serves the diners.
  */
 export class QueueCache {
   private rows: QueueRow[] | undefined;
   private readAt = 0;
+  /** The kept rows are whole EntryRows (read for a console), not only the queue's columns. */
+  private whole = false;
 
   constructor(
     private readonly venueId: string,
     private readonly now: () => number = Date.now,
   ) {}
 
-  async current(db: Kysely<Database>, changedIds: readonly string[] | 'all'): Promise<readonly QueueRow[]> {
-    const stale = !this.rows || this.now() - this.readAt > RESYNC_MS;
+  async current(db: Kysely<Database>, changedIds: readonly string[] | 'all', whole?: false): Promise<readonly QueueRow[]>;
+  async current(db: Kysely<Database>, changedIds: readonly string[] | 'all', whole: boolean): Promise<readonly QueueRow[] | readonly EntryRow[]>;
+  async current(db: Kysely<Database>, changedIds: readonly string[] | 'all', whole = false): Promise<readonly QueueRow[]> {
+    const stale = !this.rows || this.now() - this.readAt > RESYNC_MS || (whole && !this.whole);
     if (stale || changedIds === 'all' || changedIds.length > MAX_PATCH) {
       const readAt = this.now();
-      this.rows = await listQueueOrder(db, this.venueId);
+      this.rows = await (whole ? listOpenEntries(db, this.venueId) : listQueueOrder(db, this.venueId));
+      this.whole = whole;
       this.readAt = readAt;
       return this.rows;
     }
     if (changedIds.length === 0) return this.rows!;
-    const fresh = await findQueueRowsByIds(db, this.venueId, changedIds);
+    const fresh = await (this.whole ? findOpenRowsOfVenueByIds(db, this.venueId, changedIds) : findQueueRowsByIds(db, this.venueId, changedIds));
     const rows = this.rows!.filter((row) => !changedIds.includes(row.id));
     for (const row of fresh) if (isOpen(row.status)) insertInOrder(rows, row);
     this.rows = rows;
     return rows;
-  }
-
-  /** A whole read made elsewhere (the host path reads whole rows, a superset). */
-  replace(rows: readonly QueueRow[]): void {
-    this.rows = [...rows];
-    this.readAt = this.now();
   }
 
   /** Forget the queue (the next refresh reads it whole). */

@@ -11,8 +11,6 @@ import {
   findEntriesByIds,
   findPaceOf,
   forEachPlacement,
-  listOpenEntries,
-  placeQueue,
   toHostEntry,
 } from '../queue/index.js';
 import { getVenue } from '../venues/venues.service.js';
@@ -267,14 +265,14 @@ export class VenueHub {
     const dinersChanged = onlyNew || events.some((e) => !e.staffOnly);
     const forDiners = dinersChanged || snapshots;
     if (!forHosts && !forDiners) return;
-    // Hosts see names and phones: whole rows. Diners alone need only the narrow queue.
+    // Hosts see names and phones: whole rows, kept and patched like the narrow queue diners alone
+    // need (queue-cache.ts): a change re-reads the entries it names, not the whole open queue.
     const changed = events.some((e) => e.entryId === undefined) ? 'all' : [...new Set(events.map((e) => e.entryId!))];
     const [venue, rows, paces] = await Promise.all([
       getVenue(db, this.venueId),
-      forHosts ? listOpenEntries(db, this.venueId) : this.queue.current(db, changed),
+      this.queue.current(db, changed, forHosts),
       findPaceOf(this.deps.pace, db, this.venueId, this.deps.now()),
     ]);
-    if (forHosts) this.queue.replace(rows);
     const { hidePosition, operationMode, gettingCloseAt, gettingCloseMinutes } = venue.settings;
     // The same object while the settings stay: entries' kept versions hold while it does.
     const seen = this.view;
@@ -288,14 +286,7 @@ export class VenueHub {
     this.view = view;
     if (forDiners) await this.writeDiners(rows, venue, paces, view, events, stamp, onlyNew || !dinersChanged);
     if (!forHosts) return;
-    const full = rows as EntryRow[];
-    const placements = placeQueue(full, venue, paces);
-    const queue: HostStreamData = {
-      events,
-      waitlist: { active: venue.waitlistActive, locked: venue.waitlistLocked },
-      entries: full.map((row) => toHostEntry(row, placements.get(row.id) ?? NOT_WAITING)),
-    };
-    const data = JSON.stringify(queue);
+    const data = hostQueueJson(rows as EntryRow[], venue, paces, events);
     for (const sub of this.hosts) {
       if (sub.stamp >= stamp || (onlyNew && sub.stamp !== 0)) continue;
       if (!sub.access.isAllowed()) {
@@ -307,6 +298,43 @@ export class VenueHub {
       sub.stream.send(StreamMessage.queue, data);
     }
   }
+}
+
+/**
+ * Each kept row's console entry serialised once, split around its placement (the only part that
+ * moves with the rest of the queue): the queue keeps a row object until that entry changes
+ * (queue-cache.ts), so a change re-serialises the entries it names, not every entry of the queue.
+ */
+const hostParts = new WeakMap<EntryRow, { head: string; tail: string } | null>();
+const PLACEMENT_START = ',"globalPos":';
+const PLACEMENT_END = ',"quoted":';
+
+function hostPartsOf(row: EntryRow): { head: string; tail: string } | null {
+  let parts = hostParts.get(row);
+  if (parts === undefined) {
+    // Inside a JSON string every quote is escaped: these two keys are found only as keys.
+    const json = JSON.stringify(toHostEntry(row, NOT_WAITING));
+    const start = json.indexOf(PLACEMENT_START);
+    const end = json.indexOf(PLACEMENT_END);
+    parts = start > 0 && end > start ? { head: json.slice(0, start), tail: json.slice(end) } : null;
+    hostParts.set(row, parts);
+  }
+  return parts;
+}
+
+/** The console's queue message: the same bytes as JSON.stringify of its HostStreamData. */
+export function hostQueueJson(rows: readonly EntryRow[], venue: Venue, paces: PaceBook, events: VenueChannelEvent[]): string {
+  const waitlist = { active: venue.waitlistActive, locked: venue.waitlistLocked };
+  const entries: string[] = [];
+  forEachPlacement(rows, venue, paces, (row, placement) => {
+    const parts = hostPartsOf(row);
+    entries.push(
+      parts
+        ? `${parts.head}${PLACEMENT_START}${JSON.stringify(placement.globalPos)},"pos":${JSON.stringify(placement.pos)},"estimatedTime":${JSON.stringify(placement.estimatedTime)},"estimatedRange":${JSON.stringify(placement.estimatedRange)}${parts.tail}`
+        : JSON.stringify(toHostEntry(row, placement)),
+    );
+  });
+  return `{"events":${JSON.stringify(events)},"waitlist":${JSON.stringify(waitlist satisfies HostStreamData['waitlist'])},"entries":[${entries.join(',')}]}`;
 }
 
 function hasNew(entry: EntrySubscribers): boolean {
