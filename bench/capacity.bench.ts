@@ -79,9 +79,7 @@ const HELD_STEPS = env('CAPACITY_HELD_STEPS', 5);
 const P99_MS = env('CAPACITY_P99_MS', 250);
 const SCREENS_PER_CLIENT = env('CAPACITY_SCREENS_PER_CLIENT', 4500);
 const NGINX_WORKERS = env('CAPACITY_NGINX_WORKERS', 4);
-const SETUPS = (process.env.CAPACITY_SETUPS ?? 'sqlite,pg,pg-quota,two-quota,two-quota-rr')
-  .split(',')
-  .map((s) => s.trim()) as SetupName[];
+const SETUPS = (process.env.CAPACITY_SETUPS ?? 'sqlite,pg,pg-quota,two-quota,two-quota-rr').split(',').map((s) => s.trim()) as SetupName[];
 const PG_URL = process.env.CAPACITY_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env.CAPACITY_REDIS_URL ?? 'redis://127.0.0.1:6379';
 /** Files a server needs besides its streams: store, log, pipes, the generator's keep-alive connections, nginx's upstream pool. */
@@ -645,7 +643,8 @@ async function runSetup(name: SetupName, mix: ReturnType<typeof makeMix>): Promi
       clients: clients.map((c) => c.pid!),
     };
     type ClientStats = { dropped: number; heartbeatRounds: number[]; messages: number; bytes: number };
-    const stats = async () => (await Promise.all(clients.map((c) => ask<{ stats: ClientStats }>(c, { cmd: 'stats' }, 'stats')))).map((s) => s.stats);
+    const stats = async () =>
+      (await Promise.all(clients.map((c) => ask<{ stats: ClientStats }>(c, { cmd: 'stats' }, 'stats')))).map((s) => s.stats);
     const droppedSoFar = async () => (await stats()).reduce((a, s) => a + s.dropped, 0);
     /** Every counter a step is accounted by, read at once. */
     const counters = async () => {
@@ -841,7 +840,11 @@ function loadBaseline(): Baseline | undefined {
   try {
     text = file
       ? fs.readFileSync(file, 'utf8')
-      : execFileSync('git', ['show', 'HEAD:bench/results/capacity.json'], { cwd: repoRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+      : execFileSync('git', ['show', 'HEAD:bench/results/capacity.json'], {
+          cwd: repoRoot,
+          encoding: 'utf8',
+          stdio: ['ignore', 'pipe', 'ignore'],
+        });
   } catch {
     return undefined;
   }
@@ -914,7 +917,21 @@ export default async function run(): Promise<BenchReport> {
 
 /** The settings a rendering needs (stored with the figures, so --render does not read this process's environment). */
 function settingsNow() {
-  return { rate: RATE, repeats: REPEATS, stepSeconds: STEP_S, idleSeconds: IDLE_S, headroom: HEADROOM, quota: QUOTA, p99Ms: P99_MS, venues: VENUES, streams: STREAMS, hosts: HOSTS, heads: HEADS, maxQueue: MAX_QUEUE, cpus: os.cpus().length };
+  return {
+    rate: RATE,
+    repeats: REPEATS,
+    stepSeconds: STEP_S,
+    idleSeconds: IDLE_S,
+    headroom: HEADROOM,
+    quota: QUOTA,
+    p99Ms: P99_MS,
+    venues: VENUES,
+    streams: STREAMS,
+    hosts: HOSTS,
+    heads: HEADS,
+    maxQueue: MAX_QUEUE,
+    cpus: os.cpus().length,
+  };
 }
 type Settings = ReturnType<typeof settingsNow>;
 
@@ -939,7 +956,6 @@ function mixFiguresOf(mix: ReturnType<typeof makeMix>) {
     dinerMessagesPerChange: round(lengths.reduce((a, n) => a + n * (n + HEADS), 0) / lengths.reduce((a, n) => a + n + HEADS, 0), 1),
   };
 }
-
 
 /** Median (min–max) of the repeats, or the single value. */
 function spread(xs: (number | null)[], digits = 2): string {
@@ -967,7 +983,10 @@ function render(
     ...results.map((r) =>
       r.error && r.accounts.length === 0
         ? `| ${r.label} | failed: ${r.error} ||||||||||||||||`
-        : `| ${r.label} | ${idleCell(r)} | ${col(r, (a) => a.grossMs)} | ${r.accounts[0] ? r.accounts[0].netMs.map((_, i) => col(r, (a) => a.netMs[i]!)).join(' + ') : '—'} | ${col(r, (a) => a.netTotalMs)} | ${col(r, (a) => a.writesPerChange, 1)} | ${col(r, (a) => a.usPerWrite, 0)} | ${col(r, (a) => a.busEventsPerChange)} | ${col(r, (a) => a.redisPublishesPerChange)} | ${col(r, (a) => a.redisUsPerEvent, 0)} | ${col(r, (a) => a.redisOutKbPerChange, 1)} | ${col(r, (a) => a.postgresMsPerChange)} | ${col(r, (a) => a.walKbPerChange, 1)} | ${col(r, (a) => a.nginxMsPerChange)} | ${spread(r.accounts.map((a) => a.p99), 0)} | ${r.accounts.filter((a) => a.pass).length}/${r.accounts.length} | ${r.accounts.filter((a) => a.keptUp).length}/${r.accounts.length} |`,
+        : `| ${r.label} | ${idleCell(r)} | ${col(r, (a) => a.grossMs)} | ${r.accounts[0] ? r.accounts[0].netMs.map((_, i) => col(r, (a) => a.netMs[i]!)).join(' + ') : '—'} | ${col(r, (a) => a.netTotalMs)} | ${col(r, (a) => a.writesPerChange, 1)} | ${col(r, (a) => a.usPerWrite, 0)} | ${col(r, (a) => a.busEventsPerChange)} | ${col(r, (a) => a.redisPublishesPerChange)} | ${col(r, (a) => a.redisUsPerEvent, 0)} | ${col(r, (a) => a.redisOutKbPerChange, 1)} | ${col(r, (a) => a.postgresMsPerChange)} | ${col(r, (a) => a.walKbPerChange, 1)} | ${col(r, (a) => a.nginxMsPerChange)} | ${spread(
+            r.accounts.map((a) => a.p99),
+            0,
+          )} | ${r.accounts.filter((a) => a.pass).length}/${r.accounts.length} | ${r.accounts.filter((a) => a.keptUp).length}/${r.accounts.length} |`,
     ),
   ].join('\n');
 
@@ -1015,7 +1034,9 @@ function render(
     scaleLines.push(
       `| repeat | ${one.label}: net ms per change | ${two.label}: per instance | both together | work of two / one (one / busiest of two) | if shared evenly (2 x one / both) | both kept up |`,
       '|---:|---:|---:|---:|---:|---:|---|',
-      ...rows.map((x, k) => `| ${k + 1} | ${x.one} | ${x.two.join(' + ')} | ${x.twoSum} | ${x.work}x | ${x.even}x | ${x.keptUp ? 'yes' : 'no'} |`),
+      ...rows.map(
+        (x, k) => `| ${k + 1} | ${x.one} | ${x.two.join(' + ')} | ${x.twoSum} | ${x.work}x | ${x.even}x | ${x.keptUp ? 'yes' : 'no'} |`,
+      ),
     );
     if (rr) {
       const hashSum = median(usable(two.accounts).map((a) => a.netTotalMs));
@@ -1024,7 +1045,13 @@ function render(
       scaleOut.roundRobinMs = round(rrSum, 2);
       scaleLines.push(
         '',
-        `What the venue \`hash\` saves against round-robin (medians, both instances together, net): ${round(hashSum, 2)} ms per change with the hash, ${round(rrSum, 2)} ms round-robin: ${round(rrSum - hashSum, 2)} ms (${round(((rrSum - hashSum) / rrSum) * 100)} %) less per change; stream writes per change ${spread(two.accounts.map((a) => a.writesPerChange), 1)} against ${spread(rr.accounts.map((a) => a.writesPerChange), 1)} (the same screens). Rates held: ${two.held}/s with the hash, ${rr.held}/s round-robin.`,
+        `What the venue \`hash\` saves against round-robin (medians, both instances together, net): ${round(hashSum, 2)} ms per change with the hash, ${round(rrSum, 2)} ms round-robin: ${round(rrSum - hashSum, 2)} ms (${round(((rrSum - hashSum) / rrSum) * 100)} %) less per change; stream writes per change ${spread(
+          two.accounts.map((a) => a.writesPerChange),
+          1,
+        )} against ${spread(
+          rr.accounts.map((a) => a.writesPerChange),
+          1,
+        )} (the same screens). Rates held: ${two.held}/s with the hash, ${rr.held}/s round-robin.`,
       );
     }
   }
@@ -1176,7 +1203,12 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.met
   const stored = JSON.parse(fs.readFileSync(file, 'utf8')) as BenchReport & {
     figures: { mix: MixFigures; setups: SetupResult[]; baseline: Baseline | null; settings: Settings };
   };
-  const { targets, markdown } = render(stored.figures.mix, stored.figures.setups, stored.figures.baseline ?? undefined, stored.figures.settings);
+  const { targets, markdown } = render(
+    stored.figures.mix,
+    stored.figures.setups,
+    stored.figures.baseline ?? undefined,
+    stored.figures.settings,
+  );
   fs.writeFileSync(file, `${JSON.stringify({ ...stored, targets, markdown }, null, 2)}\n`);
   console.log(markdown);
   process.exit(0);

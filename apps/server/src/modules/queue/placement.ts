@@ -76,7 +76,11 @@ export function placementOf(
  * Every open entry's placement from ONE list of the venue's open entries in queue order, in
  * memory: O(entries) for the whole queue instead of a count per entry.
  */
-export function placeQueue(ordered: readonly Pick<EntryRow, 'id' | 'status' | 'band'>[], venue: Venue, book: PaceBook): Map<string, Placement> {
+export function placeQueue(
+  ordered: readonly Pick<EntryRow, 'id' | 'status' | 'band'>[],
+  venue: Venue,
+  book: PaceBook,
+): Map<string, Placement> {
   const out = new Map<string, Placement>();
   forEachPlacement(ordered, venue, book, (row, placement) => out.set(row.id, { ...placement }));
   return out;

@@ -33,7 +33,11 @@ export class QueueCache {
   ) {}
 
   async current(db: Kysely<Database>, changedIds: readonly string[] | 'all', whole?: false): Promise<readonly QueueRow[]>;
-  async current(db: Kysely<Database>, changedIds: readonly string[] | 'all', whole: boolean): Promise<readonly QueueRow[] | readonly EntryRow[]>;
+  async current(
+    db: Kysely<Database>,
+    changedIds: readonly string[] | 'all',
+    whole: boolean,
+  ): Promise<readonly QueueRow[] | readonly EntryRow[]>;
   async current(db: Kysely<Database>, changedIds: readonly string[] | 'all', whole = false): Promise<readonly QueueRow[]> {
     const stale = !this.rows || this.now() - this.readAt > RESYNC_MS || (whole && !this.whole);
     if (stale || changedIds === 'all' || changedIds.length > MAX_PATCH) {
@@ -44,7 +48,9 @@ export class QueueCache {
       return this.rows;
     }
     if (changedIds.length === 0) return this.rows!;
-    const fresh = await (this.whole ? findOpenRowsOfVenueByIds(db, this.venueId, changedIds) : findQueueRowsByIds(db, this.venueId, changedIds));
+    const fresh = await (this.whole
+      ? findOpenRowsOfVenueByIds(db, this.venueId, changedIds)
+      : findQueueRowsByIds(db, this.venueId, changedIds));
     const rows = this.rows!.filter((row) => !changedIds.includes(row.id));
     for (const row of fresh) if (isOpen(row.status)) insertInOrder(rows, row);
     this.rows = rows;
