@@ -49,6 +49,23 @@ class Venue {
   }
 }
 
+/**
+ * Two tables of an hour's turn and a call-to-seat of 6 minutes: when each party joining at `joins`
+ * is seated, and the joins and seats as one stream of events in time order (joins first at a tie).
+ */
+function twoTablesOfAnHour(joins: readonly number[]) {
+  const freeAt = [T0, T0];
+  const seats = joins.map((joined) => {
+    const table = freeAt[0]! <= freeAt[1]! ? 0 : 1;
+    const seatedAt = Math.max(joined, freeAt[table]!) + 6 * MIN;
+    freeAt[table] = seatedAt + 60 * MIN;
+    return seatedAt;
+  });
+  const events = [...joins.map((at, i) => ({ at, i, join: true })), ...seats.map((at, i) => ({ at, i, join: false }))];
+  events.sort((a, b) => a.at - b.at || Number(a.join) - Number(b.join));
+  return { seats, events };
+}
+
 describe('the estimator', () => {
   it('quotes nothing for a venue that never seated anyone (cold start)', () => {
     expect(estimate(EMPTY_BOOK, 0, NOBODY)).toBeNull();
@@ -159,15 +176,7 @@ describe('the estimator', () => {
     // Two tables, turns of exactly 60 minutes, 6 minutes from a free table to a seated party, a
     // party every 25 minutes: the queue grows, and each party's table is one an occupant leaves.
     const joins = Array.from({ length: 60 }, (_, i) => T0 + i * 25 * MIN);
-    const freeAt = [T0, T0];
-    const seats = joins.map((joined) => {
-      const table = freeAt[0]! <= freeAt[1]! ? 0 : 1;
-      const seatedAt = Math.max(joined, freeAt[table]!) + 6 * MIN;
-      freeAt[table] = seatedAt + 60 * MIN;
-      return seatedAt;
-    });
-    const events = [...joins.map((at, i) => ({ at, i, join: true })), ...seats.map((at, i) => ({ at, i, join: false }))];
-    events.sort((a, b) => a.at - b.at || Number(a.join) - Number(b.join));
+    const { seats, events } = twoTablesOfAnHour(joins);
     const v = new Venue();
     const quotes: { minutes: number; basis: unknown }[] = [];
     for (const e of events) {
@@ -211,15 +220,7 @@ describe('the estimator', () => {
     // 20 minutes: the queue builds, then drains.
     const joins = Array.from({ length: 120 }, (_, i) => T0 + Math.floor(i / 12) * 24 * 60 * MIN + (i % 12) * 20 * MIN);
     const bands = joins.map((_, i) => (i % 4 === 1 ? 2 : 3));
-    const freeAt = [T0, T0];
-    const seats = joins.map((joined) => {
-      const table = freeAt[0]! <= freeAt[1]! ? 0 : 1;
-      const seatedAt = Math.max(joined, freeAt[table]!) + 6 * MIN;
-      freeAt[table] = seatedAt + 60 * MIN;
-      return seatedAt;
-    });
-    const events = [...joins.map((at, i) => ({ at, i, join: true })), ...seats.map((at, i) => ({ at, i, join: false }))];
-    events.sort((a, b) => a.at - b.at || Number(a.join) - Number(b.join));
+    const { seats, events } = twoTablesOfAnHour(joins);
     const v = new Venue();
     const quotes: { minutes: number; basis: unknown }[] = [];
     const countsAt = (i: number, at: number) => {

@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_BISTRO_ID } from '../../../test/fixtures.js';
 import { useTestApp } from '../../../test/harness.js';
 import { stores } from '../../../test/stores.js';
+import { entryRow } from '../../../test/entry-rows.js';
 import { addVenueLike } from '../../../test/venues.js';
 import type { EntryRow } from '../../db/types.js';
-import { FRESH_CONVERSATION, NO_QUOTE } from './conversation-fields.js';
 import { CYCLE_TABLES, type PaceBook, VENUE_WIDE_BAND, freshPace } from '../estimate/estimator.js';
 import { newEntryId } from '../../lib/ids.js';
 import { getVenue, lockVenueForJoin } from '../venues/venues.service.js';
@@ -100,35 +100,19 @@ describe.each(stores)('one placement, every path agrees, on $name', (store) => {
         const venue = { ...base, id: venueId, settings: { ...base.settings, operationMode: mode } };
         const rows: EntryRow[] = [];
         for (const [i, party] of parties.entries()) {
-          const row = {
+          const row = entryRow({
             id: newEntryId(),
             share_id: newEntryId(),
             venue_id: venueId,
             seq: i + 1,
-            status: 'active',
             priority: party.priority,
             party_size: party.partySize,
             band: bandOf(party.partySize),
             name: 'P',
             phone: null,
-            email: null,
             note: null,
-            section: null,
-            origin_label: 'Widget',
-            lang: 'pt',
             created_at: 1_000 + i,
-            notified_at: null,
-            seated_at: null,
-            cancelled_at: null,
-            cancel_reason: null,
-            ended_at: null,
-            erased_at: null,
-            join_proof_hash: null,
-            link_resent_at: null,
-            client_key: null,
-            ...FRESH_CONVERSATION,
-            ...NO_QUOTE,
-          } satisfies EntryRow;
+          });
           await repo.insertEntry(db, row);
           // The store's triggers see the change of state as it happens in the product: join, then act.
           if (party.status !== 'active') await repo.updateEntry(db, row.id, { status: party.status });

@@ -1,39 +1,12 @@
 import type { HostStreamData, VenueChannelEvent } from '@vez/contract';
 import { describe, expect, it } from 'vitest';
 import type { EntryRow } from '../../db/types.js';
+import { entryRow } from '../../../test/entry-rows.js';
 import type { Venue } from '../venues/venue.js';
-import { EMPTY_BOOK, FRESH_CONVERSATION, NOT_WAITING, NO_QUOTE, placeQueue, toHostEntry } from '../queue/index.js';
+import { EMPTY_BOOK, NOT_WAITING, placeQueue, toHostEntry } from '../queue/index.js';
 import { hostQueueJson } from './venue-hub.js';
 
-const base: EntryRow = {
-  id: 'AAAAAAAAAAAAAAAAAAAAAA',
-  share_id: 'BBBBBBBBBBBBBBBBBBBBBB',
-  venue_id: '6553f1a2b3c4d5e6f7a8b901',
-  seq: 7,
-  status: 'active',
-  priority: 0,
-  party_size: 3,
-  band: 1,
-  name: 'Ana "Aspas" Souza',
-  phone: '+5511987650001',
-  email: null,
-  note: 'nota',
-  section: null,
-  origin_label: 'Widget',
-  lang: 'pt',
-  created_at: 1_763_770_000_000,
-  notified_at: null,
-  seated_at: null,
-  cancelled_at: null,
-  cancel_reason: null,
-  ended_at: null,
-  erased_at: null,
-  join_proof_hash: null,
-  link_resent_at: null,
-  client_key: null,
-  ...FRESH_CONVERSATION,
-  ...NO_QUOTE,
-};
+const base: EntryRow = entryRow();
 
 const rows: EntryRow[] = [
   { ...base, id: 'P'.repeat(22), priority: 1, seq: 9, name: '","globalPos":1,"quoted":"x' },

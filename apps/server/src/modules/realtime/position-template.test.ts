@@ -1,40 +1,13 @@
 import type { ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import type { EntryRow } from '../../db/types.js';
-import { FRESH_CONVERSATION, NO_QUOTE, type Placement, toPositionEntry } from '../queue/index.js';
+import { entryRow } from '../../../test/entry-rows.js';
+import { type Placement, toPositionEntry } from '../queue/index.js';
 import { writeFromTemplate } from './fanout.js';
 import { buildTemplate, fillFrame, frameTemplate, render, renderFull, versionOf } from './position-template.js';
 import { SseStream } from './sse-stream.js';
 
-const row: EntryRow = {
-  id: 'AAAAAAAAAAAAAAAAAAAAAA',
-  share_id: 'BBBBBBBBBBBBBBBBBBBBBB',
-  venue_id: '6553f1a2b3c4d5e6f7a8b901',
-  seq: 7,
-  status: 'active',
-  priority: 0,
-  party_size: 3,
-  band: 1,
-  name: 'Ana "Aspas" Souza',
-  phone: '+5511987650001',
-  email: null,
-  note: 'nota',
-  section: null,
-  origin_label: 'Widget',
-  lang: 'pt',
-  created_at: 1_763_770_000_000,
-  notified_at: null,
-  seated_at: null,
-  cancelled_at: null,
-  cancel_reason: null,
-  ended_at: null,
-  erased_at: null,
-  join_proof_hash: null,
-  link_resent_at: null,
-  client_key: null,
-  ...FRESH_CONVERSATION,
-  ...NO_QUOTE,
-};
+const row: EntryRow = entryRow();
 const view = { hidePosition: false, operationMode: 'basic' as const, gettingCloseAt: 3, gettingCloseMinutes: 15 };
 const full = (r: EntryRow, p: Placement, isShared = false, lang: 'pt' | 'en' = 'pt') =>
   JSON.stringify({
