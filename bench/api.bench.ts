@@ -12,7 +12,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { createBody } from '../apps/server/test/fixtures.js';
 import { seedUncappedDemo } from '../apps/server/test/uncapped-demo.js';
 import { DEMO_BISTRO_ID } from '../apps/server/src/seed/demo.js';
-import { API_VARIANTS, type ApiVariant } from './lib/api-variants.js';
+import { API_VARIANTS, type ApiVariant, ONE_ADDRESS_LIMITS_LIFTED } from './lib/api-variants.js';
 import { compare, comparisonTable } from './lib/compare.js';
 import { measureLoad } from './lib/load.js';
 import { type BenchReport, type LoadFigures, loadTable, round } from './lib/report.js';
@@ -81,11 +81,7 @@ async function startServer(variant: ApiVariant, dir: string): Promise<Server> {
       BENCH_VARIANT: variant,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'development',
-      // The limits protect production from one address; the bench is one address by design.
-      RATE_LIMIT_JOINS_PER_10_MIN: '100000000',
-      RATE_LIMIT_JOINS_PER_VENUE_PER_ADDRESS_10_MIN: '100000000',
-      JOIN_MAX_OPEN_PER_ADDRESS_PER_VENUE: '100000000',
-      RATE_LIMIT_READS_PER_MIN: '100000000',
+      ...ONE_ADDRESS_LIMITS_LIFTED,
     },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

@@ -14,3 +14,11 @@ export const API_VARIANTS = [
   'notifierOwnCommits',
 ] as const;
 export type ApiVariant = (typeof API_VARIANTS)[number];
+
+/** The limits per address that protect production from one address, lifted: a bench is one address by design. */
+export const ONE_ADDRESS_LIMITS_LIFTED = {
+  RATE_LIMIT_JOINS_PER_10_MIN: '100000000',
+  RATE_LIMIT_JOINS_PER_VENUE_PER_ADDRESS_10_MIN: '100000000',
+  JOIN_MAX_OPEN_PER_ADDRESS_PER_VENUE: '100000000',
+  RATE_LIMIT_READS_PER_MIN: '100000000',
+} as const;

@@ -13,6 +13,7 @@ import { seedUncappedDemo } from '../../apps/server/test/uncapped-demo.js';
 import { DEMO_BISTRO_ID } from '../../apps/server/src/seed/demo.js';
 import { addBusyVenue } from './busy-venue.js';
 import { summarise } from './cpuprof-sum.js';
+import { ONE_ADDRESS_LIMITS_LIFTED } from './api-variants.js';
 
 const target = process.env.PROFILE_TARGET ?? 'busy';
 const seconds = Number(process.env.PROFILE_S ?? 5);
@@ -34,10 +35,7 @@ const child = fork(path.join(import.meta.dirname, 'api-server.ts'), [], {
     BENCH_BARE_ROUTE: '1',
     LOG_LEVEL: 'warn',
     NODE_ENV: 'development',
-    RATE_LIMIT_JOINS_PER_10_MIN: '100000000',
-    RATE_LIMIT_JOINS_PER_VENUE_PER_ADDRESS_10_MIN: '100000000',
-    JOIN_MAX_OPEN_PER_ADDRESS_PER_VENUE: '100000000',
-    RATE_LIMIT_READS_PER_MIN: '100000000',
+    ...ONE_ADDRESS_LIMITS_LIFTED,
   },
   stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
 });

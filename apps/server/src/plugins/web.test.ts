@@ -12,15 +12,20 @@ const shell = `<!doctype html><html><head><!--vez-config--></head><body><div id=
 const bootImage = (html: string) => html.match(/<img class="boot__image"[^>]*>/)?.[0];
 const attr = (tag: string, name: string) => tag.match(new RegExp(` ${name}="([^"]*)"`))?.[1]?.replaceAll('&amp;', '&');
 
-describe.each(stores)("a venue's join page on $name", (store) => {
-  let dist: string;
+/** A test app serving `shell` as its web build from a folder of its own, and a GET of a page. */
+function useShellApp(store: (typeof stores)[number]) {
+  let dist = '';
   beforeAll(() => {
     dist = fs.mkdtempSync(path.join(os.tmpdir(), 'vez-web-'));
     fs.writeFileSync(path.join(dist, 'index.html'), shell);
   });
   afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
   const t = useTestApp(store, () => ({ WEB_DIST_DIR: dist, IMAGE_BASE_URL: '/images' }));
-  const page = (url: string) => t.app.inject({ method: 'GET', url });
+  return { t, page: (url: string) => t.app.inject({ method: 'GET', url }) };
+}
+
+describe.each(stores)("a venue's join page on $name", (store) => {
+  const { t, page } = useShellApp(store);
 
   it('shows one random active banner in the boot screen, marked for the app to keep', async () => {
     const seen = new Set<string>();
@@ -86,14 +91,7 @@ describe.each(stores)("a venue's join page on $name", (store) => {
 });
 
 describe.each(stores)("a party's position page on $name", (store) => {
-  let dist: string;
-  beforeAll(() => {
-    dist = fs.mkdtempSync(path.join(os.tmpdir(), 'vez-web-'));
-    fs.writeFileSync(path.join(dist, 'index.html'), shell);
-  });
-  afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
-  const t = useTestApp(store, () => ({ WEB_DIST_DIR: dist, IMAGE_BASE_URL: '/images' }));
-  const page = (url: string) => t.app.inject({ method: 'GET', url });
+  const { t, page } = useShellApp(store);
 
   it("shows the party's venue's header image in the boot screen, by its own id and by its share id", async () => {
     const { id } = await joinParty(t);
