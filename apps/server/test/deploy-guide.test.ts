@@ -91,7 +91,7 @@ describe.skipIf(missing.length > 0)("the deploy guide's nginx in front of two in
     }
   });
 
-  it("keeps every stream of a venue on one instance: diner pages' `?venue=` and the console's path", async () => {
+  it("keeps a venue on one instance: diner pages' `?venue=`, the console's path, joins and the host's changes", async () => {
     const joined = await h2request(session, 'POST', `/api/waitlists/${DEMO_BISTRO_ID}/create`, createBody());
     expect(joined.status).toBe(201);
     const entryId = (JSON.parse(joined.body) as { _id: string })._id;
@@ -113,14 +113,35 @@ describe.skipIf(missing.length > 0)("the deploy guide's nginx in front of two in
       open({ ':path': `/api/host/venues/${DEMO_BISTRO_ID}/events`, cookie }),
     ]);
     try {
+      // The changes made to the venue go where its screens are (docs/deploy.md, a venue on one instance).
+      const before = await Promise.all(servers.map((s) => venueChanges(s.url)));
+      const called = await h2request(session, 'POST', `/api/host/venues/${DEMO_BISTRO_ID}/entries/${entryId}/call`, undefined, cookie);
+      expect(called.status).toBe(200);
+      for (let i = 0; i < 4; i++)
+        expect((await h2request(session, 'POST', `/api/waitlists/${DEMO_BISTRO_ID}/create`, createBody())).status).toBe(201);
       const open = await Promise.all(servers.map((s) => openStreams(s.url)));
       expect(open.map((o) => o.diner).sort()).toEqual([0, 10]);
-      expect(open.find((o) => o.diner === 10)?.host).toBe(1);
+      const home = open.findIndex((o) => o.diner === 10);
+      expect(open[home]?.host).toBe(1);
+      const after = await Promise.all(servers.map((s) => venueChanges(s.url)));
+      const answered = after.map((a, i) => ({ joins: a.joins - before[i]!.joins, calls: a.calls - before[i]!.calls }));
+      expect(answered[home]).toEqual({ joins: 4, calls: 1 });
+      expect(answered[1 - home]).toEqual({ joins: 0, calls: 0 });
     } finally {
       for (const stream of streams) stream.close();
     }
   });
 });
+
+/** The joins and calls an instance answered, from its own /metrics (plugins/metrics.ts: requests by route pattern). */
+async function venueChanges(base: string): Promise<{ joins: number; calls: number }> {
+  const text = await (await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+  const count = (route: RegExp) =>
+    [...text.matchAll(/^vez_http_request_duration_seconds_count\{([^}]*)\} (\d+)$/gm)]
+      .filter((m) => /method="POST"/.test(m[1]!) && route.test(m[1]!))
+      .reduce((n, m) => n + Number(m[2]), 0);
+  return { joins: count(/route="\/api\/waitlists\/[^"]+\/create"/), calls: count(/route="\/api\/host\/venues\/[^"]+\/call"/) };
+}
 
 /** The streams an instance holds, from its own /metrics (plugins/metrics.ts). */
 async function openStreams(base: string): Promise<{ diner: number; host: number }> {
