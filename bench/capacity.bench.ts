@@ -39,6 +39,7 @@
 //   CAPACITY_RATE (30, changes/s of the accounting steps), CAPACITY_REPEATS (3),
 //   CAPACITY_STEP_SECONDS and CAPACITY_IDLE_SECONDS (default SSE_HEARTBEAT_SECONDS, 20: each window
 //   holds one heartbeat round, which the servers also read from SSE_HEARTBEAT_SECONDS),
+//   CAPACITY_WARMUP_SECONDS (default CAPACITY_STEP_SECONDS: changes at CAPACITY_RATE before anything counts),
 //   CAPACITY_HEADROOM (0.8 of a core planned per instance), CAPACITY_QUOTA (0.4 core per instance in
 //   the -quota setups), CAPACITY_HELD_STEPS (5, steps of the search for the rate held), CAPACITY_P99_MS (250),
 //   CAPACITY_BASELINE (a capacity.json to compare with; default: the one committed at HEAD),
@@ -73,6 +74,7 @@ const HEARTBEAT_S = env('SSE_HEARTBEAT_SECONDS', 20);
 const STEP_S = env('CAPACITY_STEP_SECONDS', HEARTBEAT_S);
 const IDLE_S = env('CAPACITY_IDLE_SECONDS', HEARTBEAT_S);
 const RATE = env('CAPACITY_RATE', 30);
+const WARMUP_S = env('CAPACITY_WARMUP_SECONDS', STEP_S);
 const REPEATS = Math.max(1, env('CAPACITY_REPEATS', 3));
 const HEADROOM = env('CAPACITY_HEADROOM', 0.8);
 const HELD_STEPS = env('CAPACITY_HELD_STEPS', 5);
@@ -666,8 +668,9 @@ async function runSetup(name: SetupName, mix: ReturnType<typeof makeMix>): Promi
       };
     };
 
-    // Warm-up (not counted): JIT, pools, caches. Instances under a quota at half the rate.
-    await driver.step(spec.quota ? Math.max(1, Math.round(RATE / 2)) : RATE, 3);
+    // Warm-up (not counted): JIT, pools, caches. Instances under a quota at half the rate. As long
+    // as an accounting step: with 3 s, the first repeat cost 10-25 % more than the next ones.
+    await driver.step(spec.quota ? Math.max(1, Math.round(RATE / 2)) : RATE, WARMUP_S);
     await driver.settle();
     let dropped = await droppedSoFar();
     await sleep(1000);
@@ -898,6 +901,7 @@ export default async function run(): Promise<BenchReport> {
       hosts: HOSTS,
       maxQueue: MAX_QUEUE,
       stepSeconds: STEP_S,
+      warmupSeconds: WARMUP_S,
       idleSeconds: IDLE_S,
       heartbeatSeconds: HEARTBEAT_S,
       rate: RATE,
@@ -921,6 +925,7 @@ function settingsNow() {
     rate: RATE,
     repeats: REPEATS,
     stepSeconds: STEP_S,
+    warmupSeconds: WARMUP_S,
     idleSeconds: IDLE_S,
     headroom: HEADROOM,
     quota: QUOTA,
@@ -1156,7 +1161,7 @@ function render(
 
   const markdown = [
     `${cfg.venues} venues, ${cfg.streams} waiting parties with the position page open (a diner stream each), ${mixFigures.venuesWithConsoles} venues with ${cfg.hosts} host consoles open, and ${cfg.heads} more parties at the head of each queue without a page. Queue lengths follow a Zipf law (rank i: ${cfg.maxQueue}/i^${mixFigures.zipfExponent}): busiest ${mixFigures.busiest} pages, 10th ${mixFigures.tenth}, median ${mixFigures.median}. Joins, calls and seats through the HTTP API fall on venues in proportion to their queues (Poisson); a change reaches ${mixFigures.dinerMessagesPerChange} diner pages on average, plus its venue's consoles.`,
-    `How it is measured: per setup, the bare reference (every stream open, no change, ${cfg.idleSeconds} s: one heartbeat round), then ${cfg.repeats} steps at ${cfg.rate} changes/s of ${cfg.stepSeconds} s each (one heartbeat round each). CPU per change = the servers' CPU over the step (from /proc), less the reference's CPU rate over the same time, divided by the changes answered within the step and its drain (a step that fell behind counts too: "kept up" says which did); stream writes are the change messages the screens received; bus events come from the instances' /metrics, Redis figures from INFO (the shared Redis: other work counts), WAL from pg_current_wal_lsn() (the whole cluster). Figures are median (min–max) of the repeats. The model: rate = (usable cores − reference cores) / net CPU per change, for the busiest instance; usable = ${cfg.headroom} of a core per instance (of its ${cfg.quota}-core quota in the quota setups). The rate held is then found around the prediction (p99 <= ${cfg.p99Ms} ms from due to the last screen, nothing lost).`,
+    `How it is measured: per setup, a warm-up (${cfg.warmupSeconds ?? 3} s of changes, not counted), the bare reference (every stream open, no change, ${cfg.idleSeconds} s: one heartbeat round), then ${cfg.repeats} steps at ${cfg.rate} changes/s of ${cfg.stepSeconds} s each (one heartbeat round each). CPU per change = the servers' CPU over the step (from /proc), less the reference's CPU rate over the same time, divided by the changes answered within the step and its drain (a step that fell behind counts too: "kept up" says which did); stream writes are the change messages the screens received; bus events come from the instances' /metrics, Redis figures from INFO (the shared Redis: other work counts), WAL from pg_current_wal_lsn() (the whole cluster). Figures are median (min–max) of the repeats. The model: rate = (usable cores − reference cores) / net CPU per change, for the busiest instance; usable = ${cfg.headroom} of a core per instance (of its ${cfg.quota}-core quota in the quota setups). The rate held is then found around the prediction (p99 <= ${cfg.p99Ms} ms from due to the last screen, nothing lost).`,
     '',
     `### Server CPU per change at ${cfg.rate}/s (median (min–max) of ${cfg.repeats})`,
     '',

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { stores } from '../../test/stores.js';
 import { findVenueById, insertVenue } from '../modules/venues/venues.repository.js';
 import type { Db } from './connect.js';
@@ -81,5 +81,35 @@ describe.each(stores)('write transactions on $name', (store) => {
     expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     expect(await findVenueById(db.kysely, idOf(200))).toBeDefined();
     expect(await findVenueById(db.kysely, idOf(201))).toBeDefined();
+  });
+
+  it("a write that may wait rides the next write's commit (SQLite), and commits alone when none comes", async () => {
+    const begun = vi.spyOn(db.kysely, 'startTransaction');
+    const transaction = vi.spyOn(db.kysely, 'transaction');
+    const commits = () => begun.mock.calls.length + transaction.mock.calls.length;
+    try {
+      let rode = false;
+      // Far longer than the test: only the other write's commit can take it.
+      const rider = runWriteTransaction(db, (trx) => insertVenue(trx, venueRow(idOf(300))), { rideWithinMs: 600_000 }).then(() => {
+        rode = true;
+      });
+      if (db.dialect === 'sqlite') {
+        for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
+        expect(rode).toBe(false);
+        expect(await findVenueById(db.kysely, idOf(300))).toBeUndefined();
+      }
+      await runWriteTransaction(db, (trx) => insertVenue(trx, venueRow(idOf(301))));
+      await rider;
+      expect(await findVenueById(db.kysely, idOf(300))).toBeDefined();
+      expect(commits()).toBe(db.dialect === 'sqlite' ? 1 : 2);
+
+      // Alone: it waits its time, then commits by itself.
+      await runWriteTransaction(db, (trx) => insertVenue(trx, venueRow(idOf(302))), { rideWithinMs: 5 });
+      expect(await findVenueById(db.kysely, idOf(302))).toBeDefined();
+      expect(commits()).toBe(db.dialect === 'sqlite' ? 2 : 3);
+    } finally {
+      begun.mockRestore();
+      transaction.mockRestore();
+    }
   });
 });

@@ -26,37 +26,68 @@ const batchers = new WeakMap<Kysely<Database>, WriteBatcher>();
  * together share one transaction instead (group commit), each inside its own savepoint so a
  * failing one rolls back alone; every caller is answered only after the shared COMMIT.
  */
-export function runWriteTransaction<T>(db: Db, work: WriteWork<T>): Promise<T> {
+export function runWriteTransaction<T>(db: Db, work: WriteWork<T>, options: WriteOptions = {}): Promise<T> {
   if (db.dialect !== 'sqlite' || db.oneTransactionPerWrite) return db.kysely.transaction().execute(work);
   let batcher = batchers.get(db.kysely);
   if (!batcher) {
     batcher = new WriteBatcher(db.kysely);
     batchers.set(db.kysely, batcher);
   }
-  return batcher.enqueue(work) as Promise<T>;
+  return batcher.enqueue(work, options.rideWithinMs ?? 0) as Promise<T>;
+}
+
+export interface WriteOptions {
+  /**
+   * SQLite: work nobody waits on (the message worker's delivery marks) may wait this long for
+   * another write's commit to ride instead of paying a commit (an fsync) of its own; it commits
+   * alone only when no other write comes meanwhile (docs/decisions/046-fewer-commits-per-change.md).
+   * 0 (the default): at once, with whatever else is queued.
+   */
+  rideWithinMs?: number;
 }
 
 class WriteBatcher {
   private readonly queue: Pending[] = [];
+  /** Writes waiting to ride the next batch (WriteOptions.rideWithinMs), oldest first. */
+  private readonly riders: Pending[] = [];
+  private rideTimer: NodeJS.Timeout | undefined;
   private running = false;
 
   constructor(private readonly kysely: Kysely<Database>) {}
 
-  enqueue(work: WriteWork<unknown>): Promise<unknown> {
+  enqueue(work: WriteWork<unknown>, rideWithinMs: number): Promise<unknown> {
     return new Promise((resolve, reject) => {
+      if (rideWithinMs > 0) {
+        this.riders.push({ work, resolve, reject });
+        // No other write came to ride: a commit of their own, once the first has waited enough.
+        this.rideTimer ??= setTimeout(() => {
+          this.rideTimer = undefined;
+          if (!this.running) void this.drain();
+        }, rideWithinMs);
+        return;
+      }
       this.queue.push({ work, resolve, reject });
       if (!this.running) void this.drain();
     });
   }
 
+  /** The riders join the queue ahead of what came after them: the batch about to run takes them along. */
+  private boardRiders(): void {
+    if (this.riders.length === 0) return;
+    this.queue.unshift(...this.riders.splice(0));
+    clearTimeout(this.rideTimer);
+    this.rideTimer = undefined;
+  }
+
   private async drain(): Promise<void> {
     this.running = true;
     try {
-      while (this.queue.length > 0) {
+      while (this.queue.length > 0 || (this.riders.length > 0 && this.rideTimer === undefined)) {
         // A batch runs as one chain of promise callbacks, and its COMMIT blocks the thread
         // (better-sqlite3 is synchronous): requests still reading their bodies would never get a
         // turn to join it. One turn of the event loop first lets them reach the queue.
         await new Promise<void>((resolve) => setImmediate(resolve));
+        this.boardRiders();
         await this.runBatch();
       }
     } finally {

@@ -25,6 +25,12 @@ import type { TemplateSend } from './whatsapp.js';
 export const LEASE_MS = 60_000;
 const BATCH = 10;
 const PURGE_EVERY_MS = 10 * 60_000;
+/**
+ * How long the outbox's delivery marks may wait for another write's commit to ride (SQLite,
+ * db/write-batch.ts): a change's message is marked with the next change's commit instead of one of
+ * its own. A card's "sent" shows at most this much later (docs/decisions/046-fewer-commits-per-change.md).
+ */
+export const OUTBOX_RIDE_MS = 100;
 
 export interface OutgoingMessage {
   channel: 'sms' | 'email' | 'push';
@@ -116,6 +122,8 @@ export function createNotifier(deps: NotifierDeps): Notifier {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let lastPurge = 0;
+  // drain() wants everything marked now: no waiting for a commit to ride.
+  let urgent = false;
 
   async function deliver(row: MessageRow): Promise<void> {
     const provider = providers[row.channel];
@@ -218,7 +226,8 @@ export function createNotifier(deps: NotifierDeps): Notifier {
       const write =
         deps.inWriteBatch === false
           ? <T>(work: (trx: Kysely<Database>) => Promise<T>) => work(db.kysely)
-          : <T>(work: (trx: Kysely<Database>) => Promise<T>) => runWriteTransaction(db, work);
+          : <T>(work: (trx: Kysely<Database>) => Promise<T>) =>
+              runWriteTransaction(db, work, { rideWithinMs: urgent ? 0 : OUTBOX_RIDE_MS });
       const { delivered, tell } = await write(async (trx) => {
         const rows = await markDueSentByOutbox(trx, outboxChannels, now());
         const aboutEntries = rows.filter((row) => row.entry_id).map((row) => row.id);
@@ -279,8 +288,13 @@ export function createNotifier(deps: NotifierDeps): Notifier {
     },
     async drain() {
       sentDue = true;
-      if (running) await running;
-      await kick();
+      urgent = true;
+      try {
+        if (running) await running;
+        await kick();
+      } finally {
+        urgent = false;
+      }
     },
     depth: () => countQueued(db.kysely),
     start() {

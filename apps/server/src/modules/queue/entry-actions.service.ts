@@ -1,6 +1,6 @@
 import { type CancelReason, ErrorCode, RESTORE_WINDOW_MS, type StatusResponse, bandOf } from '@vez/contract';
 import type { EntryRow } from '../../db/types.js';
-import { inTransaction } from '../../db/transaction.js';
+import { runWriteTransaction } from '../../db/write-batch.js';
 import { AppError } from '../../lib/app-error.js';
 import { assertTransition, eventOf, refusalOf, stateAfter } from './entry-state.js';
 import { getVenue } from '../venues/venues.service.js';
@@ -42,7 +42,7 @@ export async function endEntry(
   assertTransition(transition, entry.status);
   const now = deps.now();
   const venue = await getVenue(deps.db.kysely, entry.venue_id);
-  await inTransaction(deps.db.kysely, async (trx) => {
+  await runWriteTransaction(deps.db, async (trx) => {
     if (!(await repo.cancelOpenEntry(trx, entry.id, reason, now))) {
       throw new AppError(ErrorCode.FAILED_TO_LEAVE_WAITLIST, NO_LONGER_ON_LIST);
     }
@@ -82,7 +82,7 @@ export async function callEntry(deps: QueueDeps, entry: EntryRow): Promise<Entry
     hold_extended: 0,
   };
   const called: EntryRow = { ...entry, ...change };
-  await inTransaction(deps.db.kysely, async (trx) => {
+  await runWriteTransaction(deps.db, async (trx) => {
     // A call sends the call text again: bounded like any staff send (staff-sends.ts). A walk-in
     // without a phone is called out at the door: nothing is sent, nothing counted (docs/product.md §6).
     if (entry.phone !== null) await claimStaffSend(deps, trx, entry);
@@ -101,7 +101,7 @@ export async function seatEntry(deps: QueueDeps, entry: EntryRow): Promise<Entry
   const now = deps.now();
   const seated: EntryRow = { ...entry, status: stateAfter('seat', entry), seated_at: now, ended_at: now };
   const venue = await getVenue(deps.db.kysely, entry.venue_id);
-  await inTransaction(deps.db.kysely, async (trx) => {
+  await runWriteTransaction(deps.db, async (trx) => {
     await repo.updateEntry(trx, entry.id, { status: seated.status, seated_at: now, ended_at: now });
     await deps.hooks?.run('seat', trx, seated);
     await recordFloorEvent(trx, deps.db.dialect, venue, 'seat', entry, now);
@@ -177,7 +177,7 @@ export async function endExpiredHolds(deps: QueueDeps, now = deps.now()): Promis
     if (!venues.has(entry.venue_id)) venues.set(entry.venue_id, await getVenue(deps.db.kysely, entry.venue_id));
     const venue = venues.get(entry.venue_id)!;
     if (!endsHoldsItself(venue.settings)) continue;
-    const mine = await inTransaction(deps.db.kysely, async (trx) => {
+    const mine = await runWriteTransaction(deps.db, async (trx) => {
       if (!(await repo.endHoldIfOver(trx, entry.id, now))) return false;
       await recordFloorEvent(trx, deps.db.dialect, venue, 'end', entry, now);
       await deps.hooks?.run('noShow', trx, { ...entry, status: 'cancelled', cancel_reason: 'NoShow', cancelled_at: now, ended_at: now });

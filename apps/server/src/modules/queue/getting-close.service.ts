@@ -4,7 +4,7 @@ import { findPaceOf } from './queue-reads.service.js';
 import { placeQueue } from './placement.js';
 import type { QueueDeps } from './queue-deps.js';
 import * as repo from './entries.repository.js';
-import { inTransaction } from '../../db/transaction.js';
+import { runWriteTransaction } from '../../db/write-batch.js';
 
 /**
  * Sends the "getting close" message to the parties the rule (getting-close.ts, docs/product.md §8)
@@ -33,7 +33,9 @@ export async function sendGettingClose(deps: QueueDeps, venueId: string): Promis
     if (!isGettingClose(venue.settings, index + 1, rangeHigh)) continue;
     // Later than the join's own time even on a clock that has not moved: that time means joined close (getting-close.ts).
     const now = Math.max(deps.now(), entry.created_at + 1);
-    const claimed = await inTransaction(deps.db.kysely, async (trx) => {
+    // Through the write batch: on SQLite the claim and its message share a commit with the writes
+    // queued meanwhile, the previous message's delivery marks among them (docs/decisions/046-fewer-commits-per-change.md).
+    const claimed = await runWriteTransaction(deps.db, async (trx) => {
       if (!(await repo.claimGettingClose(trx, entry.id, now))) return false;
       await deps.hooks?.run('gettingClose', trx, { ...entry, getting_close_at: now }, index + 1);
       return true;
