@@ -53,7 +53,7 @@ interface Server {
   busy: string;
   busyIds: string[];
   /**
-   * One more busy venue per round of busy joins, and one for their warm-up (the app only): each
+   * One more busy venue per round of busy joins, and one for their warm-up (BUSY_JOINS only): each
    * round joins a queue of ~200, as the reads do, not one grown by the rounds before.
    */
   busyForJoins: string[];
@@ -61,6 +61,8 @@ interface Server {
 
 /** The servers that also fill the busy venue: the app and the one without the shared forecast. */
 const WITH_BUSY: readonly ApiVariant[] = ['app', 'noSharedForecast'];
+/** The servers whose joins at a busy venue are measured: the app and the one whose joins forecast the queue (no tail). */
+const BUSY_JOINS: readonly ApiVariant[] = ['app', 'noJoinTail'];
 
 /** One server process per variant, each on a store of its own (the demo, no cap of waiting parties). */
 async function startServer(variant: ApiVariant, dir: string): Promise<Server> {
@@ -69,7 +71,7 @@ async function startServer(variant: ApiVariant, dir: string): Promise<Server> {
   await seedUncappedDemo({ kind: 'sqlite', file });
   const busy = await addBusyVenue({ kind: 'sqlite', file });
   const busyForJoins: string[] = [];
-  if (variant === 'app') for (let r = 0; r <= ROUNDS; r++) busyForJoins.push(await addBusyVenue({ kind: 'sqlite', file }));
+  if (BUSY_JOINS.includes(variant)) for (let r = 0; r <= ROUNDS; r++) busyForJoins.push(await addBusyVenue({ kind: 'sqlite', file }));
   const child = fork(path.join(import.meta.dirname, 'lib', 'api-server.ts'), [], {
     execArgv: ['--import', 'tsx'],
     env: {
@@ -212,11 +214,13 @@ export default async function run(): Promise<BenchReport> {
         ),
     });
     // Round r joins the r-th busy venue of its own (`busyForJoins`); the last one is the warm-up's.
-    let busyRound = 0;
+    const busyRound = new Map<ApiVariant, number>();
     const busyJoinsOf = (v: ApiVariant): Kind => ({
       kind: `joinBusy:${v}`,
       run: () => {
-        const venue = server(v).busyForJoins[busyRound++]!;
+        const r = busyRound.get(v) ?? 0;
+        busyRound.set(v, r + 1);
+        const venue = server(v).busyForJoins[r]!;
         return measureLoad(
           `join at a busy venue (tables, floor, ${QUEUE} waiting at the start), ${v}`,
           {
@@ -274,6 +278,7 @@ export default async function run(): Promise<BenchReport> {
       joinsOf('noStatementCache'),
       joinsOf('notifierOwnCommits'),
       busyJoinsOf('app'),
+      busyJoinsOf('noJoinTail'),
     ];
     // The join path's first seconds (JIT, SQLite's pages) count for nothing: each server joins 2 s first.
     for (const v of ['app', 'oneTransactionPerJoin', 'noStatementCache', 'notifierOwnCommits'] as const)
@@ -287,7 +292,7 @@ export default async function run(): Promise<BenchReport> {
         },
         0,
       );
-    for (const v of ['app'] as const)
+    for (const v of BUSY_JOINS)
       await measureLoad(
         'warm-up',
         {
@@ -319,6 +324,11 @@ export default async function run(): Promise<BenchReport> {
       ...both('statement cache vs none (joins)', 'join:app', 'join:noStatementCache'),
       ...both('message worker in the write batch vs commits of its own (joins)', 'join:app', 'join:notifierOwnCommits'),
       ...both('shared forecast vs each reader its own (busy-venue position reads)', 'positionBusy:app', 'positionBusy:noSharedForecast'),
+      ...both(
+        'joins at the end placed on the forecast tail vs forecast with the queue (busy-venue joins)',
+        'joinBusy:app',
+        'joinBusy:noJoinTail',
+      ),
     ];
     const ratios = readRounds
       .filter((x) => x.kind === 'position:app')

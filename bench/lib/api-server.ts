@@ -24,7 +24,9 @@ const bench =
       ? { bench: { sharedForecast: false as const } }
       : variant === 'notifierOwnCommits'
         ? { bench: { notifierInBatch: false as const } }
-        : {};
+        : variant === 'noJoinTail'
+          ? { bench: { joinTail: false as const } }
+          : {};
 const app = await buildApp({ config, db, ...bench });
 await app.listen({ port: 0, host: '127.0.0.1', backlog: 4096 });
 

@@ -4,6 +4,8 @@
  * noSharedForecast: no kept estimate, each reader works out its venue's forecast itself (docs/decisions/038-one-forecast-per-change.md).
  * notifierOwnCommits: the message worker's outbox writes in commits of their own, and a claim every
  * round (docs/decisions/039-notifier-rides-the-write-batch.md).
+ * noJoinTail: a join at the end of a busy venue's queue is forecast with the queue up to it, not
+ * placed on the tail of the kept forecast (docs/decisions/043-busy-venue-joins.md).
  */
 export const API_VARIANTS = [
   'app',
@@ -12,6 +14,7 @@ export const API_VARIANTS = [
   'noStatementCache',
   'noSharedForecast',
   'notifierOwnCommits',
+  'noJoinTail',
 ] as const;
 export type ApiVariant = (typeof API_VARIANTS)[number];
 

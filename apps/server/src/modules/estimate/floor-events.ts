@@ -90,8 +90,17 @@ export interface VenueBook extends PaceBook {
  * its floor and every waiting party's forecast. Worked out once per change of the venue and shared
  * by every reader (pace-cache.ts), so a position read only looks its party up.
  */
-export async function findBook(db: Executor, venueId: string, now: number, readQueue: OpenQueueReader): Promise<VenueBook> {
-  const [book, floor] = await Promise.all([findPaceRows(db, venueId, now), findFloorBook(db, venueId, now, readQueue)]);
+export async function findBook(
+  db: Executor,
+  venueId: string,
+  now: number,
+  readQueue: OpenQueueReader,
+  options: { tail?: false } = {},
+): Promise<VenueBook> {
+  const [book, floor] = await Promise.all([
+    findPaceRows(db, venueId, now),
+    findFloorBook(db, venueId, now, readQueue, options.tail !== false),
+  ]);
   return floor ? { ...book, floor: floor.book, queue: floor.queue } : book;
 }
 
@@ -101,6 +110,7 @@ async function findFloorBook(
   venueId: string,
   now: number,
   readQueue: OpenQueueReader,
+  tail: boolean,
 ): Promise<{ book: FloorBook; queue: readonly OpenParty[] } | undefined> {
   // The kept venue says whether it lists tables: a venue that does not costs no read here.
   if ((await getVenue(db, venueId)).settings.tables.length === 0) return undefined;
@@ -109,14 +119,13 @@ async function findFloorBook(
   const open = await readQueue(db, venueId);
   const waiting = open.filter((e) => e.status === 'active');
   const seats = new Map<string, { low: number; mid: number; high: number }>();
-  if (waiting.length) {
-    const forecast = forecastFloor(state, floorQueueOf(open), now, state.mode);
-    waiting.forEach((e, i) => {
-      const seat = forecast.seats[i];
-      if (seat) seats.set(e.id, seat);
-    });
-  }
-  return { book: { state, seats, at: now }, queue: open };
+  // With its tail, for the joins at the queue's end (join-forecast.ts), an empty queue too.
+  const forecast = forecastFloor(state, floorQueueOf(open), now, state.mode, { tail });
+  waiting.forEach((e, i) => {
+    const seat = forecast.seats[i];
+    if (seat) seats.set(e.id, seat);
+  });
+  return { book: { state, seats, at: now, ...(forecast.tail ? { tail: forecast.tail } : {}) }, queue: open };
 }
 
 /**

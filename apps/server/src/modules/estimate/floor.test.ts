@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
+  FORECAST_RUNS,
   type FloorParty,
+  type FloorSeat,
   type FloorState,
+  copyTail,
   fittingTables,
+  forecastBehind,
   floorFor,
   floorReady,
   forecastFloor,
@@ -502,5 +506,71 @@ describe("the whole-queue forecast's cost (docs/decisions/037-calibrated-ranges.
     const small = stepsPerParty(50);
     const large = stepsPerParty(1_000);
     expect(large).toBeLessThanOrEqual(1.5 * small);
+  });
+});
+
+describe('joins behind the whole queue (docs/decisions/043-busy-venue-joins.md)', () => {
+  const NOW = T0 + 20 * 24 * 60 * MIN;
+  /** A venue like the API bench's busy one: 22 tables, all but one busy for a while, a fifth of the waiting give up. */
+  function busyFloor(): FloorState {
+    const state = freshFloor([
+      { seats: 2, count: 9 },
+      { seats: 4, count: 8 },
+      { seats: 6, count: 3 },
+      { seats: 8, count: 2 },
+    ]);
+    state.turns = [
+      { band: 0, mean: 55, n: 40 },
+      { band: 1, mean: 68, n: 30 },
+      { band: 2, mean: 82, n: 12 },
+    ];
+    state.walks = [4, 6, 5, 3, 7, 5, 4, 6];
+    state.leaveShare = 0.2;
+    state.tables.forEach((t, i) => Object.assign(t, { busySince: i === 3 ? null : NOW - ((i * 7) % 60) * MIN, party: t.seats }));
+    return state;
+  }
+  const queueOf = (ahead: number) =>
+    Array.from({ length: ahead }, (_, i) => ({ size: ((i * 5) % 8) + 1, joinedAt: NOW - (ahead - i) * MIN }));
+
+  it("keeping the tail changes none of the queue's seats", () => {
+    const state = busyFloor();
+    const queue = { waiting: queueOf(30), called: [] };
+    const plain = forecastFloor(state, queue, NOW, 'basic', { seed: 4 });
+    const { tail, ...withTail } = forecastFloor(state, queue, NOW, 'basic', { seed: 4, tail: true });
+    expect(withTail).toEqual(plain);
+    expect(tail?.freeAt).toHaveLength(FORECAST_RUNS * state.tables.length);
+    expect(tail?.freeAt.every((t) => t >= NOW && t < Infinity)).toBe(true);
+  });
+
+  it('newcomers placed on the tail get the seats the forecast of the queue with them at its end gives (same distribution)', () => {
+    const state = busyFloor();
+    // Many runs on both sides: the two are different draws of the same futures.
+    const runs = 5_000;
+    const close = (a: FloorSeat, b: FloorSeat) => {
+      for (const k of ['low', 'mid', 'high'] as const) {
+        const wait = (b[k] - NOW) / MIN;
+        expect(Math.abs(a[k] - b[k]) / MIN).toBeLessThanOrEqual(1 + 0.02 * wait);
+      }
+    };
+    for (const ahead of [0, 20]) {
+      const waiting = queueOf(ahead);
+      const book = forecastFloor(state, { waiting, called: [] }, NOW, 'basic', { runs, tail: true, seed: 5 });
+      const sizes = [2, 2, 7, 1];
+      const tail = copyTail(book.tail!);
+      const placed = forecastBehind(
+        state,
+        tail,
+        sizes.map((size) => ({ size })),
+        NOW,
+        'basic',
+      );
+      sizes.forEach((_, k) => {
+        const queue = [...waiting, ...sizes.slice(0, k + 1).map((s) => ({ size: s, joinedAt: NOW }))];
+        const fresh = forecastFloor(state, { waiting: queue, called: [] }, NOW, 'basic', { runs, upTo: queue.length - 1, seed: 9 });
+        close(placed[k]!, fresh.seats[queue.length - 1]!);
+      });
+      // The book's own tail is not changed: another newcomer placed on a copy of it gets the first one's seat.
+      expect(forecastBehind(state, copyTail(book.tail!), [{ size: 2 }], NOW, 'basic')[0]).toEqual(placed[0]);
+    }
   });
 });

@@ -387,6 +387,26 @@ export interface FloorSeat {
 export interface FloorForecast {
   /** Per waiting party; null when it was seated in fewer than a quarter of the runs (it gave up in the others). */
   seats: (FloorSeat | null)[];
+  /** With `tail`: what the runs leave to parties who join behind the whole queue (`forecastBehind`). */
+  tail?: FloorTail;
+}
+
+/**
+ * What a whole-queue forecast's runs leave to a party who joins behind everyone
+ * (docs/decisions/043-busy-venue-joins.md): per run and table, the moment the table is next free
+ * with no party ahead that it fits still waiting (the run's last seat of it, or the moment it
+ * found nobody), and whether its party is then called at the host's next look (a table free at
+ * the forecast's start, never seated since). A party behind everyone takes nothing from anyone
+ * ahead: the floor gives a freed table to the first waiting party it fits, in queue order.
+ */
+export interface FloorTail {
+  runs: number;
+  /** Per run × table (run-major), ms. */
+  freeAt: Float64Array;
+  lookFirst: Uint8Array;
+  /** Parties placed behind the queue so far (`forecastBehind`): each one's draws are its own. */
+  placed: number;
+  seed: number;
 }
 
 /** A venue's floor as the estimate reads it (floor-events.ts `findBook`): every waiting party's seat. */
@@ -395,6 +415,8 @@ export interface FloorBook {
   seats: ReadonlyMap<string, FloorSeat>;
   /** When the forecast was made. */
   at: number;
+  /** What its runs leave behind the whole queue, for joins at its end (`forecastBehind`); never changed once made. */
+  tail?: FloorTail;
 }
 
 /** A quote in whole minutes from `now`, rounded outwards, never a range of one figure. */
@@ -427,6 +449,8 @@ export function turnGivenAge(median: number, ageMinutes: number, u: number): num
   const z = -normalQuantile(Math.max(Number.MIN_VALUE, Math.min(1 - 1e-12, tail)));
   return Math.max(ageMinutes, median * Math.exp(TURN_SIGMA * z));
 }
+/** Apart the seeds of the newcomers placed behind a forecast's queue (any odd number: each its own stream). */
+const PLACED_SEED_STEP = 0x9e3779b1;
 /** A forecast keeps a party's seat only if it was seated in at least this share of the runs (it gave up in the others). */
 const MIN_SEATED_SHARE = 1 / 4;
 
@@ -450,12 +474,13 @@ export function forecastFloor(
   queue: FloorQueue,
   now: number,
   mode: FloorMode,
-  options: { runs?: number; seed?: number; upTo?: number; cost?: ForecastCost } = {},
+  options: { runs?: number; seed?: number; upTo?: number; cost?: ForecastCost; tail?: boolean } = {},
 ): FloorForecast {
   const MIN = 60_000;
   const runs = options.runs ?? FORECAST_RUNS;
   const upTo = Math.min(options.upTo ?? queue.waiting.length - 1, queue.waiting.length - 1);
-  const r = seededRandom(options.seed ?? Math.floor(now / 1000));
+  const seed = options.seed ?? Math.floor(now / 1000);
+  const r = seededRandom(seed);
   const n = upTo + 1;
   const tables = state.tables;
   const T = tables.length;
@@ -548,6 +573,16 @@ export function forecastFloor(
   const head = new Int32Array(G);
   const seatTimes = new Float64Array(n * runs);
   const seatedRuns = new Int32Array(n);
+  // The tail (`FloorTail`), for a whole-queue forecast only: a table is pinned once its moment is known.
+  const tail =
+    options.tail && options.upTo === undefined ? { freeAt: new Float64Array(runs * T), lookFirst: new Uint8Array(runs * T) } : null;
+  const pinned = new Uint8Array(T);
+
+  const pin = (run: number, i: number, at: number) => {
+    pinned[i] = 1;
+    tail!.freeAt[run * T + i] = at;
+    tail!.lookFirst[run * T + i] = lookFirst[i]!;
+  };
 
   for (let run = 0; run < runs; run++) {
     for (let i = 0; i < T; i++) {
@@ -588,6 +623,7 @@ export function forecastFloor(
       leaveAt[j] = r() < leaverChance[j]! ? now - Math.log(Math.max(r(), NEVER_ZERO)) * patience * MIN : Infinity;
     }
     head.fill(0);
+    pinned.fill(0);
     steps += T + n;
     // The target parties never give up in their own forecast: it is of the wait if they stay.
     let left = n;
@@ -622,9 +658,13 @@ export function forecastFloor(
         }
       }
       if (j < 0) {
+        if (tail && !pinned[i]) pin(run, i, t);
         freeAt[i] = Infinity;
         continue;
       }
+      // The last party never gives up in its own forecast; had it given up, the table would have
+      // found nobody ahead it fits: free from here to a party behind everyone.
+      if (tail && j === n - 1 && leaveAt[j]! <= t) pin(run, i, t);
       const seat = t + ((lookFirst[i] ? drawLook() : 0) + anyWalk[Math.floor(r() * anyWalk.length)]!) * MIN;
       lookFirst[i] = 0;
       seatAt[j] = seat;
@@ -635,6 +675,7 @@ export function forecastFloor(
       if (!Number.isNaN(seatAt[upTo]!) && options.upTo !== undefined) break;
       if (left === 0) break;
     }
+    if (tail) for (let i = 0; i < T; i++) if (!pinned[i]) pin(run, i, freeAt[i]!);
     for (let j = 0; j < n; j++) {
       if (Number.isNaN(seatAt[j]!)) continue;
       seatTimes[j * runs + seatedRuns[j]!] = seatAt[j]!;
@@ -646,32 +687,101 @@ export function forecastFloor(
   const seats: (FloorSeat | null)[] = new Array<FloorSeat | null>(n);
   for (let j = 0; j < n; j++) {
     const count = seatedRuns[j]!;
-    // A party that gave up in a run has no seat in it: the read of one that stays uses the
-    // others (the join's own forecast never lets it give up).
-    if (count < runs * MIN_SEATED_SHARE) {
-      seats[j] = null;
-      continue;
-    }
-    const times = seatTimes.subarray(j * runs, j * runs + count).sort();
-    const at = (q: number) => times[Math.min(count - 1, Math.floor(q * count))]!;
-    const mid = at(0.5);
-    const spread = spreads[partyGroup[j]!];
-    if (!spread) {
-      seats[j] = { low: at(LOW_RUN_QUANTILE), mid, high: at(HIGH_RUN_QUANTILE) };
-      continue;
-    }
-    // Calibrated (calibration.ts): the range the floor's own recent errors set around its median.
-    const scale = (Math.max(0, mid - now) / MIN + MARGIN_MINUTES) * MIN;
-    const low = Math.max(now, mid + spread.low * scale);
-    const high = mid + spread.high * scale;
-    // The errors are those of join quotes: a party that has waited already is not one of those
-    // (what holds it up has lasted, and may last). Its range is never narrower than the runs'
-    // (docs/decisions/041-requotes-behind-an-overdue-table.md).
-    const joinedAt = queue.waiting[j]!.joinedAt;
-    seats[j] =
-      joinedAt !== undefined && joinedAt < now
-        ? { low: Math.min(low, at(LOW_RUN_QUANTILE)), mid, high: Math.max(high, at(HIGH_RUN_QUANTILE)) }
-        : { low, mid, high };
+    seats[j] = seatOfRuns(
+      seatTimes.subarray(j * runs, j * runs + count),
+      runs,
+      spreads[partyGroup[j]!] ?? null,
+      now,
+      queue.waiting[j]!.joinedAt,
+    );
   }
-  return { seats };
+  return tail ? { seats, tail: { runs, ...tail, placed: 0, seed } } : { seats };
+}
+
+/** A party's seat from its seat times in the runs that seated it (sorted here), of `runs`. */
+function seatOfRuns(
+  times: Float64Array,
+  runs: number,
+  spread: { low: number; high: number } | null,
+  now: number,
+  joinedAt: number | undefined,
+): FloorSeat | null {
+  const MIN = 60_000;
+  const count = times.length;
+  // A party that gave up in a run has no seat in it: the read of one that stays uses the
+  // others (the join's own forecast never lets it give up).
+  if (count < runs * MIN_SEATED_SHARE) return null;
+  times.sort();
+  const at = (q: number) => times[Math.min(count - 1, Math.floor(q * count))]!;
+  const mid = at(0.5);
+  if (!spread) return { low: at(LOW_RUN_QUANTILE), mid, high: at(HIGH_RUN_QUANTILE) };
+  // Calibrated (calibration.ts): the range the floor's own recent errors set around its median.
+  const scale = (Math.max(0, mid - now) / MIN + MARGIN_MINUTES) * MIN;
+  const low = Math.max(now, mid + spread.low * scale);
+  const high = mid + spread.high * scale;
+  // The errors are those of join quotes: a party that has waited already is not one of those
+  // (what holds it up has lasted, and may last). Its range is never narrower than the runs'
+  // (docs/decisions/041-requotes-behind-an-overdue-table.md).
+  return joinedAt !== undefined && joinedAt < now
+    ? { low: Math.min(low, at(LOW_RUN_QUANTILE)), mid, high: Math.max(high, at(HIGH_RUN_QUANTILE)) }
+    : { low, mid, high };
+}
+
+/** A tail of one's own, to place newcomers on (`forecastBehind` changes the one it is given). */
+export function copyTail(tail: FloorTail): FloorTail {
+  return { ...tail, freeAt: tail.freeAt.slice(), lookFirst: tail.lookFirst.slice() };
+}
+
+/**
+ * Newcomers joining behind the whole queue of a forecast, in order, at `now`, from its tail
+ * (docs/decisions/043-busy-venue-joins.md): in each run, a newcomer takes the first of the tables
+ * it fits to be free with nobody ahead it fits still waiting (no earlier than `now`), the table the
+ * forecast of the queue with the newcomer at its end gives it, without playing the queue again.
+ * Its seat is drawn as there (the host's look at a table free since the start, its walk). It never
+ * gives up in its own forecast; for those after it, it may (the leave share, as any party ahead),
+ * else its table is free again after its turn (or its no-show). The draws are its own (the tail's
+ * seed and its place behind the queue), so none of those ahead moves. `tail` is changed: it then
+ * stands behind the newcomers too. O(runs × tables) a newcomer, whatever the queue.
+ */
+export function forecastBehind(
+  state: FloorState,
+  tail: FloorTail,
+  newcomers: readonly { size: number }[],
+  now: number,
+  mode: FloorMode,
+): (FloorSeat | null)[] {
+  const MIN = 60_000;
+  const { runs, freeAt, lookFirst } = tail;
+  const tables = state.tables;
+  const T = tables.length;
+  const positive = (state.walks.length ? state.walks : [DEFAULT_WALK_MINUTES]).filter((w) => w > 0);
+  const walks = positive.length ? positive : [1];
+  const looks = state.looks && state.looks.length >= MIN_LOOKS ? state.looks : [DEFAULT_LOOK_MINUTES];
+  const patience = Math.max(1, state.patience);
+  // Joined now: one who has not waited gives up by the leave share (forecastFloor's `leaverChance`).
+  const leaverChance = state.leaveShare;
+  const times = new Float64Array(runs);
+  return newcomers.map(({ size }) => {
+    const r = seededRandom(tail.seed + PLACED_SEED_STEP * ++tail.placed);
+    const fits = fittingTables(tables, size, mode);
+    const median = turnMedian(state, size);
+    let count = 0;
+    for (let run = 0; run < runs; run++) {
+      const base = run * T;
+      let i = -1;
+      for (const k of fits) if (freeAt[base + k]! < Infinity && (i < 0 || freeAt[base + k]! < freeAt[base + i]!)) i = k;
+      if (i < 0) continue;
+      const t = Math.max(now, freeAt[base + i]!);
+      const seat = t + ((lookFirst[base + i] ? looks[Math.floor(r() * looks.length)]! : 0) + walks[Math.floor(r() * walks.length)]!) * MIN;
+      times[count++] = seat;
+      // For those after it: gone before its table freed, it leaves the table to them; else the
+      // table is theirs after its turn, or when it is marked as not coming.
+      const leaveAt = r() < leaverChance ? now - Math.log(Math.max(r(), NEVER_ZERO)) * patience * MIN : Infinity;
+      if (leaveAt <= t) continue;
+      lookFirst[base + i] = 0;
+      freeAt[base + i] =
+        r() < state.noShow ? t + state.noShowAfter * MIN : seat + median * TURN_FACTORS[Math.floor(r() * TURN_QUANTILES)]! * MIN;
+    }
+    return seatOfRuns(times.slice(0, count), runs, floorSpread(state, size), now, now);
+  });
 }

@@ -10,7 +10,7 @@ export { type PaceCache, createPaceCache } from './pace-cache.js';
 
 // A join's quote and a position read's: the estimator's, or the floor's for a venue that lists its tables.
 export { estimate } from './estimator.js';
-export { type FloorSeat, forecastFloor, quoteOfSeat } from './floor.js';
+export { type FloorSeat, type FloorTail, copyTail, forecastBehind, forecastFloor, quoteOfSeat } from './floor.js';
 
 // The events it learns from (the console's actions): a seat, and the floor's calls, seats and ends.
 export { learnFromSeat } from './seat-learning.js';

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
 import { type PaceBook, slotOf } from './estimator.js';
-import type { FloorSeat } from './floor.js';
+import { type FloorSeat, type FloorTail, copyTail, forecastBehind } from './floor.js';
 import { type OpenParty, type OpenQueueReader, type VenueBook, findBook } from './floor-events.js';
 
 /**
@@ -55,9 +55,15 @@ interface Kept {
   joined: Set<string>;
   /** Joins committed while the book was being read: added to it once read, if it lacks them. */
   early: Map<string, JoinedParty>;
+  /** The ids of the book's queue, once asked (`hasJoined`, `addJoined`). */
+  ids?: Set<string>;
 }
 
-export function createPaceCache(readQueue: OpenQueueReader, now: () => number = () => performance.now()): PaceCache {
+export function createPaceCache(
+  readQueue: OpenQueueReader,
+  now: () => number = () => performance.now(),
+  options: { tail?: false } = {},
+): PaceCache {
   // One book per venue, for its current change: `forget` drops it.
   const kept = new Map<string, Kept>();
   return {
@@ -74,7 +80,7 @@ export function createPaceCache(readQueue: OpenQueueReader, now: () => number = 
         db,
         slot,
         expires: now() + TTL_MS,
-        pending: findBook(db, venueId, at, readQueue),
+        pending: findBook(db, venueId, at, readQueue, options),
         book: undefined,
         joined: new Set(),
         early: new Map(),
@@ -85,7 +91,7 @@ export function createPaceCache(readQueue: OpenQueueReader, now: () => number = 
         const found = await entry.pending;
         let book: VenueBook | undefined = freeze(found.floor ? { ...found, origin: found.floor, added: 0 } : found);
         if (kept.get(venueId) === entry) {
-          for (const joined of entry.early.values()) book = book && withJoined(book, joined, entry.joined);
+          for (const joined of entry.early.values()) book = book && withJoined(book, joined, entry);
           if (book) entry.book = book;
           else kept.delete(venueId);
         }
@@ -107,7 +113,7 @@ export function createPaceCache(readQueue: OpenQueueReader, now: () => number = 
         hit.early.set(joined.party.id, joined);
         return true;
       }
-      const book = withJoined(hit.book, joined, hit.joined);
+      const book = withJoined(hit.book, joined, hit);
       if (book) hit.book = book;
       return book !== undefined;
     },
@@ -115,7 +121,8 @@ export function createPaceCache(readQueue: OpenQueueReader, now: () => number = 
       const hit = kept.get(venueId);
       // Added here, or read after it committed (a join on another instance).
       return (
-        hit !== undefined && (hit.joined.has(entryId) || hit.early.has(entryId) || hit.book?.queue?.some((p) => p.id === entryId) === true)
+        hit !== undefined &&
+        (hit.joined.has(entryId) || hit.early.has(entryId) || (hit.book !== undefined && idsOf(hit, hit.book).has(entryId)))
       );
     },
   };
@@ -124,23 +131,44 @@ export function createPaceCache(readQueue: OpenQueueReader, now: () => number = 
 /**
  * The book with a committed join in it: as it was when it has the party already (read after the
  * commit), with the party's own forecast when it was placed last (no one ahead of it moves), else
- * none (the whole queue must be forecast again).
+ * none (the whole queue must be forecast again). The party and its seat are appended to the book's
+ * own queue and seats (made with it by `findBook`, never shared outside this cache), not copied: a
+ * join costs no walk of the queue. A reader still holding the book before may see the newcomer in
+ * it too; nothing it had changes.
  */
-function withJoined(book: VenueBook, joined: JoinedParty, added: Set<string>): VenueBook | undefined {
+function withJoined(book: VenueBook, joined: JoinedParty, kept: Pick<Kept, 'joined' | 'ids'>): VenueBook | undefined {
   const { floor, queue } = book;
   if (!floor || !queue) return undefined;
   const id = joined.party.id;
-  if (queue.some((p) => p.id === id)) {
-    added.add(id);
+  const ids = idsOf(kept, book);
+  if (ids.has(id)) {
+    kept.joined.add(id);
     return book;
   }
   if (!joined.last) return undefined;
-  added.add(id);
-  const seats = new Map(floor.seats);
-  if (joined.seat) seats.set(id, joined.seat);
+  kept.joined.add(id);
+  ids.add(id);
+  (queue as OpenParty[]).push(joined.party);
+  if (joined.seat) (floor.seats as Map<string, FloorSeat>).set(id, joined.seat);
   // Joins placed on this very book, in order, keep placing the next ones after them (join-forecast.ts).
-  const next = book.origin === joined.origin && book.added === joined.index ? joined.index + 1 : book.added;
-  return freeze({ ...book, floor: { ...floor, seats }, queue: [...queue, joined.party], added: next });
+  const own = book.origin === joined.origin;
+  const next = own && book.added === joined.index ? joined.index + 1 : book.added;
+  if (own || !floor.tail) return freeze({ ...book, added: next });
+  // Placed on another book (committed while this one was read): the tail of this one's forecast
+  // (floor.ts `forecastBehind`) must stand behind it too, for the joins placed on this one. Only
+  // one of the lowest priority is behind everyone for sure; after another, none.
+  let tail: FloorTail | undefined;
+  if (joined.party.priority === 0) {
+    tail = copyTail(floor.tail);
+    forecastBehind(floor.state, tail, [{ size: joined.party.party_size }], joined.party.created_at, floor.state.mode);
+  }
+  const { tail: _, ...rest } = floor;
+  return freeze({ ...book, floor: tail ? { ...rest, tail } : rest, added: next });
+}
+
+/** The ids of the book's queue (made once per kept book, then kept with its appends). */
+function idsOf(kept: Pick<Kept, 'ids'>, book: VenueBook): Set<string> {
+  return (kept.ids ??= new Set(book.queue?.map((p) => p.id)));
 }
 
 /** Shared by every reader: none may change it. */

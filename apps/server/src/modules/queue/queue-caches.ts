@@ -22,8 +22,9 @@ export interface QueueCaches {
  */
 const JOINED = eventOf('join');
 
-export function createQueueCaches(bus: EventBus): QueueCaches {
-  const pace = createPaceCache(listQueueOrder);
+/** `tail: false` (a bench's server only): books without their forecast's tail, joins forecast the queue up to them (docs/decisions/043-busy-venue-joins.md). */
+export function createQueueCaches(bus: EventBus, options: { tail?: false } = {}): QueueCaches {
+  const pace = createPaceCache(listQueueOrder, undefined, options);
   const positions = createPositionCache(bus, undefined, (venueId, event) => {
     // The estimator learns only from seatings (estimator.ts): joins and calls leave its state
     // alone. A venue's floor forecasts the whole queue (floor.ts): any change of it voids that,

@@ -95,6 +95,28 @@ describe.each(stores)('one forecast per change on $name', (store) => {
     });
   });
 
+  it('joins arriving together at the end are each placed behind the ones before them, on the kept book, reading no queue', async () => {
+    const { venueId, pace, deps, join, reads } = await floorVenue();
+    for (const size of [2, 4, 3]) await join(size);
+    const venue = await getVenue(t.db.kysely, venueId);
+    const [first] = await listOpenEntries(t.db.kysely, venueId);
+    const firstBefore = await placeEntry(deps, first!, venue);
+    const before = reads();
+    const burst = await Promise.all([2, 4, 2, 3, 2].map((size) => join(size)));
+    expect(burst.every((e) => pace.hasJoined(venueId, e.id))).toBe(true);
+    expect(burst.every((e) => e.quoted_minutes !== null && e.quoted_low !== null && e.quoted_high !== null)).toBe(true);
+    for (const e of burst) {
+      const placed = await placeEntry(deps, (await findEntryById(t.db.kysely, e.id))!, venue);
+      expect({ time: placed.estimatedTime, low: placed.estimatedRange?.low, high: placed.estimatedRange?.high }).toEqual({
+        time: e.quoted_minutes,
+        low: e.quoted_low,
+        high: e.quoted_high,
+      });
+    }
+    expect(reads()).toBe(before);
+    expect(await placeEntry(deps, first!, venue)).toEqual(firstBefore);
+  });
+
   it('a priority join moves parties ahead of others: the kept book is not patched', async () => {
     const { venueId, pace, deps, join } = await floorVenue();
     for (const size of [2, 4]) await join(size);
