@@ -4,6 +4,8 @@
  * noSharedForecast: no kept estimate, each reader works out its venue's forecast itself (docs/decisions/038-one-forecast-per-change.md).
  * notifierOwnCommits: the message worker's outbox writes in commits of their own, and a claim every
  * round (docs/decisions/039-notifier-rides-the-write-batch.md).
+ * compiledEachTime: Kysely builds and compiles every query of a join on each run, not once
+ * (db/compiled-once.ts, docs/decisions/042-cheaper-joins.md).
  */
 export const API_VARIANTS = [
   'app',
@@ -12,6 +14,7 @@ export const API_VARIANTS = [
   'noStatementCache',
   'noSharedForecast',
   'notifierOwnCommits',
+  'compiledEachTime',
 ] as const;
 export type ApiVariant = (typeof API_VARIANTS)[number];
 

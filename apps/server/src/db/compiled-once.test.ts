@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stores } from '../../test/stores.js';
-import { columnsOf, compiledOnce } from './compiled-once.js';
+import { columnsOf, compileEachTime, compiledOnce } from './compiled-once.js';
 import type { Db } from './connect.js';
 import type { MessageTable } from './types.js';
 import { runWriteTransaction } from './write-batch.js';
@@ -86,5 +86,27 @@ describe.each(stores)('queries compiled once on $name', (store) => {
     ]);
     // Without a subject (rows 1, 3 and 4) and with one (row 2).
     expect(builds).toBe(2);
+  });
+
+  it('builds the query on every run, with the same answers, where the bench asks for the simpler way', async () => {
+    const other = await store.open();
+    try {
+      compileEachTime(other.kysely);
+      let builds = 0;
+      const optOut = compiledOnce<{ phone: string }, { phone: string }>((kysely, arg) => {
+        builds++;
+        return kysely.selectFrom('sms_opt_outs').select('phone').where('phone', '=', arg('phone')).compile();
+      });
+      await other.kysely.insertInto('sms_opt_outs').values({ phone: '+5511900000009', created_at: 1 }).execute();
+      expect((await optOut(other.kysely, { phone: '+5511900000009' })).rows).toEqual([{ phone: '+5511900000009' }]);
+      expect((await optOut(other.kysely, { phone: '+5511900000008' })).rows).toEqual([]);
+      expect(builds).toBe(2);
+      // Another store of the same kind still compiles it once.
+      await optOut(db.kysely, { phone: '+5511900000009' });
+      await optOut(db.kysely, { phone: '+5511900000008' });
+      expect(builds).toBe(3);
+    } finally {
+      await other.close();
+    }
   });
 });

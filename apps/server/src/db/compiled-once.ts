@@ -31,6 +31,7 @@ export function compiledOnce<A extends object, R = unknown>(
   const byAdapter = new WeakMap<object, Map<string, Kept>>();
   return (db, args) => {
     const adapter = db.getExecutor().adapter;
+    if (eachTime.has(adapter)) return db.executeQuery(build(db, (name) => args[name], args));
     let kept = byAdapter.get(adapter);
     if (!kept) byAdapter.set(adapter, (kept = new Map()));
     const shape = shapeOf ? shapeOf(args) : '';
@@ -48,6 +49,16 @@ export function compiledOnce<A extends object, R = unknown>(
     const parameters = query.slots.map((slot) => (slot instanceof Arg ? values[slot.name] : slot.value));
     return db.executeQuery<R>({ ...query.compiled, sql: query.sql, parameters });
   };
+}
+
+const eachTime = new WeakSet<object>();
+
+/**
+ * Bench only (openDb's `compiledOnce: false`, docs/decisions/018-optimisations-that-pay.md): this
+ * store's queries are built and compiled by Kysely on every run, the simpler way.
+ */
+export function compileEachTime(db: Executor): void {
+  eachTime.add(db.getExecutor().adapter);
 }
 
 /** The columns a row sets (those not undefined, as Kysely's insert leaves out undefined ones): an insert's shape. */
