@@ -102,7 +102,7 @@ const releaseSavepoint = compiledOnce<object>((db) => sql`release savepoint "wri
 const rollbackToSavepoint = compiledOnce<object>((db) => sql`rollback to savepoint "write"`.compile(db));
 
 async function runInSavepoint(trx: ControlledTransaction<Database>, work: WriteWork<unknown>): Promise<Outcome> {
-  // The batch's own connection: the savepoint's statements and the work's run on it in turn.
+  // The work runs on the batch's own transaction (one connection): no transaction object per savepoint.
   await savepoint(trx, {});
   try {
     const value = await work(trx);

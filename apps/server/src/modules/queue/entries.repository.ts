@@ -20,7 +20,6 @@ export function findEntryByShareId(db: Executor, shareId: string): Promise<Entry
   return db.selectFrom('entries').selectAll().where('share_id', '=', shareId).executeTakeFirst();
 }
 
-/** The open (waiting or called) entry with this phone at the venue, if any (docs/product.md §3). */
 // Compiled once (db/compiled-once.ts): every join runs it (docs/decisions/042-cheaper-joins.md).
 const openEntryByPhone = compiledOnce<{ venueId: string; phone: string }, EntryRow>((db, arg) =>
   db
@@ -33,6 +32,7 @@ const openEntryByPhone = compiledOnce<{ venueId: string; phone: string }, EntryR
     .compile(),
 );
 
+/** The open (waiting or called) entry with this phone at the venue, if any (docs/product.md §3). */
 export async function findOpenEntryByPhone(db: Executor, venueId: string, phone: string): Promise<EntryRow | undefined> {
   return (await openEntryByPhone(db, { venueId, phone })).rows[0];
 }
@@ -460,7 +460,6 @@ export async function incrementUnread(db: Executor, entryId: string): Promise<vo
     .execute();
 }
 
-/** The message sent last to an entry: its card shows the delivery. */
 // Compiled once (db/compiled-once.ts): every join with an SMS sets it (docs/decisions/042-cheaper-joins.md).
 const lastMessageUpdate = compiledOnce<{ entryId: string; messageId: string; channel: string | null }>((db, arg) =>
   db
@@ -475,6 +474,7 @@ const lastMessageUpdate = compiledOnce<{ entryId: string; messageId: string; cha
     .compile(),
 );
 
+/** The message sent last to an entry: its card shows the delivery. */
 export async function setLastMessage(db: Executor, entryId: string, messageId: string, channel: string | null = null): Promise<void> {
   await lastMessageUpdate(db, { entryId, messageId, channel });
 }
