@@ -15,6 +15,7 @@ const config = loadConfig({ ...process.env, HOST: '127.0.0.1', PORT: '0' });
 const db = openDb(config.database, {
   ...(variant === 'noStatementCache' ? { statementCache: false as const } : {}),
   ...(variant === 'oneTransactionPerJoin' ? { groupCommit: false as const } : {}),
+  ...(variant === 'compiledEachTime' ? { compiledOnce: false as const } : {}),
 });
 await migrateToLatest(db);
 const bench =

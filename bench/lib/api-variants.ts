@@ -6,6 +6,8 @@
  * round (docs/decisions/039-notifier-rides-the-write-batch.md).
  * noJoinTail: a join at the end of a busy venue's queue is forecast with the queue up to it, not
  * placed on the tail of the kept forecast (docs/decisions/043-busy-venue-joins.md).
+ * compiledEachTime: Kysely builds and compiles every query of a join on each run, not once
+ * (db/compiled-once.ts, docs/decisions/042-cheaper-joins.md).
  */
 export const API_VARIANTS = [
   'app',
@@ -15,6 +17,7 @@ export const API_VARIANTS = [
   'noSharedForecast',
   'notifierOwnCommits',
   'noJoinTail',
+  'compiledEachTime',
 ] as const;
 export type ApiVariant = (typeof API_VARIANTS)[number];
 

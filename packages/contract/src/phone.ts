@@ -66,10 +66,26 @@ export function problemOf(phone: ParsedPhone | undefined): PhoneProblem | undefi
  * Foreign numbers are valid here; the venue's SMS countries decide on them (docs/product.md §3.6).
  */
 export function readPhone(input: string, defaultCountry: string = DEFAULT_COUNTRY): PhoneReading {
+  const key = `${defaultCountry}|${input}`;
+  const kept = recentReadings.get(key);
+  if (kept) return kept;
   const phone = parsePhone(input, defaultCountry);
   const problem = problemOf(phone);
-  return phone && !problem ? { ok: true, phone } : { ok: false, problem: problem ?? 'invalid' };
+  const reading: PhoneReading = Object.freeze(
+    phone && !problem ? { ok: true as const, phone: Object.freeze(phone) } : { ok: false as const, problem: problem ?? 'invalid' },
+  );
+  if (recentReadings.size >= RECENT_READINGS) recentReadings.delete(recentReadings.keys().next().value as string);
+  recentReadings.set(key, reading);
+  return reading;
 }
+
+/**
+ * The last readings, by input and default country: a join's phone is read by both checks of its
+ * body's `Phone` (phone-schema.ts) and again by the server, each a parse of the phone library
+ * otherwise (docs/decisions/042-cheaper-joins.md). Enough for the joins a server has in flight.
+ */
+const recentReadings = /* @__PURE__ */ new Map<string, PhoneReading>();
+const RECENT_READINGS = 256;
 
 /** `readPhone`'s refusal alone: what the forms and the contract's `Phone` check. */
 export const phoneProblem = (input: string, defaultCountry: string = DEFAULT_COUNTRY): PhoneProblem | undefined => {

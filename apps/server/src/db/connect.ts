@@ -7,6 +7,7 @@ import type { Config } from '../config.js';
 import { ensurePrivateFile } from '../lib/private-file.js';
 import { migrations } from './migrations/index.js';
 import { OwnSchemaPostgresDialect } from './schema-introspector.js';
+import { compileEachTime } from './compiled-once.js';
 import { FifoSqliteDialect } from './sqlite-dialect.js';
 import { withStatementCache } from './statement-cache.js';
 import type { Database } from './types.js';
@@ -40,6 +41,7 @@ export function openDb(
     /** Bench only: the simpler ways of SQLite's kept optimisations (docs/decisions/018-optimisations-that-pay.md). */
     statementCache?: false;
     groupCommit?: false;
+    compiledOnce?: false;
   } = {},
 ): Db {
   if (database.kind === 'sqlite') {
@@ -54,6 +56,7 @@ export function openDb(
     sqlite.pragma('busy_timeout = 5000');
     const handle = options.statementCache === false ? sqlite : withStatementCache(sqlite);
     const kysely = new Kysely<Database>({ dialect: new FifoSqliteDialect({ database: handle }) });
+    if (options.compiledOnce === false) compileEachTime(kysely);
     return {
       kysely,
       dialect: 'sqlite',

@@ -1,4 +1,5 @@
-import type { ControlledTransaction, Kysely } from 'kysely';
+import { type ControlledTransaction, type Kysely, sql } from 'kysely';
+import { compiledOnce } from './compiled-once.js';
 import type { Db } from './connect.js';
 import type { Database } from './types.js';
 
@@ -126,15 +127,21 @@ class WriteBatcher {
   }
 }
 
+// Compiled once (db/compiled-once.ts): two of them around every join (docs/decisions/042-cheaper-joins.md).
+const savepoint = compiledOnce<object>((db) => sql`savepoint "write"`.compile(db));
+const releaseSavepoint = compiledOnce<object>((db) => sql`release savepoint "write"`.compile(db));
+const rollbackToSavepoint = compiledOnce<object>((db) => sql`rollback to savepoint "write"`.compile(db));
+
 async function runInSavepoint(trx: ControlledTransaction<Database>, work: WriteWork<unknown>): Promise<Outcome> {
-  const sp = await trx.savepoint('write').execute();
+  // The work runs on the batch's own transaction (one connection): no transaction object per savepoint.
+  await savepoint(trx, {});
   try {
-    const value = await work(sp);
-    await sp.releaseSavepoint('write').execute();
+    const value = await work(trx);
+    await releaseSavepoint(trx, {});
     return { ok: true, value };
   } catch (error) {
-    await sp.rollbackToSavepoint('write').execute();
-    await sp.releaseSavepoint('write').execute();
+    await rollbackToSavepoint(trx, {});
+    await releaseSavepoint(trx, {});
     return { ok: false, error };
   }
 }

@@ -7,6 +7,9 @@ describe('address scope and key', () => {
     expect(addressScope('203.0.113.9')).toBe('203.0.113.9');
     expect(addressScope('::ffff:203.0.113.9')).toBe('203.0.113.9');
     expect(addressScope('::FFFF:203.0.113.9')).toBe('203.0.113.9');
+    for (const address of ['0.0.0.0', '127.0.0.1', '10.20.30.40', '255.255.255.255', '192.168.1.100']) {
+      expect(addressScope(address), address).toBe(address);
+    }
   });
 
   it('an IPv6 address is its /64, however it is written', () => {

@@ -19,9 +19,14 @@ export function joinAddressKey(secret: string, venueId: string, address: string)
  * Anything that is not an address (never, from Fastify's `request.ip`) counts as itself.
  */
 export function addressScope(address: string): string {
+  // The common case, as Node writes `request.ip`: already its own scope, without parsing it.
+  if (DOTTED_IPV4.test(address)) return address;
   const bare = address.split('%')[0]!;
   if (!ipaddr.isValid(bare)) return address;
   const parsed = ipaddr.process(bare);
   if (parsed.kind() === 'ipv4') return parsed.toString();
   return `${parsed.toNormalizedString().split(':').slice(0, 4).join(':')}::/64`;
 }
+
+/** An IPv4 address in plain dotted decimal (no leading zeros): what `ipaddr.process(...).toString()` gives back unchanged. */
+const DOTTED_IPV4 = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;

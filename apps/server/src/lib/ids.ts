@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { randomBase64url } from './random-pool.js';
 
 /** 16 random bytes as 22 base64url characters: 128 bits (docs/product.md §3 asks for at least 122). */
 export function newEntryId(): string {
-  return randomBytes(16).toString('base64url');
+  return randomBase64url(16);
 }
 
 /** A venue id: 24 lowercase hex characters. */
@@ -20,5 +21,5 @@ let counter = 0;
 export function newOrderedId(now: number): string {
   counter = (counter + 1) % 36 ** 4;
   const time = now.toString(36).padStart(9, '0').slice(-9);
-  return `${time}${counter.toString(36).padStart(4, '0')}${randomBytes(7).toString('base64url').slice(0, 9)}`;
+  return `${time}${counter.toString(36).padStart(4, '0')}${randomBase64url(7).slice(0, 9)}`;
 }

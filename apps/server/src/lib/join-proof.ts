@@ -1,4 +1,5 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { randomBase64url } from './random-pool.js';
 
 const hashOf = (proof: string) => createHash('sha256').update(proof).digest('hex');
 
@@ -7,7 +8,7 @@ const hashOf = (proof: string) => createHash('sha256').update(proof).digest('hex
  * SHA-256 is stored; 256 random bits need no slow hash.
  */
 export function newJoinProof(): { proof: string; hash: string } {
-  const proof = randomBytes(32).toString('base64url');
+  const proof = randomBase64url(32);
   return { proof, hash: hashOf(proof) };
 }
 

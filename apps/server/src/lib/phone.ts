@@ -12,8 +12,19 @@ export function toE164(input: string, defaultCountry: 'BR' | 'US' = 'BR'): strin
 
 /** The ISO 3166-1 alpha-2 country of an E.164 number, when its digits name one. */
 export function phoneCountryOf(e164: string): string | undefined {
-  return parsePhoneNumberFromString(e164)?.country;
+  if (recentCountries.has(e164)) return recentCountries.get(e164);
+  const country = parsePhoneNumberFromString(e164)?.country;
+  if (recentCountries.size >= RECENT_COUNTRIES) recentCountries.delete(recentCountries.keys().next().value as string);
+  recentCountries.set(e164, country);
+  return country;
 }
+
+/**
+ * The last phones' countries: a join asks whether the venue texts its phone when it reads the
+ * phone and again when it queues the SMS, each a parse otherwise (docs/decisions/042-cheaper-joins.md).
+ */
+const recentCountries = new Map<string, string | undefined>();
+const RECENT_COUNTRIES = 256;
 
 const known = new Set<string>(getCountries());
 

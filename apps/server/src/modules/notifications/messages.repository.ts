@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { columnsOf, compiledOnce } from '../../db/compiled-once.js';
 import type { Dialect } from '../../db/connect.js';
 import type { Database, MessageRow, MessageTable } from '../../db/types.js';
 import { recordOptOut } from './sms-opt-outs.repository.js';
@@ -25,13 +26,20 @@ export type NewMessage = Pick<
 
 /** Queues a message; a second message with the same idempotency key is ignored. Returns whether it was new. */
 export async function insertMessage(db: Executor, message: NewMessage): Promise<boolean> {
-  const result = await db
-    .insertInto('messages')
-    .values({ ...message, status: 'pending', attempts: 0, next_attempt_at: message.created_at })
-    .onConflict((oc) => oc.column('idempotency_key').doNothing())
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  const result = await messageInsert(db, message);
+  return Number(result.numAffectedRows ?? 0) > 0;
 }
+
+// Compiled once per set of columns (db/compiled-once.ts): every join queues its SMS (docs/decisions/042-cheaper-joins.md).
+const messageInsert = compiledOnce<NewMessage>((db, arg, message) => {
+  const columns = (Object.keys(message) as (keyof NewMessage)[]).filter((column) => message[column] !== undefined);
+  const values = Object.fromEntries(columns.map((column) => [column, arg(column)])) as NewMessage;
+  return db
+    .insertInto('messages')
+    .values({ ...values, status: 'pending', attempts: 0, next_attempt_at: arg('created_at') })
+    .onConflict((oc) => oc.column('idempotency_key').doNothing())
+    .compile();
+}, columnsOf);
 
 /**
  * Claims up to `limit` due messages for this worker: pending ones whose time has come, and sending

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { compiledOnce } from '../../db/compiled-once.js';
 import type { Database } from '../../db/types.js';
 
 type Executor = Kysely<Database>;
@@ -8,8 +9,13 @@ type Executor = Kysely<Database>;
 /** The phone of an SMS or WhatsApp address (`whatsapp:+55…`). */
 const phoneOf = (address: string) => address.replace(/^whatsapp:/i, '');
 
+// Compiled once (db/compiled-once.ts): every SMS asks it (docs/decisions/042-cheaper-joins.md).
+const optOut = compiledOnce<{ phone: string }>((db, arg) =>
+  db.selectFrom('sms_opt_outs').select('phone').where('phone', '=', arg('phone')).compile(),
+);
+
 export async function isOptedOut(db: Executor, address: string): Promise<boolean> {
-  return (await db.selectFrom('sms_opt_outs').select('phone').where('phone', '=', phoneOf(address)).executeTakeFirst()) !== undefined;
+  return (await optOut(db, { phone: phoneOf(address) })).rows.length > 0;
 }
 
 /** Records a phone's opt-out (once; a repeated STOP changes nothing). */

@@ -32,11 +32,13 @@ function venueStarted(
   phone: string,
   message: { kind: MessageKind; lang: Language; text: string; values: TemplateValues; fallbackText?: string },
 ): PhoneMessage {
-  const sms = smsTextFor(venue.settings, phone, message.fallbackText ?? message.text);
   if (isWhatsAppParty(venue, entry)) {
     const filled = { venue: venueNameIn(venue, message.lang), hold: venue.settings.holdMinutes, ...message.values };
     const template = templateSend(templates, message.kind, message.lang, filled);
-    if (template) return { to: `whatsapp:${phone}`, body: message.text, template, fallbackBody: sms, route: 'whatsapp' };
+    if (template) {
+      const sms = smsTextFor(venue.settings, phone, message.fallbackText ?? message.text);
+      return { to: `whatsapp:${phone}`, body: message.text, template, fallbackBody: sms, route: 'whatsapp' };
+    }
   }
   return { to: phone, body: smsTextFor(venue.settings, phone, message.text), route: 'sms' };
 }
@@ -77,7 +79,14 @@ export function smsOnJoin(notifier: Notifier, publicBaseUrl: string, issuePasspo
     const text = (login?: string) => venueText('join', venue, lang, values(login));
     // The SMS fallback of a WhatsApp join carries the plain link: no passport kept in the store.
     const message = (login?: string) =>
-      venueStarted(templates, venue, entry, phone, { kind: 'join', lang, text: text(login), values: values(login), fallbackText: text() });
+      venueStarted(templates, venue, entry, phone, {
+        kind: 'join',
+        lang,
+        text: text(login),
+        values: values(login),
+        // Without a passport the text is the plain one already.
+        ...(login ? { fallbackText: text() } : {}),
+      });
     const sent = message(passport);
     const id = await notifier.enqueue(trx, {
       channel: 'sms',

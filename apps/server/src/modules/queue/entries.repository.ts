@@ -1,4 +1,5 @@
 import { type Kysely, type UpdateQueryBuilder, type UpdateResult, sql } from 'kysely';
+import { columnsOf, compiledOnce } from '../../db/compiled-once.js';
 import type { Database, EntryRow, NewEntryRow } from '../../db/types.js';
 import { eraseTextsOfEntriesErasedAt, markMessagesRead, pointThreadAtFallback, recordMessageStatus } from './entry-messages.repository.js';
 
@@ -19,16 +20,21 @@ export function findEntryByShareId(db: Executor, shareId: string): Promise<Entry
   return db.selectFrom('entries').selectAll().where('share_id', '=', shareId).executeTakeFirst();
 }
 
-/** The open (waiting or called) entry with this phone at the venue, if any (docs/product.md §3). */
-export function findOpenEntryByPhone(db: Executor, venueId: string, phone: string): Promise<EntryRow | undefined> {
-  return db
+// Compiled once (db/compiled-once.ts): every join runs it (docs/decisions/042-cheaper-joins.md).
+const openEntryByPhone = compiledOnce<{ venueId: string; phone: string }, EntryRow>((db, arg) =>
+  db
     .selectFrom('entries')
     .selectAll()
-    .where('venue_id', '=', venueId)
-    .where('phone', '=', phone)
+    .where('venue_id', '=', arg('venueId'))
+    .where('phone', '=', arg('phone'))
     .where('status', 'in', ['active', 'called'])
     .orderBy('created_at', 'desc')
-    .executeTakeFirst();
+    .compile(),
+);
+
+/** The open (waiting or called) entry with this phone at the venue, if any (docs/product.md §3). */
+export async function findOpenEntryByPhone(db: Executor, venueId: string, phone: string): Promise<EntryRow | undefined> {
+  return (await openEntryByPhone(db, { venueId, phone })).rows[0];
 }
 
 /** Open entries (waiting or called) at the venue joined from one client address (docs/decisions/026). */
@@ -64,8 +70,17 @@ export async function markLinkResent(db: Executor, entryId: string, now: number,
   return Number(result.numUpdatedRows) > 0;
 }
 
+// Compiled once per set of columns (db/compiled-once.ts): every join inserts one (docs/decisions/042-cheaper-joins.md).
+const entryInsert = compiledOnce<NewEntryRow>((db, arg, row) => {
+  const columns = (Object.keys(row) as (keyof NewEntryRow)[]).filter((column) => row[column] !== undefined);
+  return db
+    .insertInto('entries')
+    .values(Object.fromEntries(columns.map((column) => [column, arg(column)])) as NewEntryRow)
+    .compile();
+}, columnsOf);
+
 export async function insertEntry(db: Executor, row: NewEntryRow): Promise<void> {
-  await db.insertInto('entries').values(row).execute();
+  await entryInsert(db, row);
 }
 
 /**
@@ -445,13 +460,23 @@ export async function incrementUnread(db: Executor, entryId: string): Promise<vo
     .execute();
 }
 
+// Compiled once (db/compiled-once.ts): every join with an SMS sets it (docs/decisions/042-cheaper-joins.md).
+const lastMessageUpdate = compiledOnce<{ entryId: string; messageId: string; channel: string | null }>((db, arg) =>
+  db
+    .updateTable('entries')
+    .set({
+      last_message_id: arg('messageId'),
+      last_message_status: 'queued',
+      last_message_channel: arg('channel'),
+      last_message_fallback: null,
+    })
+    .where('id', '=', arg('entryId'))
+    .compile(),
+);
+
 /** The message sent last to an entry: its card shows the delivery. */
 export async function setLastMessage(db: Executor, entryId: string, messageId: string, channel: string | null = null): Promise<void> {
-  await db
-    .updateTable('entries')
-    .set({ last_message_id: messageId, last_message_status: 'queued', last_message_channel: channel, last_message_fallback: null })
-    .where('id', '=', entryId)
-    .execute();
+  await lastMessageUpdate(db, { entryId, messageId, channel });
 }
 
 /**

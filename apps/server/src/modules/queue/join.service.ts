@@ -216,11 +216,12 @@ export async function joinWaitlist(deps: QueueDeps, venueId: string, body: JoinR
       }
       return { alreadyOnList: true };
     }
-    const cap = venue.settings.maxWaitingParties;
-    if (!options.byStaff && cap !== null && Number(locked.waiting ?? 0) >= cap) throw new AppError(ErrorCode.WAITLIST_FULL);
     const band = bandOf(body.partySize);
-    // What stands before the party, from the kept counts (one statement, under the venue's lock).
+    // What stands before the party, from the kept counts (one statement, under the venue's lock):
+    // also every party waiting at the venue, for its cap.
     const before = await countBeforeNewcomer(trx, venueId, band, priority);
+    const cap = venue.settings.maxWaitingParties;
+    if (!options.byStaff && cap !== null && before.waiting >= cap) throw new AppError(ErrorCode.WAITLIST_FULL);
     // Counted under the venue's lock, in the store: one address cannot fill a venue from any instance.
     // A venue with fewer open parties than the bound cannot hold that many from one address.
     const address = options.byStaff ? undefined : options.address;

@@ -1,12 +1,12 @@
 import { type Kysely, sql } from 'kysely';
+import { compiledOnce } from '../../db/compiled-once.js';
 import type { Database } from '../../db/types.js';
 import { byBand } from './entries.repository.js';
 
 /**
  * The counts the triggers keep from `entries` (migrations 005 and 011), `venue_waiting` and
  * `venue_open_counts`: the only place that reads them (docs/ARCHITECTURE.md habit 3); no code
- * writes them. venues.repository.ts `lockVenueForJoin` also reads venue_waiting, as a subquery of
- * the venue row it locks.
+ * writes them.
  */
 
 type Executor = Kysely<Database>;
@@ -26,6 +26,21 @@ export async function placeOfNewest(trx: Executor, venueId: string, priority: nu
     .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
+
+// Compiled once (db/compiled-once.ts): every join reads it (docs/decisions/042-cheaper-joins.md).
+const openCounts = compiledOnce<
+  { venueId: string; priority: number },
+  Record<'band' | 'ahead' | 'called' | 'waiting', number | string | null>
+>((db, arg) =>
+  sql<Record<'band' | 'ahead' | 'called' | 'waiting', number | string | null>>`
+    select band,
+      sum(case when status = 'active' and priority >= ${arg('priority')} then n else 0 end) as ahead,
+      sum(case when status = 'active' then n else 0 end) as waiting,
+      sum(case when status = 'called' then n else 0 end) as called
+    from venue_open_counts where venue_id = ${arg('venueId')}
+    group by band
+  `.compile(db),
+);
 
 /**
  * What stands before a newcomer of this band and priority, from the counts the triggers keep
@@ -47,14 +62,7 @@ export async function countBeforeNewcomer(
   aheadByBand: number[];
   calledByBand: number[];
 }> {
-  const { rows } = await sql<Record<'band' | 'ahead' | 'called' | 'waiting', number | string | null>>`
-    select band,
-      sum(case when status = 'active' and priority >= ${priority} then n else 0 end) as ahead,
-      sum(case when status = 'active' then n else 0 end) as waiting,
-      sum(case when status = 'called' then n else 0 end) as called
-    from venue_open_counts where venue_id = ${venueId}
-    group by band
-  `.execute(trx);
+  const { rows } = await openCounts(trx, { venueId, priority });
   const aheadByBand = byBand(rows, 'ahead');
   const calledByBand = byBand(rows, 'called');
   const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);

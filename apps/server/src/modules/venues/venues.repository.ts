@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { compiledOnce } from '../../db/compiled-once.js';
 import type { Database, NewVenueRow, VenueRow, VenueRowUpdate } from '../../db/types.js';
 import { forgetVenue } from './venue-cache.js';
 
@@ -36,29 +37,37 @@ export async function countVenues(db: Executor): Promise<number> {
   return Number(row.n);
 }
 
+// Compiled once per dialect (db/compiled-once.ts): every join runs them (docs/decisions/042-cheaper-joins.md).
+const venueLock = compiledOnce<
+  { venueId: string; postgres: boolean },
+  Pick<VenueRow, 'id' | 'next_seq' | 'waitlist_active' | 'waitlist_locked'>
+>(
+  (db, arg, { postgres }) => {
+    const query = db.selectFrom('venues').select(['id', 'next_seq', 'waitlist_active', 'waitlist_locked']).where('id', '=', arg('venueId'));
+    // NO KEY: the join changes no key of the row, and rows that reference the venue (a call's message,
+    // an entry) must not wait for it while holding what the join needs next: that would deadlock.
+    return (postgres ? query.forNoKeyUpdate() : query).compile();
+  },
+  ({ postgres }) => (postgres ? 'postgres' : 'sqlite'),
+);
+
 /**
  * The venue row, locked until the transaction ends (PostgreSQL; SQLite transactions are already
- * serial), with the number of parties waiting there (kept by migration 005's triggers) for the
- * venue's cap: one round trip. The venue_waiting subquery belongs to the venue row it counts for
- * (queue/waiting-counts.repository.ts reads that table otherwise).
+ * serial). The parties waiting there, for the venue's cap, come with the rest of what stands
+ * before a newcomer (queue/waiting-counts.repository.ts `countBeforeNewcomer`), read under this lock.
  */
-export function lockVenueForJoin(trx: Executor, venueId: string, dialect: 'sqlite' | 'postgres') {
-  const query = trx
-    .selectFrom('venues')
-    .select(['id', 'next_seq', 'waitlist_active', 'waitlist_locked'])
-    .select((eb) =>
-      eb
-        .selectFrom('venue_waiting')
-        .select((w) => w.fn.coalesce(w.fn.sum<number | string>('waiting'), w.lit(0)).as('n'))
-        .whereRef('venue_waiting.venue_id', '=', 'venues.id')
-        .as('waiting'),
-    )
-    .where('id', '=', venueId);
-  // NO KEY: the join changes no key of the row, and rows that reference the venue (a call's message,
-  // an entry) must not wait for it while holding what the join needs next: that would deadlock.
-  return (dialect === 'postgres' ? query.forNoKeyUpdate() : query).executeTakeFirst();
+export async function lockVenueForJoin(trx: Executor, venueId: string, dialect: 'sqlite' | 'postgres') {
+  return (await venueLock(trx, { venueId, postgres: dialect === 'postgres' })).rows[0];
 }
 
+const seqUpdate = compiledOnce<{ venueId: string; nextSeq: number }>((db, arg) =>
+  db
+    .updateTable('venues')
+    .set({ next_seq: arg('nextSeq') })
+    .where('id', '=', arg('venueId'))
+    .compile(),
+);
+
 export async function advanceVenueSeq(trx: Executor, venueId: string, nextSeq: number): Promise<void> {
-  await trx.updateTable('venues').set({ next_seq: nextSeq }).where('id', '=', venueId).execute();
+  await seqUpdate(trx, { venueId, nextSeq });
 }
