@@ -26,7 +26,11 @@ export function createRedisBus(url: string, options: RedisBusOptions = {}): Redi
   const prefix = options.prefix ?? 'vez:venue:';
   const onError = options.onError ?? (() => {});
   const pub = new Redis(url, { maxRetriesPerRequest: 3 });
-  const sub = new Redis(url);
+  // The subscriber connection sends no handshake of its own (ready check, client info): ioredis 5
+  // could send them after a SUBSCRIBE queued while connecting, and the refused command lost that
+  // subscription without a word (redis/ioredis#2037; fixed in ioredis 6). The instance's first
+  // subscriptions are made exactly then, at start.
+  const sub = new Redis(url, { enableReadyCheck: false, disableClientInfo: true });
   // Without listeners ioredis errors would crash the process; the clients reconnect by themselves.
   pub.on('error', onError);
   sub.on('error', onError);

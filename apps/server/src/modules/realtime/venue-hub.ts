@@ -234,9 +234,12 @@ export class VenueHub {
     events: VenueChannelEvent[],
     stamp: number,
     onlyNew: boolean,
+    /** The consoles' entries, filled from the same walk when hosts are written too (whole rows then). */
+    hostEntries: string[] | undefined,
   ): Promise<void> {
     const placedNeedingRows = new Map<string, Placement>();
     forEachPlacement<QueueRow>(rows, venue, paces, (row, placement) => {
+      if (hostEntries) hostEntries.push(hostEntryJson(row as EntryRow, placement));
       const entry = this.diners.get(row.id);
       if (!entry) return;
       entry.seenAt = stamp;
@@ -284,9 +287,11 @@ export class VenueHub {
         ? seen
         : { hidePosition, operationMode, gettingCloseAt, gettingCloseMinutes };
     this.view = view;
-    if (forDiners) await this.writeDiners(rows, venue, paces, view, events, stamp, onlyNew || !dinersChanged);
+    // One walk of the queue (each waiting party's estimate) for the diners and the consoles.
+    const hostEntries = forHosts && forDiners ? [] : undefined;
+    if (forDiners) await this.writeDiners(rows, venue, paces, view, events, stamp, onlyNew || !dinersChanged, hostEntries);
     if (!forHosts) return;
-    const data = hostQueueJson(rows as EntryRow[], venue, paces, events);
+    const data = hostQueueJson(rows as EntryRow[], venue, paces, events, hostEntries);
     for (const sub of this.hosts) {
       if (sub.stamp >= stamp || (onlyNew && sub.stamp !== 0)) continue;
       if (!sub.access.isAllowed()) {
@@ -322,18 +327,31 @@ function hostPartsOf(row: EntryRow): { head: string; tail: string } | null {
   return parts;
 }
 
-/** The console's queue message: the same bytes as JSON.stringify of its HostStreamData. */
-export function hostQueueJson(rows: readonly EntryRow[], venue: Venue, paces: PaceBook, events: VenueChannelEvent[]): string {
+/** One console entry, from the row's kept parts and its placement. */
+function hostEntryJson(row: EntryRow, placement: Placement): string {
+  const parts = hostPartsOf(row);
+  return parts
+    ? `${parts.head}${PLACEMENT_START}${JSON.stringify(placement.globalPos)},"pos":${JSON.stringify(placement.pos)},"estimatedTime":${JSON.stringify(placement.estimatedTime)},"estimatedRange":${JSON.stringify(placement.estimatedRange)}${parts.tail}`
+    : JSON.stringify(toHostEntry(row, placement));
+}
+
+/**
+ * The console's queue message: the same bytes as JSON.stringify of its HostStreamData. `entries`:
+ * each row's console entry, already made in queue order by a walk the diners' messages shared.
+ */
+export function hostQueueJson(
+  rows: readonly EntryRow[],
+  venue: Venue,
+  paces: PaceBook,
+  events: VenueChannelEvent[],
+  entries?: readonly string[],
+): string {
   const waitlist = { active: venue.waitlistActive, locked: venue.waitlistLocked };
-  const entries: string[] = [];
-  forEachPlacement(rows, venue, paces, (row, placement) => {
-    const parts = hostPartsOf(row);
-    entries.push(
-      parts
-        ? `${parts.head}${PLACEMENT_START}${JSON.stringify(placement.globalPos)},"pos":${JSON.stringify(placement.pos)},"estimatedTime":${JSON.stringify(placement.estimatedTime)},"estimatedRange":${JSON.stringify(placement.estimatedRange)}${parts.tail}`
-        : JSON.stringify(toHostEntry(row, placement)),
-    );
-  });
+  if (!entries) {
+    const made: string[] = [];
+    forEachPlacement(rows, venue, paces, (row, placement) => made.push(hostEntryJson(row, placement)));
+    entries = made;
+  }
   return `{"events":${JSON.stringify(events)},"waitlist":${JSON.stringify(waitlist satisfies HostStreamData['waitlist'])},"entries":[${entries.join(',')}]}`;
 }
 
