@@ -54,6 +54,16 @@ describe.each(stores)('one forecast per change on $name', (store) => {
     return { venueId, pace, deps, join, reads: () => reads };
   }
 
+  /** A floor venue with three parties waiting, the first one's page read (its quote kept), and the reads so far. */
+  async function threeWaiting() {
+    const floor = await floorVenue();
+    for (const size of [2, 4, 3]) await floor.join(size);
+    const venue = await getVenue(t.db.kysely, floor.venueId);
+    const [first] = await listOpenEntries(t.db.kysely, floor.venueId);
+    const firstBefore = await placeEntry(floor.deps, first!, venue);
+    return { ...floor, venue, first, firstBefore, before: floor.reads() };
+  }
+
   it('readers after a change share one forecast; the next change voids it', async () => {
     const { venueId, pace, deps, join, reads } = await floorVenue();
     for (const size of [2, 4, 3, 2]) await join(size);
@@ -73,12 +83,7 @@ describe.each(stores)('one forecast per change on $name', (store) => {
   });
 
   it('a join at the end adds its forecast to the kept book: its page reads no queue and shows the quote it was given', async () => {
-    const { venueId, pace, deps, join, reads } = await floorVenue();
-    for (const size of [2, 4, 3]) await join(size);
-    const venue = await getVenue(t.db.kysely, venueId);
-    const [first] = await listOpenEntries(t.db.kysely, venueId);
-    const firstBefore = await placeEntry(deps, first!, venue);
-    const before = reads();
+    const { venueId, pace, deps, join, reads, venue, first, firstBefore, before } = await threeWaiting();
     const newcomer = await join(2);
     expect(pace.hasJoined(venueId, newcomer.id)).toBe(true);
     const row = (await findEntryById(t.db.kysely, newcomer.id))!;
@@ -96,12 +101,7 @@ describe.each(stores)('one forecast per change on $name', (store) => {
   });
 
   it('joins arriving together at the end are each placed behind the ones before them, on the kept book, reading no queue', async () => {
-    const { venueId, pace, deps, join, reads } = await floorVenue();
-    for (const size of [2, 4, 3]) await join(size);
-    const venue = await getVenue(t.db.kysely, venueId);
-    const [first] = await listOpenEntries(t.db.kysely, venueId);
-    const firstBefore = await placeEntry(deps, first!, venue);
-    const before = reads();
+    const { venueId, pace, deps, join, reads, venue, first, firstBefore, before } = await threeWaiting();
     const burst = await Promise.all([2, 4, 2, 3, 2].map((size) => join(size)));
     expect(burst.every((e) => pace.hasJoined(venueId, e.id))).toBe(true);
     expect(burst.every((e) => e.quoted_minutes !== null && e.quoted_low !== null && e.quoted_high !== null)).toBe(true);
