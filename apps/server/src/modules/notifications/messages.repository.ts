@@ -155,13 +155,22 @@ export async function takeFallbackBody(db: Executor, id: string, error: string):
   return Number(taken.numUpdatedRows) > 0 ? found.fallback_body : undefined;
 }
 
-/** Messages the outbox provider delivered, newest first (GET /api/dev/outbox). */
-export function listOutbox(db: Executor, limit: number): Promise<MessageRow[]> {
+/**
+ * Messages the outbox holds, newest first (GET /api/dev/outbox): those it delivered, and those of
+ * its channels committed and about to be (the worker marks them with the next commit it rides,
+ * docs/decisions/046-fewer-commits-per-change.md): a message shows once the change that queued it
+ * is answered.
+ */
+export function listOutbox(db: Executor, channels: readonly MessageRow['channel'][], limit: number): Promise<MessageRow[]> {
   return db
     .selectFrom('messages')
     .selectAll()
-    .where('provider', '=', 'outbox')
-    .where('status', '=', 'sent')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('provider', '=', 'outbox'), eb('status', '=', 'sent')]),
+        ...(channels.length > 0 ? [eb.and([eb('status', '=', 'pending'), eb('channel', 'in', channels)])] : []),
+      ]),
+    )
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(limit)

@@ -19,12 +19,13 @@ export async function notificationsRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['dev'],
-        summary: 'Messages the outbox provider delivered, newest first (the demo only)',
+        summary: 'Messages the outbox provider holds (delivered, or committed and about to be), newest first (the demo only)',
         response: { 200: OutboxResponse },
       },
     },
     async (_request, reply) => {
-      const rows = await listOutbox(app.db.kysely, 200);
+      const channels = (['sms', 'email', 'push'] as const).filter((channel) => isOutbox(app.notifier.providers[channel]));
+      const rows = await listOutbox(app.db.kysely, channels, 200);
       // The demo's codes: never cached anywhere.
       reply.header('cache-control', 'no-store');
       // A stored row keeps no usable code or login link; this process's outbox kept the text it delivered.

@@ -192,6 +192,19 @@ describe('dev outbox route', () => {
     }
   });
 
+  it("shows a join's SMS once the join is answered, before the worker has marked it delivered", async () => {
+    // No worker: the message stays as the join committed it (docs/decisions/046-fewer-commits-per-change.md).
+    const t = await startTestApp(sqliteStore, { MESSAGE_WORKER: '0' });
+    try {
+      const phone = nextPhone();
+      expect((await postJoin(t, { customer: { name: 'Ana Souza', phone } })).statusCode).toBe(201);
+      const outbox = (await t.app.inject({ method: 'GET', url: '/api/dev/outbox' })).json() as { to: string; body: string }[];
+      expect(outbox.find((m) => m.to === toE164(phone))?.body).toMatch(/Bistr[oô] Demo/);
+    } finally {
+      await t.close();
+    }
+  });
+
   it("is the demo's, whatever NODE_ENV says (docs/security.md, Safe defaults)", async () => {
     const t = await startTestApp(sqliteStore, { NODE_ENV: 'production', PUBLIC_BASE_URL: BASE });
     try {
