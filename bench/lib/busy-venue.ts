@@ -5,17 +5,10 @@
 import { randomBytes } from 'node:crypto';
 import type { Config } from '../../apps/server/src/config.js';
 import { openDb } from '../../apps/server/src/db/connect.js';
-import { freshFloor } from '../../apps/server/src/modules/estimate/floor.js';
 import { upsertFloor } from '../../apps/server/src/modules/estimate/venue-floor.repository.js';
 import { findVenueById, insertVenue } from '../../apps/server/src/modules/venues/venues.repository.js';
 import { DEMO_BISTRO_ID } from '../../apps/server/src/seed/demo.js';
-
-export const BUSY_TABLES = [
-  { seats: 2, count: 9 },
-  { seats: 4, count: 8 },
-  { seats: 6, count: 3 },
-  { seats: 8, count: 2 },
-];
+import { BUSY_TABLES, busyFloorState } from '../../apps/server/test/busy-floor.js';
 
 /** Adds the busy venue to a migrated, seeded store (seedUncappedDemo first); returns its id. */
 export async function addBusyVenue(database: Config['database'], now = Date.now()): Promise<string> {
@@ -27,18 +20,7 @@ export async function addBusyVenue(database: Config['database'], now = Date.now(
     const settings = { ...JSON.parse(source.settings), maxWaitingParties: null, tables: BUSY_TABLES };
     await insertVenue(db.kysely, { ...source, id, slug: `busy-${id}`, next_seq: 1, settings: JSON.stringify(settings) });
     // A floor with a history: turns and walks seen, every table busy since a while.
-    const state = freshFloor(BUSY_TABLES);
-    state.turns = [
-      { band: 0, mean: 55, n: 40 },
-      { band: 1, mean: 68, n: 30 },
-      { band: 2, mean: 82, n: 12 },
-    ];
-    state.walks = [4, 6, 5, 3, 7, 5, 4, 6];
-    state.leaveShare = 0.04;
-    state.tables.forEach((t, i) => {
-      t.busySince = now - ((i * 7) % 60) * 60_000;
-      t.party = t.seats;
-    });
+    const state = busyFloorState(now, 0.04);
     state.at = now;
     await upsertFloor(db.kysely, id, JSON.stringify(state), now);
     return id;

@@ -20,6 +20,7 @@ import {
   turnGivenAge,
 } from './floor.js';
 import { turnSurvival } from './occupancy.js';
+import { busyFloorState } from '../../../test/busy-floor.js';
 
 // docs/decisions/022-wait-estimates.md, "The floor": the venue's tables followed from its calls,
 // seats and ends, and the next seatings played forward. Pure: no store, no clock but `at`.
@@ -512,23 +513,7 @@ describe("the whole-queue forecast's cost (docs/decisions/037-calibrated-ranges.
 describe('joins behind the whole queue (docs/decisions/043-busy-venue-joins.md)', () => {
   const NOW = T0 + 20 * 24 * 60 * MIN;
   /** A venue like the API bench's busy one: 22 tables, all but one busy for a while, a fifth of the waiting give up. */
-  function busyFloor(): FloorState {
-    const state = freshFloor([
-      { seats: 2, count: 9 },
-      { seats: 4, count: 8 },
-      { seats: 6, count: 3 },
-      { seats: 8, count: 2 },
-    ]);
-    state.turns = [
-      { band: 0, mean: 55, n: 40 },
-      { band: 1, mean: 68, n: 30 },
-      { band: 2, mean: 82, n: 12 },
-    ];
-    state.walks = [4, 6, 5, 3, 7, 5, 4, 6];
-    state.leaveShare = 0.2;
-    state.tables.forEach((t, i) => Object.assign(t, { busySince: i === 3 ? null : NOW - ((i * 7) % 60) * MIN, party: t.seats }));
-    return state;
-  }
+  const busyFloor = (): FloorState => busyFloorState(NOW, 0.2, 3);
   const queueOf = (ahead: number) =>
     Array.from({ length: ahead }, (_, i) => ({ size: ((i * 5) % 8) + 1, joinedAt: NOW - (ahead - i) * MIN }));
 
