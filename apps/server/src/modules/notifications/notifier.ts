@@ -30,7 +30,7 @@ const PURGE_EVERY_MS = 10 * 60_000;
  * db/write-batch.ts): a change's message is marked with the next change's commit instead of one of
  * its own. A card's "sent" shows at most this much later (docs/decisions/046-fewer-commits-per-change.md).
  */
-export const OUTBOX_RIDE_MS = 100;
+const OUTBOX_RIDE_MS = 100;
 
 export interface OutgoingMessage {
   channel: 'sms' | 'email' | 'push';
