@@ -278,11 +278,12 @@ export default async function run(): Promise<BenchReport> {
       joinsOf('noStatementCache'),
       joinsOf('notifierOwnCommits'),
       joinsOf('compiledEachTime'),
+      joinsOf('subjournalOnDisk'),
       busyJoinsOf('app'),
       busyJoinsOf('noJoinTail'),
     ];
     // The join path's first seconds (JIT, SQLite's pages) count for nothing: each server joins 2 s first.
-    for (const v of ['app', 'oneTransactionPerJoin', 'noStatementCache', 'notifierOwnCommits', 'compiledEachTime'] as const)
+    for (const v of ['app', 'oneTransactionPerJoin', 'noStatementCache', 'notifierOwnCommits', 'compiledEachTime', 'subjournalOnDisk'] as const)
       await measureLoad(
         'warm-up',
         {
@@ -325,6 +326,7 @@ export default async function run(): Promise<BenchReport> {
       ...both('statement cache vs none (joins)', 'join:app', 'join:noStatementCache'),
       ...both('message worker in the write batch vs commits of its own (joins)', 'join:app', 'join:notifierOwnCommits'),
       ...both("join's queries compiled once vs on each run (joins)", 'join:app', 'join:compiledEachTime'),
+      ...both("SQLite's savepoint sub-journals in memory vs spilled to a file (joins)", 'join:app', 'join:subjournalOnDisk'),
       ...both('shared forecast vs each reader its own (busy-venue position reads)', 'positionBusy:app', 'positionBusy:noSharedForecast'),
       ...both(
         'joins at the end placed on the forecast tail vs forecast with the queue (busy-venue joins)',

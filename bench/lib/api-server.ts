@@ -16,6 +16,7 @@ const db = openDb(config.database, {
   ...(variant === 'noStatementCache' ? { statementCache: false as const } : {}),
   ...(variant === 'oneTransactionPerJoin' ? { groupCommit: false as const } : {}),
   ...(variant === 'compiledEachTime' ? { compiledOnce: false as const } : {}),
+  ...(variant === 'subjournalOnDisk' ? { subjournalInMemory: false as const } : {}),
 });
 await migrateToLatest(db);
 const bench =

@@ -8,6 +8,8 @@
  * placed on the tail of the kept forecast (docs/decisions/043-busy-venue-joins.md).
  * compiledEachTime: Kysely builds and compiles every query of a join on each run, not once
  * (db/compiled-once.ts, docs/decisions/042-cheaper-joins.md).
+ * subjournalOnDisk: SQLite's savepoint sub-journals spill to a temporary file, its default, not kept
+ * in memory (db/connect.ts, docs/decisions/049-sub-journal-in-memory.md).
  */
 export const API_VARIANTS = [
   'app',
@@ -18,6 +20,7 @@ export const API_VARIANTS = [
   'notifierOwnCommits',
   'noJoinTail',
   'compiledEachTime',
+  'subjournalOnDisk',
 ] as const;
 export type ApiVariant = (typeof API_VARIANTS)[number];
 

@@ -42,6 +42,7 @@ export function openDb(
     statementCache?: false;
     groupCommit?: false;
     compiledOnce?: false;
+    subjournalInMemory?: false;
   } = {},
 ): Db {
   if (database.kind === 'sqlite') {
@@ -54,6 +55,11 @@ export function openDb(
     sqlite.pragma('synchronous = FULL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
+    // The write batch runs each change in a savepoint of a shared transaction (write-batch.ts): SQLite
+    // keeps each page's state before the savepoint in a sub-journal, which spills to a temporary
+    // file past 64 KiB, a pwrite per page. It only serves rolling a savepoint back, never crash
+    // recovery (the WAL does that), so memory is enough (docs/decisions/049-sub-journal-in-memory.md).
+    if (options.subjournalInMemory !== false) sqlite.pragma('temp_store = MEMORY');
     const handle = options.statementCache === false ? sqlite : withStatementCache(sqlite);
     const kysely = new Kysely<Database>({ dialect: new FifoSqliteDialect({ database: handle }) });
     if (options.compiledOnce === false) compileEachTime(kysely);

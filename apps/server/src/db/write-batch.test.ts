@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { stores } from '../../test/stores.js';
 import { findVenueById, insertVenue } from '../modules/venues/venues.repository.js';
@@ -68,6 +69,31 @@ describe.each(stores)('write transactions on $name', (store) => {
       const row = await findVenueById(db.kysely, idOf(100 + i));
       if (i % 3 === 1) expect(row).toBeUndefined();
       else expect(row?.id).toBe(idOf(100 + i));
+    }
+  });
+
+  it('rolls back a failed write of a batch whose savepoints outgrow 64 KiB (sub-journal in memory, docs/decisions/049-sub-journal-in-memory.md)', async () => {
+    if (db.dialect === 'sqlite') {
+      // 2: MEMORY, so the pager keeps sub-journals in memory with no spill to a file.
+      const { rows } = await sql<{ temp_store: number }>`PRAGMA temp_store`.execute(db.kysely);
+      expect(rows[0]?.temp_store).toBe(2);
+    }
+    // 120 writes of one batch, each with a 2 KiB row: the sub-journal holds far more than 64 KiB.
+    const wide = (i: number) => ({ ...venueRow(idOf(400 + i)), sections: JSON.stringify(['x'.repeat(2048)]) });
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 120 }, (_, i) =>
+        runWriteTransaction(db, async (trx) => {
+          await insertVenue(trx, wide(i));
+          if (i % 40 === 39) throw new Error(`refused ${i}`);
+          return i;
+        }),
+      ),
+    );
+    expect(outcomes.filter((o) => o.status === 'rejected')).toHaveLength(3);
+    for (const i of [0, 38, 39, 79, 80, 119]) {
+      const row = await findVenueById(db.kysely, idOf(400 + i));
+      if (i % 40 === 39) expect(row).toBeUndefined();
+      else expect(row?.sections).toBe(wide(i).sections);
     }
   });
 
