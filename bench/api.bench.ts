@@ -250,6 +250,7 @@ export default async function run(): Promise<BenchReport> {
     // Reads, then joins (joins grow the queue, which reads would then walk).
     const readRounds = await alternate([
       bareOf('app'),
+      bareOf('helmetEachRequest'),
       readsOf('app'),
       readsOf('noKeptPositions'),
       readsOf('noStatementCache'),
@@ -320,6 +321,7 @@ export default async function run(): Promise<BenchReport> {
       compare(name, 'server CPU µs/req', cpu(optimised), cpu(simpler), 'lower'),
     ];
     const comparisons = [
+      ...both('security headers worked out once vs helmet built per request (bare route)', 'bare:app', 'bare:helmetEachRequest'),
       ...both('kept position answers vs none (position reads)', 'position:app', 'position:noKeptPositions'),
       ...both('statement cache vs none (position reads)', 'position:app', 'position:noStatementCache'),
       ...both('SQLite group commit vs one transaction per join (joins)', 'join:app', 'join:oneTransactionPerJoin'),

@@ -10,6 +10,8 @@
  * (db/compiled-once.ts, docs/decisions/042-cheaper-joins.md).
  * subjournalOnDisk: SQLite's savepoint sub-journals spill to a temporary file, its default, not kept
  * in memory (db/connect.ts, docs/decisions/049-sub-journal-in-memory.md).
+ * helmetEachRequest: helmet's middleware built for every request, as @fastify/helmet does, not its
+ * headers worked out once (plugins/security.ts, docs/decisions/050-security-headers-once.md).
  */
 export const API_VARIANTS = [
   'app',
@@ -21,6 +23,7 @@ export const API_VARIANTS = [
   'noJoinTail',
   'compiledEachTime',
   'subjournalOnDisk',
+  'helmetEachRequest',
 ] as const;
 export type ApiVariant = (typeof API_VARIANTS)[number];
 

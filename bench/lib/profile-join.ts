@@ -2,7 +2,8 @@
 // `node --cpu-prof`, fills the demo bistro (cold: no tables) and a busy venue (busy-venue.ts) with
 // ~200 waiting, drives joins (PROFILE_TARGET=cold|busy|position) with 50 connections for
 // PROFILE_S seconds, stops the server and prints the self time per function (bench/lib/cpuprof-sum.ts).
-// Run: node --import tsx bench/lib/profile-join.ts
+// Run: node --import tsx bench/lib/profile-join.ts. PROFILE_NODE_ARGS adds node flags to the server
+// (`--perf-basic-prof`, to attach `perf record -g -p <pid>`: it sees inside SQLite and the kernel).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,7 +28,7 @@ await seedUncappedDemo({ kind: 'sqlite', file });
 const busy = await addBusyVenue({ kind: 'sqlite', file });
 const profDir = path.join(dir, 'prof');
 const child = fork(path.join(import.meta.dirname, 'api-server.ts'), [], {
-  execArgv: ['--import', 'tsx', '--cpu-prof', `--cpu-prof-dir=${profDir}`],
+  execArgv: ['--import', 'tsx', '--cpu-prof', `--cpu-prof-dir=${profDir}`, ...(process.env.PROFILE_NODE_ARGS ?? '').split(' ').filter(Boolean)],
   env: {
     ...process.env,
     DATABASE_URL: `file:${file}`,

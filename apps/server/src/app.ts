@@ -59,7 +59,14 @@ export interface AppDeps {
    * no forecast tail (a join at the end forecasts the queue up to it: docs/decisions/043-busy-venue-joins.md).
    * Never set by main.ts.
    */
-  bench?: { fanout?: FanoutStrategy; keptPositions?: false; sharedForecast?: false; notifierInBatch?: false; joinTail?: false };
+  bench?: {
+    fanout?: FanoutStrategy;
+    keptPositions?: false;
+    sharedForecast?: false;
+    notifierInBatch?: false;
+    joinTail?: false;
+    securityHeadersOnce?: false;
+  };
 }
 
 /** Personal data never reaches the log (docs/product.md §3). */
@@ -179,7 +186,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const routes = collectRoutes(app);
   app.decorate('routeTable', recordRouteTable(app));
   refuseBodiesOnBodylessWrites(app);
-  await registerSecurityHeaders(app);
+  registerSecurityHeaders(app, deps.bench?.securityHeadersOnce === false ? { once: false } : {});
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip', 'identity'] });
   await app.register(cookie);
   // Every request-rate limit counts in one store, on the app's clock (plugins/rate-limit-store.ts).

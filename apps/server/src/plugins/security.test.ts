@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_BISTRO_ID } from '../../test/fixtures.js';
 import { useTestApp } from '../../test/harness.js';
 import { sqliteStore } from '../../test/stores.js';
+import helmet from 'helmet';
+import { helmetOptions } from './security.js';
 
 // Headers and robots.txt (docs/security.md). e2e/csp.e2e.ts checks the real build in Chromium.
 
@@ -49,6 +51,22 @@ describe('security headers and robots.txt with a web build', () => {
       expect(directive(csp, 'style-src'), url).toBe(`style-src 'self' ${bootHash}`);
       expect(directive(csp, 'style-src-attr'), url).toBe("style-src-attr 'none'");
       expect(csp, url).not.toContain('unsafe-inline');
+    }
+  });
+
+  it("carries every header helmet's own middleware writes for these options, worked out once at start", async () => {
+    // What helmet would write on each request, run here on a response of its own.
+    const expected = new Map<string, string>();
+    const res = {
+      setHeader: (name: string, value: unknown) => expected.set(name.toLowerCase(), String(value)),
+      removeHeader: (name: string) => expected.delete(name.toLowerCase()),
+    };
+    helmet(helmetOptions(t.app))({} as never, res as never, () => {});
+    expect(expected.size).toBeGreaterThan(8);
+    for (const url of [...pages, '/robots.txt']) {
+      const headers = (await get(url)).headers;
+      for (const [name, value] of expected) expect(headers[name], `${url} ${name}`).toBe(value);
+      expect(headers['x-powered-by'], url).toBeUndefined();
     }
   });
 

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { FastifyInstance } from 'fastify';
 import { inlineStyleHashes, webIndexFile } from './web.js';
 
@@ -55,15 +56,30 @@ function shellStyleHashes(app: FastifyInstance): string[] {
 }
 
 /**
- * Security headers on every answer (docs/security.md). The Content-Security-Policy allows no inline
- * script: the web build loads only same-origin module files, and runtime settings reach it in a meta
- * tag. No inline style either but the shell's boot screen, by its hash: the app's CSS is files, and
- * React sets `style` props through the CSSOM, which style-src-attr does not govern.
+ * The headers helmet writes for these options, in its order. They depend on no request (no CSP
+ * nonce, no function in a directive), so they are worked out once at start: building helmet's
+ * middleware for every request, as @fastify/helmet does, parsed the whole policy each time, about
+ * a tenth of a bare request's CPU (docs/decisions/050-security-headers-once.md).
  */
-export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+export function helmetHeaders(options: Readonly<HelmetOptions>): [string, string][] {
+  const headers: [string, string][] = [];
+  const res = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers.push([name, String(value)]);
+    },
+    removeHeader() {},
+  };
+  helmet(options)({} as IncomingMessage, res as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error instanceof Error ? error : new Error(String(error));
+  });
+  return headers;
+}
+
+/** helmet's options for this deployment (docs/security.md). */
+export function helmetOptions(app: FastifyInstance): HelmetOptions {
   const imageOrigin = originOf(app.config.IMAGE_BASE_URL);
   const sentryOrigin = originOf(app.config.SENTRY_DSN);
-  await app.register(helmet, {
+  return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -89,8 +105,36 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
     crossOriginEmbedderPolicy: false,
     hsts: app.config.publicBaseUrl.startsWith('https:') ? { maxAge: 15552000 } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-  });
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.header('permissions-policy', PERMISSIONS_POLICY);
+  };
+}
+
+/**
+ * Security headers on every answer (docs/security.md). The Content-Security-Policy allows no inline
+ * script: the web build loads only same-origin module files, and runtime settings reach it in a meta
+ * tag. No inline style either but the shell's boot screen, by its hash: the app's CSS is files, and
+ * React sets `style` props through the CSSOM, which style-src-attr does not govern.
+ */
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  /** Bench only (bench/lib/api-variants.ts): helmet's middleware built for every request, as before. */
+  options: { once?: false } = {},
+): void {
+  if (options.once === false) {
+    const helmetOptionsOf = helmetOptions(app);
+    app.addHook('onRequest', (request, reply, done) => {
+      helmet(helmetOptionsOf)(request.raw, reply.raw, () => {});
+      reply.raw.setHeader('permissions-policy', PERMISSIONS_POLICY);
+      done();
+    });
+    return;
+  }
+  const headers = [...helmetHeaders(helmetOptions(app)), ['permissions-policy', PERMISSIONS_POLICY] as [string, string]];
+  // Set on the response as helmet's middleware did, before anything else can answer; a callback
+  // hook, no promise per request.
+  app.addHook('onRequest', (_request, reply, done) => {
+    const raw = reply.raw;
+    for (let i = 0; i < headers.length; i++) raw.setHeader(headers[i]![0], headers[i]![1]);
+    raw.removeHeader('x-powered-by');
+    done();
   });
 }
