@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from './messages.js';
 import { CreateWaitlistBody } from './join-body.js';
-import { parsePhone, readPhone } from './phone.js';
+import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
+import { parsePhone, readPhone, recentCountryOf } from './phone.js';
 import { Phone } from './phone-schema.js';
 
 /** docs/product.md §15: phones as people paste them (WhatsApp, contact cards, typed by hand). */
@@ -82,5 +83,17 @@ describe('phones as people paste them', () => {
     const result = CreateWaitlistBody.safeParse(body);
     expect(result.error?.issues).toEqual([expect.objectContaining({ path: ['customer', 'phone'], message: messages.mobile })]);
     expect(CreateWaitlistBody.safeParse({ ...body, customer: { ...body.customer, phone: '+55 (11) 97777-6543' } }).success).toBe(true);
+  });
+});
+
+describe('the country of a phone just read', () => {
+  it('is what parsing its E.164 number again would say, and unknown for a number never read', () => {
+    const inputs = ['+55 11 98765-4321', '+1 416 555 0199', '+1 212 555 0199', '+351 912 345 678', '+44 7911 123456', '+882 3400 0123'];
+    for (const input of inputs) {
+      const reading = readPhone(input);
+      if (!reading.ok) continue;
+      expect(recentCountryOf(reading.phone.e164), input).toEqual({ country: parsePhoneNumberFromString(reading.phone.e164)?.country });
+    }
+    expect(recentCountryOf('+5511900000000')).toBeUndefined();
   });
 });

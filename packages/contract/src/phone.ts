@@ -76,8 +76,22 @@ export function readPhone(input: string, defaultCountry: string = DEFAULT_COUNTR
   );
   if (recentReadings.size >= RECENT_READINGS) recentReadings.delete(recentReadings.keys().next().value as string);
   recentReadings.set(key, reading);
+  if (reading.ok) {
+    if (recentCountries.size >= RECENT_READINGS) recentCountries.delete(recentCountries.keys().next().value as string);
+    recentCountries.set(reading.phone.e164, reading.phone.country);
+  }
   return reading;
 }
+
+/**
+ * The country of an E.164 number a recent reading gave (`{ country }`, which may be undefined for a
+ * number of no country), or undefined when none did: a join's server asks for its phone's country
+ * after reading it, a parse of the phone library otherwise (docs/decisions/042-cheaper-joins.md).
+ */
+export function recentCountryOf(e164: string): { country: string | undefined } | undefined {
+  return recentCountries.has(e164) ? { country: recentCountries.get(e164) } : undefined;
+}
+const recentCountries = /* @__PURE__ */ new Map<string, string | undefined>();
 
 /**
  * The last readings, by input and default country: a join's phone is read by both checks of its

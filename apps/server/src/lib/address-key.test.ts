@@ -37,3 +37,19 @@ describe('address scope and key', () => {
     expect(joinAddressKey('secret', 'b'.repeat(24), '2001:db8:7:1::1')).not.toBe(key);
   });
 });
+
+describe('kept address keys', () => {
+  it('a kept key is the HMAC of its own secret, venue and address, never another pair', async () => {
+    const { createHmac } = await import('node:crypto');
+    const hmac = (secret: string, venue: string, scope: string) => createHmac('sha256', secret).update(`${venue}|${scope}`).digest('hex');
+    for (let round = 0; round < 2; round++)
+      for (const [secret, venue, address] of [
+        ['s1', 'v1', '203.0.113.9'],
+        ['s2', 'v1', '203.0.113.9'],
+        ['s1', 'v2', '203.0.113.9'],
+        ['s1', 'v1', '203.0.113.10'],
+        ['s1', 'v1', '2001:db8:7:1::1'],
+      ] as const)
+        expect(joinAddressKey(secret, venue, address), `${secret} ${venue} ${address}`).toBe(hmac(secret, venue, addressScope(address)));
+  });
+});

@@ -8,10 +8,24 @@ import ipaddr from 'ipaddr.js';
  * could, by trying all 2^32). The venue is part of the key, so keys of two venues cannot be linked.
  */
 export function joinAddressKey(secret: string, venueId: string, address: string): string {
-  return createHmac('sha256', secret)
-    .update(`${venueId}|${addressScope(address)}`)
-    .digest('hex');
+  const message = `${venueId}|${addressScope(address)}`;
+  const cacheKey = `${secret}\u0000${message}`;
+  let key = recentKeys.get(cacheKey);
+  if (key === undefined) {
+    key = createHmac('sha256', secret).update(message).digest('hex');
+    if (recentKeys.size >= RECENT_KEYS) recentKeys.delete(recentKeys.keys().next().value as string);
+    recentKeys.set(cacheKey, key);
+  }
+  return key;
 }
+
+/**
+ * The last keys made: a phone on the street joins, reads and joins again from one address, and an
+ * HMAC is a good part of a join's CPU otherwise (docs/decisions/042-cheaper-joins.md). Only in this
+ * process's memory, which holds each request's address anyway.
+ */
+const recentKeys = new Map<string, string>();
+const RECENT_KEYS = 1024;
 
 /**
  * What counts as one client: an IPv4 address, or an IPv6 address's /64 (one home or phone gets a

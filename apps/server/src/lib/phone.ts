@@ -1,4 +1,4 @@
-import { parsePhone } from '@vez/contract';
+import { parsePhone, recentCountryOf } from '@vez/contract';
 import { type CountryCode, getCountries, parsePhoneNumberFromString } from 'libphonenumber-js/min';
 
 /**
@@ -13,7 +13,7 @@ export function toE164(input: string, defaultCountry: 'BR' | 'US' = 'BR'): strin
 /** The ISO 3166-1 alpha-2 country of an E.164 number, when its digits name one. */
 export function phoneCountryOf(e164: string): string | undefined {
   if (recentCountries.has(e164)) return recentCountries.get(e164);
-  const country = parsePhoneNumberFromString(e164)?.country;
+  const country = recentCountryOf(e164)?.country ?? parsePhoneNumberFromString(e164)?.country;
   if (recentCountries.size >= RECENT_COUNTRIES) recentCountries.delete(recentCountries.keys().next().value as string);
   recentCountries.set(e164, country);
   return country;
