@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { columnsOf, compiledOnce } from '../../db/compiled-once.js';
 import type { Database, PaceRow, PaceSlotRow } from '../../db/types.js';
 import { type PaceBook, newMemo, slotOf } from './estimator.js';
 
@@ -17,26 +18,48 @@ type Executor = Kysely<Database>;
  */
 export async function findPaceRows(db: Executor, venueId: string, now: number): Promise<PaceBook> {
   const slot = slotOf(now);
-  const [paces, slots] = await Promise.all([
-    db.selectFrom('venue_pace').selectAll().where('venue_id', '=', venueId).execute(),
-    db.selectFrom('venue_pace_slots').selectAll().where('venue_id', '=', venueId).where('slot', '=', slot).execute(),
-  ]);
-  return { paces, slots, slot, at: now, memo: newMemo(paces) };
+  const [paces, slots] = await Promise.all([paceRows(db, { venueId }), slotRows(db, { venueId, slot })]);
+  return { paces: paces.rows, slots: slots.rows, slot, at: now, memo: newMemo(paces.rows) };
 }
 
+// Read by every change's refresh and written by every seat: compiled once (docs/decisions/051-change-path-compiled-once.md).
+const paceRows = compiledOnce<{ venueId: string }, PaceRow>((db, arg) =>
+  db.selectFrom('venue_pace').selectAll().where('venue_id', '=', arg('venueId')).compile(),
+);
+const slotRows = compiledOnce<{ venueId: string; slot: number }, PaceSlotRow>((db, arg) =>
+  db.selectFrom('venue_pace_slots').selectAll().where('venue_id', '=', arg('venueId')).where('slot', '=', arg('slot')).compile(),
+);
+
+/** Each column of the row as an argument of its own name. */
+const argsOf = <R extends object>(arg: (name: keyof R & string) => unknown, row: R): R =>
+  Object.fromEntries(Object.keys(row).filter((k) => row[k as keyof R] !== undefined).map((k) => [k, arg(k as keyof R & string)])) as R;
+
+const paceUpsert = compiledOnce<PaceRow>(
+  (db, arg, row) => {
+    const values = argsOf(arg, row);
+    const { venue_id: _venue, band: _band, ...learned } = values;
+    return db
+      .insertInto('venue_pace')
+      .values(values)
+      .onConflict((oc) => oc.columns(['venue_id', 'band']).doUpdateSet(learned))
+      .compile();
+  },
+  columnsOf,
+);
+
+const slotUpsert = compiledOnce<PaceSlotRow>((db, arg, row) =>
+  db
+    .insertInto('venue_pace_slots')
+    .values(argsOf(arg, row))
+    .onConflict((oc) => oc.columns(['venue_id', 'slot', 'band']).doUpdateSet({ service_ms: arg('service_ms'), samples: arg('samples') }))
+    .compile(),
+  columnsOf,
+);
+
 export async function upsertPace(db: Executor, row: PaceRow): Promise<void> {
-  const { venue_id: _venue, band: _band, ...learned } = row;
-  await db
-    .insertInto('venue_pace')
-    .values(row)
-    .onConflict((oc) => oc.columns(['venue_id', 'band']).doUpdateSet(learned))
-    .execute();
+  await paceUpsert(db, row);
 }
 
 export async function upsertPaceSlot(db: Executor, row: PaceSlotRow): Promise<void> {
-  await db
-    .insertInto('venue_pace_slots')
-    .values(row)
-    .onConflict((oc) => oc.columns(['venue_id', 'slot', 'band']).doUpdateSet({ service_ms: row.service_ms, samples: row.samples }))
-    .execute();
+  await slotUpsert(db, row);
 }

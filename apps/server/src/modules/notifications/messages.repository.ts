@@ -91,27 +91,34 @@ const maskSecret = {
  * The outbox provider's delivery is the row itself: one statement marks every due message of
  * these channels sent, without a claim per message (the demo and the tests send many).
  */
-export function markDueSentByOutbox(
+const dueSentByOutbox = compiledOnce<{ channels: readonly MessageRow['channel'][]; now: number }, Pick<MessageRow, 'id' | 'entry_id' | 'channel'>>(
+  (db, arg, args) =>
+    db
+      .updateTable('messages')
+      .set((eb) => ({
+        status: 'sent',
+        sent_at: arg('now'),
+        provider: 'outbox',
+        provider_id: 'outbox',
+        error: null,
+        attempts: eb('attempts', '+', 1),
+        ...maskSecret,
+      }))
+      // The outbox's channels are fixed per deployment: part of the statement's shape.
+      .where('channel', 'in', args.channels)
+      .where('status', 'in', ['pending', 'sending'])
+      .where('next_attempt_at', '<=', arg('now'))
+      .returning(['id', 'entry_id', 'channel'])
+      .compile(),
+  (args) => args.channels.join(','),
+);
+
+export async function markDueSentByOutbox(
   db: Executor,
   channels: readonly MessageRow['channel'][],
   now: number,
 ): Promise<Pick<MessageRow, 'id' | 'entry_id' | 'channel'>[]> {
-  return db
-    .updateTable('messages')
-    .set((eb) => ({
-      status: 'sent',
-      sent_at: now,
-      provider: 'outbox',
-      provider_id: 'outbox',
-      error: null,
-      attempts: eb('attempts', '+', 1),
-      ...maskSecret,
-    }))
-    .where('channel', 'in', channels)
-    .where('status', 'in', ['pending', 'sending'])
-    .where('next_attempt_at', '<=', now)
-    .returning(['id', 'entry_id', 'channel'])
-    .execute();
+  return (await dueSentByOutbox(db, { channels, now })).rows;
 }
 
 /** Only the worker holding the claim (same attempt number, still sending) may settle a message. */

@@ -1,4 +1,5 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
+import { compiledOnce } from '../../db/compiled-once.js';
 import type { Database, PushSubscriptionTable } from '../../db/types.js';
 
 /**
@@ -32,6 +33,10 @@ export async function removeSubscriptionsOf(db: Executor, entryId: string): Prom
   return Number(result.numDeletedRows);
 }
 
+const anySubscription = compiledOnce<{ entryId: string }>((db, arg) =>
+  db.selectFrom('push_subscriptions').select('id').where('entry_id', '=', arg('entryId')).limit(1).compile(),
+);
+
 export async function hasSubscriptions(db: Executor, entryId: string): Promise<boolean> {
-  return (await db.selectFrom('push_subscriptions').select('id').where('entry_id', '=', entryId).limit(1).executeTakeFirst()) !== undefined;
+  return (await anySubscription(db, { entryId })).rows.length > 0;
 }

@@ -12,9 +12,22 @@ import { eraseTextsOfEntriesErasedAt, markMessagesRead, pointThreadAtFallback, r
 
 type Executor = Kysely<Database>;
 
-export function findEntryById(db: Executor, id: string): Promise<EntryRow | undefined> {
-  return db.selectFrom('entries').selectAll().where('id', '=', id).executeTakeFirst();
+const entryById = compiledOnce<{ id: string }, EntryRow>((db, arg) => db.selectFrom('entries').selectAll().where('id', '=', arg('id')).compile());
+
+export async function findEntryById(db: Executor, id: string): Promise<EntryRow | undefined> {
+  return (await entryById(db, { id })).rows[0];
 }
+
+/** An `in (…)` list's values as arguments of a statement compiled once per length (db/compiled-once.ts). */
+type ListArgs = Record<string, unknown> & { length: number };
+const listArgs = (values: readonly unknown[], extra: Record<string, unknown> = {}): ListArgs => {
+  const args: ListArgs = { ...extra, length: values.length };
+  for (let i = 0; i < values.length; i++) args[`v${i}`] = values[i];
+  return args;
+};
+const listOf = (arg: (name: string) => unknown, length: number): never =>
+  Array.from({ length }, (_, i) => arg(`v${i}`)) as never;
+const lengthOf = (args: ListArgs): string => String(args.length);
 
 export function findEntryByShareId(db: Executor, shareId: string): Promise<EntryRow | undefined> {
   return db.selectFrom('entries').selectAll().where('share_id', '=', shareId).executeTakeFirst();
@@ -117,12 +130,42 @@ export function listOpenEntries(db: Executor, venueId: string): Promise<EntryRow
     .execute();
 }
 
-export async function updateEntry(
-  db: Executor,
-  id: string,
-  patch: Partial<Omit<EntryRow, 'id' | 'share_id' | 'venue_id' | 'seq'>>,
-): Promise<void> {
-  await db.updateTable('entries').set(patch).where('id', '=', id).execute();
+type EntryPatch = Partial<Omit<EntryRow, 'id' | 'share_id' | 'venue_id' | 'seq'>>;
+
+/** An update of the columns a patch sets (its shape, `columnsOf`), `where` the entry is `id`, maybe only while open. */
+const patchOf = (arg: (name: string) => unknown, patch: EntryPatch): EntryPatch =>
+  Object.fromEntries(
+    Object.keys(patch)
+      .filter((column) => patch[column as keyof EntryPatch] !== undefined)
+      .map((column) => [column, arg(`set_${column}`)]),
+  ) as EntryPatch;
+const patchArgs = (id: string, patch: EntryPatch): Record<string, unknown> => {
+  const args: Record<string, unknown> = { id };
+  for (const column in patch) args[`set_${column}`] = patch[column as keyof EntryPatch];
+  return args;
+};
+const entryUpdate = compiledOnce<Record<string, unknown>>(
+  (db, arg, args) =>
+    db
+      .updateTable('entries')
+      .set(patchOf(arg as (name: string) => unknown, args.patch as EntryPatch))
+      .where('id', '=', arg('id') as string)
+      .compile(),
+  (args) => columnsOf(args.patch as object),
+);
+const openEntryUpdate = compiledOnce<Record<string, unknown>>(
+  (db, arg, args) =>
+    db
+      .updateTable('entries')
+      .set(patchOf(arg as (name: string) => unknown, args.patch as EntryPatch))
+      .where('id', '=', arg('id') as string)
+      .where('status', 'in', ['active', 'called'])
+      .compile(),
+  (args) => columnsOf(args.patch as object),
+);
+
+export async function updateEntry(db: Executor, id: string, patch: EntryPatch): Promise<void> {
+  await entryUpdate(db, { ...patchArgs(id, patch), patch });
 }
 
 /** Counts per band (index: band, 0 where none) from rows of `band` and counts. */
@@ -163,8 +206,12 @@ export async function countBeforeByBand(
 
 /** Parties called and not yet seated at a venue (in one band when given): few, through entries_queue. */
 /** The venue's called parties, only what placing the waiting ones needs (getting-close.service.ts). */
-export function listCalledBands(db: Executor, venueId: string): Promise<Pick<EntryRow, 'id' | 'status' | 'band'>[]> {
-  return db.selectFrom('entries').select(['id', 'status', 'band']).where('venue_id', '=', venueId).where('status', '=', 'called').execute();
+const calledBands = compiledOnce<{ venueId: string }, Pick<EntryRow, 'id' | 'status' | 'band'>>((db, arg) =>
+  db.selectFrom('entries').select(['id', 'status', 'band']).where('venue_id', '=', arg('venueId')).where('status', '=', 'called').compile(),
+);
+
+export async function listCalledBands(db: Executor, venueId: string): Promise<Pick<EntryRow, 'id' | 'status' | 'band'>[]> {
+  return (await calledBands(db, { venueId })).rows;
 }
 
 export async function countCalled(db: Executor, venueId: string, band?: number): Promise<number> {
@@ -330,17 +377,14 @@ export function listQueueOrder(db: Executor, venueId: string): Promise<QueueRow[
 }
 
 /** Whole rows of some entries (messages to build, entries that left the queue), in chunks. */
+const entriesByIds = compiledOnce<ListArgs, EntryRow>(
+  (db, arg, args) => db.selectFrom('entries').selectAll().where('id', 'in', listOf(arg as (name: string) => unknown, args.length)).compile(),
+  lengthOf,
+);
+
 export async function findEntriesByIds(db: Executor, ids: readonly string[]): Promise<EntryRow[]> {
   const out: EntryRow[] = [];
-  for (let i = 0; i < ids.length; i += 500) {
-    out.push(
-      ...(await db
-        .selectFrom('entries')
-        .selectAll()
-        .where('id', 'in', ids.slice(i, i + 500))
-        .execute()),
-    );
-  }
+  for (let i = 0; i < ids.length; i += 500) out.push(...(await entriesByIds(db, listArgs(ids.slice(i, i + 500)))).rows);
   return out;
 }
 
@@ -351,9 +395,22 @@ export function findQueueRowsByIds(db: Executor, venueId: string, ids: readonly 
 }
 
 /** Whole rows of these entries of one venue (queue-cache.ts keeps a console's queue whole). */
-export function findOpenRowsOfVenueByIds(db: Executor, venueId: string, ids: readonly string[]): Promise<EntryRow[]> {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db.selectFrom('entries').selectAll().where('venue_id', '=', venueId).where('id', 'in', ids).execute();
+const venueEntriesByIds = compiledOnce<ListArgs, EntryRow>(
+  (db, arg, args) =>
+    db
+      .selectFrom('entries')
+      .selectAll()
+      .where('venue_id', '=', arg('venueId') as string)
+      .where('id', 'in', listOf(arg as (name: string) => unknown, args.length))
+      .compile(),
+  lengthOf,
+);
+
+export async function findOpenRowsOfVenueByIds(db: Executor, venueId: string, ids: readonly string[]): Promise<EntryRow[]> {
+  if (ids.length === 0) return [];
+  const out: EntryRow[] = [];
+  for (let i = 0; i < ids.length; i += 500) out.push(...(await venueEntriesByIds(db, listArgs(ids.slice(i, i + 500), { venueId }))).rows);
+  return out;
 }
 
 /**
@@ -414,18 +471,9 @@ export async function listDayEntries(db: Executor, venueId: string, from: number
 // The conversation (docs/product.md §7).
 
 /** Writes a change to an entry only while it is still open; false when it ended meanwhile. */
-export async function updateOpenEntry(
-  db: Executor,
-  id: string,
-  patch: Partial<Omit<EntryRow, 'id' | 'share_id' | 'venue_id' | 'seq'>>,
-): Promise<boolean> {
-  const result = await db
-    .updateTable('entries')
-    .set(patch)
-    .where('id', '=', id)
-    .where('status', 'in', ['active', 'called'])
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+export async function updateOpenEntry(db: Executor, id: string, patch: EntryPatch): Promise<boolean> {
+  const result = await openEntryUpdate(db, { ...patchArgs(id, patch), patch });
+  return Number(result.numAffectedRows ?? 0) > 0;
 }
 
 /** The sender's most recent open entry, at any venue (an SMS reply names only the phone). */
@@ -498,6 +546,19 @@ export async function setWhatsAppInbound(db: Executor, entryId: string, at: numb
   await db.updateTable('entries').set({ whatsapp_inbound_at: at }).where('id', '=', entryId).execute();
 }
 
+const deliveryUpdate = compiledOnce<ListArgs, Pick<EntryRow, 'id' | 'venue_id'>>(
+  (db, arg, args) =>
+    db
+      .updateTable('entries')
+      .set({ last_message_status: arg('status') as string })
+      .where('last_message_id', 'in', listOf(arg as (name: string) => unknown, args.length))
+      // The states it may replace are few and fixed per caller: part of the statement's shape.
+      .where('last_message_status', 'in', args.earlier as string[])
+      .returning(['id', 'venue_id'])
+      .compile(),
+  (args) => `${args.length}|${(args.earlier as string[]).join(',')}`,
+);
+
 /**
  * A delivery report for a message: the entries whose last message it is, and the thread's copy,
  * take the new state unless they already hold a later one (callbacks may arrive out of order).
@@ -512,15 +573,7 @@ export async function recordDeliveryOf(
   for (let i = 0; i < messageIds.length; i += 500) {
     const ids = messageIds.slice(i, i + 500);
     await recordMessageStatus(db, ids, status, earlier);
-    changed.push(
-      ...(await db
-        .updateTable('entries')
-        .set({ last_message_status: status })
-        .where('last_message_id', 'in', ids)
-        .where('last_message_status', 'in', [...earlier])
-        .returning(['id', 'venue_id'])
-        .execute()),
-    );
+    changed.push(...(await deliveryUpdate(db, listArgs(ids, { status, earlier: [...earlier] }))).rows);
   }
   return changed;
 }
@@ -569,40 +622,56 @@ export async function firstWaiting(db: Executor, venueId: string, limit: number,
   const out: EntryRow[] = [];
   let below: number | undefined;
   while (out.length < limit) {
-    let top = db
-      .selectFrom('entries')
-      .select((eb) => eb.fn.max('priority').as('p'))
-      .where('venue_id', '=', venueId)
-      .where('status', '=', 'active');
-    if (below !== undefined) top = top.where('priority', '<', below);
-    const found = (await top.executeTakeFirst())?.p;
+    const found = (below === undefined ? await topPriority(db, { venueId }) : await topPriorityBelow(db, { venueId, below })).rows[0]?.p;
     if (found === null || found === undefined) break;
     const priority = Number(found);
-    out.push(
-      ...(await db
-        .selectFrom('entries')
-        .selectAll()
-        .where('venue_id', '=', venueId)
-        .where('status', '=', 'active')
-        .where('priority', '=', priority)
-        .orderBy('seq', 'asc')
-        .limit(limit - out.length)
-        .execute()),
-    );
+    out.push(...(await waitingOfPriority(db, { venueId, priority, limit: limit - out.length })).rows);
     below = priority;
   }
   return out;
 }
 
+const topPriority = compiledOnce<{ venueId: string }, { p: number | null }>((db, arg) =>
+  db
+    .selectFrom('entries')
+    .select((eb) => eb.fn.max('priority').as('p'))
+    .where('venue_id', '=', arg('venueId'))
+    .where('status', '=', 'active')
+    .compile(),
+);
+const topPriorityBelow = compiledOnce<{ venueId: string; below: number }, { p: number | null }>((db, arg) =>
+  db
+    .selectFrom('entries')
+    .select((eb) => eb.fn.max('priority').as('p'))
+    .where('venue_id', '=', arg('venueId'))
+    .where('status', '=', 'active')
+    .where('priority', '<', arg('below'))
+    .compile(),
+);
+const waitingOfPriority = compiledOnce<{ venueId: string; priority: number; limit: number }, EntryRow>((db, arg) =>
+  db
+    .selectFrom('entries')
+    .selectAll()
+    .where('venue_id', '=', arg('venueId'))
+    .where('status', '=', 'active')
+    .where('priority', '=', arg('priority'))
+    .orderBy('seq', 'asc')
+    .limit(arg('limit'))
+    .compile(),
+);
+
 /** Claims an entry's one "getting close" message; false when it was had already. */
-export async function claimGettingClose(db: Executor, id: string, now: number): Promise<boolean> {
-  const result = await db
+const gettingCloseClaim = compiledOnce<{ id: string; now: number }>((db, arg) =>
+  db
     .updateTable('entries')
-    .set({ getting_close_at: now })
-    .where('id', '=', id)
+    .set({ getting_close_at: arg('now') })
+    .where('id', '=', arg('id'))
     .where('status', '=', 'active')
     .where('getting_close_at', 'is', null)
     .where('notified_at', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+    .compile(),
+);
+
+export async function claimGettingClose(db: Executor, id: string, now: number): Promise<boolean> {
+  return Number((await gettingCloseClaim(db, { id, now })).numAffectedRows ?? 0) > 0;
 }

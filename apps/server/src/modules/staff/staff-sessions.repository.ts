@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { compiledOnce } from '../../db/compiled-once.js';
 import type { Database, StaffSessionRow } from '../../db/types.js';
 
 /**
@@ -14,14 +15,18 @@ export async function insertSession(db: Executor, row: StaffSessionRow): Promise
 }
 
 /** The session and its staff member, if the session has not expired. */
-export function findLiveSession(db: Executor, tokenHash: string, now: number) {
-  return db
+const liveSession = compiledOnce<{ tokenHash: string; now: number }, { staffId: string; email: string; expiresAt: number }>((db, arg) =>
+  db
     .selectFrom('staff_sessions')
     .innerJoin('staff', 'staff.id', 'staff_sessions.staff_id')
     .select(['staff.id as staffId', 'staff.email as email', 'staff_sessions.expires_at as expiresAt'])
-    .where('staff_sessions.token_hash', '=', tokenHash)
-    .where('staff_sessions.expires_at', '>', now)
-    .executeTakeFirst();
+    .where('staff_sessions.token_hash', '=', arg('tokenHash'))
+    .where('staff_sessions.expires_at', '>', arg('now'))
+    .compile(),
+);
+
+export async function findLiveSession(db: Executor, tokenHash: string, now: number) {
+  return (await liveSession(db, { tokenHash, now })).rows[0];
 }
 
 /** Of these sessions, the live ones with each venue their staff member runs and the role there. */

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { compiledOnce } from '../../db/compiled-once.js';
 import type { Dialect } from '../../db/connect.js';
 import type { Database, StaffVenueTable, VenueRow } from '../../db/types.js';
 
@@ -39,10 +40,14 @@ export function listStaffVenues(
  * the row stays locked until the transaction ends, as `listVenueMembers` locks the team.
  */
 export async function findStaffRole(db: Executor, staffId: string, venueId: string, lock?: Dialect): Promise<StaffRoleValue | undefined> {
+  if (lock !== 'postgres') return (await staffRole(db, { staffId, venueId })).rows[0]?.role;
   const query = db.selectFrom('staff_venues').select('role').where('staff_id', '=', staffId).where('venue_id', '=', venueId);
-  const row = await (lock === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
-  return row?.role;
+  return (await query.forUpdate().executeTakeFirst())?.role;
 }
+
+const staffRole = compiledOnce<{ staffId: string; venueId: string }, { role: StaffRoleValue }>((db, arg) =>
+  db.selectFrom('staff_venues').select('role').where('staff_id', '=', arg('staffId')).where('venue_id', '=', arg('venueId')).compile(),
+);
 
 /**
  * The venue's team, oldest account first. With `lock` (PostgreSQL) the rows stay locked until the

@@ -5,8 +5,10 @@ import { forgetVenue } from './venue-cache.js';
 
 type Executor = Kysely<Database>;
 
-export function findVenueById(db: Executor, id: string): Promise<VenueRow | undefined> {
-  return db.selectFrom('venues').selectAll().where('id', '=', id).executeTakeFirst();
+const venueById = compiledOnce<{ id: string }, VenueRow>((db, arg) => db.selectFrom('venues').selectAll().where('id', '=', arg('id')).compile());
+
+export async function findVenueById(db: Executor, id: string): Promise<VenueRow | undefined> {
+  return (await venueById(db, { id })).rows[0];
 }
 
 export function findVenueBySlug(db: Executor, slug: string): Promise<VenueRow | undefined> {
