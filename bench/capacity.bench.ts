@@ -39,7 +39,9 @@
 //   CAPACITY_RATE (30, changes/s of the accounting steps), CAPACITY_REPEATS (3),
 //   CAPACITY_STEP_SECONDS and CAPACITY_IDLE_SECONDS (default SSE_HEARTBEAT_SECONDS, 20: each window
 //   holds one heartbeat round, which the servers also read from SSE_HEARTBEAT_SECONDS),
-//   CAPACITY_WARMUP_SECONDS (default CAPACITY_STEP_SECONDS: changes at CAPACITY_RATE before anything counts),
+//   CAPACITY_WARMUP_SECONDS (default 60, or CAPACITY_STEP_SECONDS when longer: changes at CAPACITY_RATE
+//   before anything counts; V8 is still optimising the change path's code for about a minute, see
+//   docs/decisions/036-capacity-by-cpu-accounting.md),
 //   CAPACITY_HEADROOM (0.8 of a core planned per instance), CAPACITY_QUOTA (0.4 core per instance in
 //   the -quota setups), CAPACITY_HELD_STEPS (5, steps of the search for the rate held), CAPACITY_P99_MS (250),
 //   CAPACITY_BASELINE (a capacity.json to compare with; default: the one committed at HEAD),
@@ -74,7 +76,7 @@ const HEARTBEAT_S = env('SSE_HEARTBEAT_SECONDS', 20);
 const STEP_S = env('CAPACITY_STEP_SECONDS', HEARTBEAT_S);
 const IDLE_S = env('CAPACITY_IDLE_SECONDS', HEARTBEAT_S);
 const RATE = env('CAPACITY_RATE', 30);
-const WARMUP_S = env('CAPACITY_WARMUP_SECONDS', STEP_S);
+const WARMUP_S = env('CAPACITY_WARMUP_SECONDS', Math.max(60, STEP_S));
 const REPEATS = Math.max(1, env('CAPACITY_REPEATS', 3));
 const HEADROOM = env('CAPACITY_HEADROOM', 0.8);
 const HELD_STEPS = env('CAPACITY_HELD_STEPS', 5);
