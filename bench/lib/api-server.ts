@@ -27,7 +27,9 @@ const bench =
         ? { bench: { notifierInBatch: false as const } }
         : variant === 'noJoinTail'
           ? { bench: { joinTail: false as const } }
-          : {};
+          : variant === 'noRebase'
+            ? { bench: { rebase: false as const } }
+            : {};
 const app = await buildApp({ config, db, ...bench });
 await app.listen({ port: 0, host: '127.0.0.1', backlog: 4096 });
 

@@ -8,6 +8,8 @@
  * placed on the tail of the kept forecast (docs/decisions/043-busy-venue-joins.md).
  * compiledEachTime: Kysely builds and compiles every query of a join on each run, not once
  * (db/compiled-once.ts, docs/decisions/042-cheaper-joins.md).
+ * noRebase: a busy venue's kept book, expired, is read and forecast again, never rebased
+ * (docs/decisions/047-rebased-books.md).
  */
 export const API_VARIANTS = [
   'app',
@@ -18,6 +20,7 @@ export const API_VARIANTS = [
   'notifierOwnCommits',
   'noJoinTail',
   'compiledEachTime',
+  'noRebase',
 ] as const;
 export type ApiVariant = (typeof API_VARIANTS)[number];
 

@@ -32,6 +32,12 @@ export interface PositionCache {
   keep(key: string, venueId: string, json: string, since: number): void;
   /** Something changed at the venue. */
   forgetVenue(venueId: string): void;
+  /**
+   * Hears the venue's events from now on, from other instances too (the kept pace's books,
+   * pace-cache.ts): true. Until it stops hearing them (more venues watched than it keeps), when the
+   * venue is forgotten as at a change.
+   */
+  watch(venueId: string): boolean;
   /** Everything may have changed (personal data erased by retention). */
   clear(): void;
   /** The bus to publish through, so the publishing instance voids its answers before it replies. */
@@ -96,6 +102,10 @@ export function createPositionCache(
       answers.set(key, { venueId, json, since, expires: now() + TTL_MS });
     },
     forgetVenue,
+    watch(venueId) {
+      watch(venueId);
+      return true;
+    },
     clear() {
       clearedAt = ++clock;
       answers.clear();

@@ -22,9 +22,14 @@ export interface QueueCaches {
  */
 const JOINED = eventOf('join');
 
-/** `tail: false` (a bench's server only): books without their forecast's tail, joins forecast the queue up to them (docs/decisions/043-busy-venue-joins.md). */
-export function createQueueCaches(bus: EventBus, options: { tail?: false } = {}): QueueCaches {
-  const pace = createPaceCache(listQueueOrder, undefined, options);
+/**
+ * `tail: false` (a bench's server only): books without their forecast's tail, joins forecast the
+ * queue up to them (docs/decisions/043-busy-venue-joins.md). `rebase: false` (a bench's server only):
+ * an expired book is read again, never rebased (docs/decisions/047-rebased-books.md).
+ */
+export function createQueueCaches(bus: EventBus, options: { tail?: false; rebase?: false } = {}): QueueCaches {
+  // A book is rebased only while every event of its venue is heard here: the positions' watch.
+  const pace = createPaceCache(listQueueOrder, undefined, { ...options, watch: (venueId) => positions.watch(venueId) });
   const positions = createPositionCache(bus, undefined, (venueId, event) => {
     // The estimator learns only from seatings (estimator.ts): joins and calls leave its state
     // alone. A venue's floor forecasts the whole queue (floor.ts): any change of it voids that,

@@ -23,8 +23,11 @@ describe.each(stores)('one forecast per change on $name', (store) => {
     { seats: 4, count: 2 },
   ];
 
-  /** A venue whose floor has learnt enough to forecast, every table busy, and a counted queue reader. */
-  async function floorVenue() {
+  /**
+   * A venue whose floor has learnt enough to forecast, every table busy, and a counted queue reader;
+   * `watched`: the kept books hear every event of the venue (queue-caches.ts), so they may be rebased.
+   */
+  async function floorVenue(watched = false) {
     const venueId = await addVenueLike(t.db, DEMO_BISTRO_ID, {
       settings: JSON.stringify({ ...defaultVenueSettings, tables, operationMode: 'basic' }),
     });
@@ -40,7 +43,7 @@ describe.each(stores)('one forecast per change on $name', (store) => {
       return listOpenEntries(db, id);
     };
     // The test's clock: a kept book never expires while the test runs.
-    const pace = createPaceCache(reader, () => t.clock.now);
+    const pace = createPaceCache(reader, () => t.clock.now, watched ? { watch: () => true } : {});
     const deps = { ...t.app.queueDeps, pace };
     const join = async (partySize: number, priority = false) =>
       (
@@ -125,5 +128,49 @@ describe.each(stores)('one forecast per change on $name', (store) => {
     await placeEntry(deps, first!, venue);
     const vip = await join(2, true);
     expect(pace.hasJoined(venueId, vip.id)).toBe(false);
+  });
+
+  it('an expired book is rebased while nothing is heard at the venue, reading no queue; a change, or 30 s, reads it again (docs/decisions/047-rebased-books.md)', async () => {
+    const { venueId, pace, deps, join, reads } = await floorVenue(true);
+    for (const size of [2, 4, 3]) await join(size);
+    const venue = await getVenue(t.db.kysely, venueId);
+    const [first] = await listOpenEntries(t.db.kysely, venueId);
+    await placeEntry(deps, first!, venue);
+    const before = reads();
+    // Past the book's 2 s, again and again: rebased to each moment, the queue not read.
+    for (let k = 0; k < 10; k++) {
+      t.clock.now += 2_500;
+      const book = await pace.find(t.db.kysely, venueId, t.clock.now);
+      expect(book.floor?.at).toBe(t.clock.now);
+      expect((await placeEntry(deps, first!, venue)).estimatedTime).not.toBeNull();
+    }
+    // A join at the end goes on the rebased book's runs: its page reads no queue, the next expiry rebases still.
+    const newcomer = await join(2);
+    expect(pace.hasJoined(venueId, newcomer.id)).toBe(true);
+    t.clock.now += 2_500;
+    const placed = await placeEntry(deps, (await findEntryById(t.db.kysely, newcomer.id))!, venue);
+    expect(placed.globalPos).toBe(4);
+    expect(placed.estimatedTime).not.toBeNull();
+    expect(reads()).toBe(before);
+    // 30 s after its read, the book is read again (an event this instance missed shows by then).
+    t.clock.now += 5_000;
+    await placeEntry(deps, first!, venue);
+    expect(reads()).toBe(before + 1);
+    // A change voids it: read again at once.
+    pace.forget(venueId);
+    await placeEntry(deps, first!, venue);
+    expect(reads()).toBe(before + 2);
+  });
+
+  it('an expired book of a venue whose events this instance may not hear is read again', async () => {
+    const { venueId, deps, join, reads } = await floorVenue();
+    await join(2);
+    const venue = await getVenue(t.db.kysely, venueId);
+    const [first] = await listOpenEntries(t.db.kysely, venueId);
+    await placeEntry(deps, first!, venue);
+    const before = reads();
+    t.clock.now += 2_500;
+    await placeEntry(deps, first!, venue);
+    expect(reads()).toBe(before + 1);
   });
 });
