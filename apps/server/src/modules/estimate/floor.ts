@@ -693,7 +693,6 @@ function play(
       : null;
   // A kept forecast's first events (`KeptRuns`): what the venue would have seen first in each run.
   const firstEvent = options.kept ? new Float64Array(runs) : null;
-  let first = Infinity;
   const pinned = new Uint8Array(T);
 
   const pin = (run: number, i: number, at: number) => {
@@ -703,7 +702,7 @@ function play(
   };
 
   for (let run = 0; run < runs; run++) {
-    first = Infinity;
+    let first = Infinity;
     for (let i = 0; i < T; i++) {
       const t = tables[i]!;
       lookFirst[i] = 0;

@@ -79,8 +79,12 @@ export function createPaceCache(
     tail?: false;
     /** Rebase expired books (a bench's server turns it off: `rebase: false`). */
     rebase?: false;
-    /** Starts hearing the venue's events, here and from other instances (queue-caches.ts); true when it will hear them all. */
-    watch?: (venueId: string) => boolean;
+    /**
+     * Whether this instance hears every event of a venue, here and from other instances, and a
+     * way to start hearing them (queue-caches.ts: the positions' watch), asked for a venue with a
+     * floor once its first book is read. A book is rebased only if its venue was heard from before its read.
+     */
+    heard?: { hears(venueId: string): boolean; watch(venueId: string): void };
   } = {},
 ): PaceCache {
   // One book per venue, for its current change: `forget` drops it.
@@ -103,7 +107,8 @@ export function createPaceCache(
         }
       }
       // Heard from before the read on: an event after it voids this book (`forget`).
-      const heard = options.rebase !== false && options.tail !== false && (options.watch?.(venueId) ?? false);
+      const rebasing = options.rebase !== false && options.tail !== false && options.heard !== undefined;
+      const heard = rebasing && options.heard!.hears(venueId);
       const entry: Kept = {
         db,
         slot,
@@ -119,6 +124,8 @@ export function createPaceCache(
       kept.set(venueId, entry);
       try {
         const found = await entry.pending;
+        // A venue with a floor is heard from now on: its next books may be rebased.
+        if (rebasing && !heard && found.floor) options.heard!.watch(venueId);
         let book: VenueBook | undefined = freeze(found.floor ? { ...found, origin: found.floor, added: 0 } : found);
         if (kept.get(venueId) === entry) {
           for (const joined of entry.early.values()) book = book && withJoined(book, joined, entry);
@@ -166,7 +173,8 @@ function rebase(hit: Kept, at: number): VenueBook | undefined {
   const book = hit.book;
   const floor = book?.floor;
   const tail = floor?.tail;
-  if (!book || !floor || !tail?.kept || at <= tail.kept.at) return undefined;
+  if (!book || !floor || !tail?.kept) return undefined;
+  if (at <= tail.kept.at) return book.at === at ? book : { ...book, at };
   rebaseKept(floor.state, { ...tail, kept: tail.kept }, at, floor.state.mode);
   const rebased = freeze({ ...book, at, floor: { ...floor, at, seats: keptSeats(floor.state, { ...tail, kept: tail.kept }) } });
   hit.book = rebased;

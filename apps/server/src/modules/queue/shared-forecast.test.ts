@@ -8,7 +8,9 @@ import { type OpenQueueReader, createPaceCache } from '../estimate/index.js';
 import { freshFloor } from '../estimate/floor.js';
 import { upsertFloor } from '../estimate/venue-floor.repository.js';
 import { getVenue } from '../venues/venues.service.js';
-import { findEntryById, joinWaitlist, listOpenEntries, placeEntry } from './index.js';
+import { createLocalBus } from '../../plugins/bus.js';
+import { createQueueCaches, findEntryById, joinWaitlist, listOpenEntries, placeEntry } from './index.js';
+import { eventOf } from './entry-state.js';
 
 // docs/decisions/038-one-forecast-per-change.md: a venue that lists its tables has its whole queue
 // forecast once per change, shared by every reader; a join at the end of the queue adds its own
@@ -43,7 +45,7 @@ describe.each(stores)('one forecast per change on $name', (store) => {
       return listOpenEntries(db, id);
     };
     // The test's clock: a kept book never expires while the test runs.
-    const pace = createPaceCache(reader, () => t.clock.now, watched ? { watch: () => true } : {});
+    const pace = createPaceCache(reader, () => t.clock.now, watched ? { heard: { hears: () => true, watch: () => {} } } : {});
     const deps = { ...t.app.queueDeps, pace };
     const join = async (partySize: number, priority = false) =>
       (
@@ -172,5 +174,26 @@ describe.each(stores)('one forecast per change on $name', (store) => {
     t.clock.now += 2_500;
     await placeEntry(deps, first!, venue);
     expect(reads()).toBe(before + 1);
+  });
+
+  it("the app's kept books: a venue with a floor is heard once its first book is read; its next books are rebased until an event of it, heard from another instance, voids them", async () => {
+    const { venueId, join } = await floorVenue();
+    await join(2);
+    const bus = createLocalBus();
+    const { pace } = createQueueCaches(bus, { now: () => t.clock.now });
+    const book = () => pace.find(t.db.kysely, venueId, t.clock.now);
+    // Each book read from the store is one of its own (`origin`); a rebased one keeps it.
+    const first = await book();
+    t.clock.now += 2_500;
+    const second = await book();
+    expect(second.origin).not.toBe(first.origin);
+    t.clock.now += 2_500;
+    const rebased = await book();
+    expect(rebased.origin).toBe(second.origin);
+    expect(rebased.floor?.at).toBe(t.clock.now);
+    // Another instance's change, heard through the bus: read again.
+    bus.publish({ type: eventOf('call'), venueId, at: new Date(t.clock.now).toISOString(), entryId: 'another' });
+    const after = await book();
+    expect(after.origin).not.toBe(second.origin);
   });
 });
