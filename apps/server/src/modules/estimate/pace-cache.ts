@@ -22,10 +22,11 @@ import { type OpenParty, type OpenQueueReader, type VenueBook, findBook } from '
  *
  * A book expires after TTL_MS: its forecast is of its moment (docs/decisions/043-busy-venue-joins.md,
  * "The 2 s expiry stays"). When nothing was heard at the venue since it was read (no event voided
- * it) and this instance hears the venue's events (`watch`), it is rebased instead of read again
- * (docs/decisions/047-rebased-books.md): the runs in which the venue would have seen something by
- * now are played again from now (floor.ts `rebaseKept`), the others stand. A book is read again
- * from the store at least every REREAD_MS, for an event this instance missed.
+ * it), and this instance heard the venue's events from before that read on (`heard`), it is
+ * rebased instead of read again (docs/decisions/047-rebased-books.md): the runs in which the venue
+ * would have seen something by now are played again from now (floor.ts `rebaseKept`), the others
+ * stand. A book is read again from the store at least every REREAD_MS, for an event this instance
+ * missed.
  */
 const TTL_MS = 2_000;
 const REREAD_MS = 30_000;
@@ -206,13 +207,29 @@ function withJoined(book: VenueBook, joined: JoinedParty, kept: Pick<Kept, 'join
   // Joins placed on this very book, in order, keep placing the next ones after them (join-forecast.ts).
   const own = book.origin === joined.origin;
   const next = own && book.added === joined.index ? joined.index + 1 : book.added;
-  // Its row in the book's kept runs (placed on their tail, in order): the book can still be rebased.
-  if (own && next !== book.added && joined.row !== undefined && floor.tail?.kept) floor.tail.kept.rowOf.set(id, joined.row);
-  else kept.rebase = false;
-  if (own || !floor.tail) return freeze({ ...book, added: next });
+  const runs = floor.tail?.kept;
+  if (own) {
+    // Placed on this book's kept runs (join-forecast.ts places on their tail): its row there, and
+    // the book can still be rebased (docs/decisions/047-rebased-books.md); else it cannot.
+    if (runs && joined.row !== undefined) runs.rowOf.set(id, joined.row);
+    else kept.rebase = false;
+    return freeze({ ...book, added: next });
+  }
+  if (!floor.tail) {
+    kept.rebase = false;
+    return freeze({ ...book, added: next });
+  }
   // Placed on another book (committed while this one was read): the tail of this one's forecast
   // (floor.ts `forecastBehind`) must stand behind it too, for the joins placed on this one. Only
-  // one of the lowest priority is behind everyone for sure; after another, none.
+  // one of the lowest priority is behind everyone for sure; after another, none. The kept runs
+  // take it on their own tail, behind those placed on them already (joined within the same moments).
+  if (runs && joined.party.priority === 0) {
+    const row = runs.rows;
+    forecastBehind(floor.state, floor.tail, [{ size: joined.party.party_size }], joined.party.created_at, floor.state.mode);
+    runs.rowOf.set(id, row);
+    return freeze({ ...book, added: next });
+  }
+  kept.rebase = false;
   let tail: FloorTail | undefined;
   if (joined.party.priority === 0) {
     tail = copyTail(floor.tail);

@@ -196,4 +196,25 @@ describe.each(stores)('one forecast per change on $name', (store) => {
     const after = await book();
     expect(after.origin).not.toBe(second.origin);
   });
+
+  it('a join placed on the book before a change and committed after the next read goes into the new book\'s runs: that book is rebased still', async () => {
+    const { venueId, pace, join, reads } = await floorVenue(true);
+    for (const size of [2, 4]) await join(size);
+    const book = await pace.find(t.db.kysely, venueId, t.clock.now);
+    const before = reads();
+    // Committed now, placed on an older book (its quote then), never read from the store here.
+    const party = { id: 'joined-elsewhere', status: 'active' as const, priority: 0, party_size: 2, created_at: t.clock.now, notified_at: null };
+    const seat = { low: t.clock.now + 10 * MIN, mid: t.clock.now + 20 * MIN, high: t.clock.now + 30 * MIN };
+    expect(pace.addJoined(venueId, { party, seat, origin: {}, index: 0, last: true })).toBe(true);
+    expect(pace.hasJoined(venueId, party.id)).toBe(true);
+    t.clock.now += 2_500;
+    const rebased = await pace.find(t.db.kysely, venueId, t.clock.now);
+    expect(reads()).toBe(before);
+    expect(rebased.origin).toBe(book.origin);
+    expect(rebased.queue?.at(-1)?.id).toBe(party.id);
+    // Its seat now from the rebased runs, at their moment.
+    const rebasedSeat = rebased.floor?.seats.get(party.id);
+    expect(rebasedSeat).toBeDefined();
+    expect(rebasedSeat!.mid).toBeGreaterThan(t.clock.now);
+  });
 });
