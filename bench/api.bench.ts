@@ -61,8 +61,11 @@ interface Server {
 
 /** The servers that also fill the busy venue: the app and the one without the shared forecast. */
 const WITH_BUSY: readonly ApiVariant[] = ['app', 'noSharedForecast'];
-/** The servers whose joins at a busy venue are measured: the app and the one whose joins forecast the queue (no tail). */
-const BUSY_JOINS: readonly ApiVariant[] = ['app', 'noJoinTail'];
+/**
+ * The servers whose joins at a busy venue are measured: the app, the one whose joins forecast the
+ * queue (no tail), and the one whose expired books are read and forecast again (not rebased).
+ */
+const BUSY_JOINS: readonly ApiVariant[] = ['app', 'noJoinTail', 'noRebase'];
 
 /** One server process per variant, each on a store of its own (the demo, no cap of waiting parties). */
 async function startServer(variant: ApiVariant, dir: string): Promise<Server> {
@@ -282,9 +285,17 @@ export default async function run(): Promise<BenchReport> {
       joinsOf('subjournalOnDisk'),
       busyJoinsOf('app'),
       busyJoinsOf('noJoinTail'),
+      busyJoinsOf('noRebase'),
     ];
     // The join path's first seconds (JIT, SQLite's pages) count for nothing: each server joins 2 s first.
-    for (const v of ['app', 'oneTransactionPerJoin', 'noStatementCache', 'notifierOwnCommits', 'compiledEachTime', 'subjournalOnDisk'] as const)
+    for (const v of [
+      'app',
+      'oneTransactionPerJoin',
+      'noStatementCache',
+      'notifierOwnCommits',
+      'compiledEachTime',
+      'subjournalOnDisk',
+    ] as const)
       await measureLoad(
         'warm-up',
         {
@@ -335,6 +346,7 @@ export default async function run(): Promise<BenchReport> {
         'joinBusy:app',
         'joinBusy:noJoinTail',
       ),
+      ...both('expired books rebased vs read and forecast again (busy-venue joins)', 'joinBusy:app', 'joinBusy:noRebase'),
     ];
     const ratios = readRounds
       .filter((x) => x.kind === 'position:app')
@@ -355,6 +367,8 @@ export default async function run(): Promise<BenchReport> {
         .filter((x) => x.kind === kind)
         .map((x) => x.figures.requestsPerSec / all.find((b) => b.round === x.round && b.kind === base)!.figures.requestsPerSec);
     const busyToCold = medianOf(perRound('joinBusy:app', 'join:app'));
+    // The same with the kept books read again at each expiry (docs/decisions/047-rebased-books.md).
+    const busyToColdNoRebase = medianOf(perRound('joinBusy:noRebase', 'join:app'));
     const roundTable = [
       '| round | kind | req/s | p50 ms | p99 ms | server CPU µs/req | non-2xx | errors | load 1 min |',
       '|---:|---|---:|---:|---:|---:|---:|---:|---:|',
@@ -390,6 +404,8 @@ export default async function run(): Promise<BenchReport> {
           positionToBare: round(readRatio, 3),
           joinsToBare: round(joinRatio, 3),
           busyJoinsToColdJoins: round(busyToCold, 3),
+          busyJoinsToColdJoinsPerRound: perRound('joinBusy:app', 'join:app').map((r) => round(r, 3)),
+          busyJoinsNoRebaseToColdJoins: round(busyToColdNoRebase, 3),
           positionToBarePerRound: ratios.map((r) => round(r, 3)),
         },
         comparisons,
@@ -432,7 +448,7 @@ export default async function run(): Promise<BenchReport> {
         loadTable(headline),
         '',
         `Position reads reach ${round(readRatio * 100, 1)}% of the bare route's throughput (median of ${ROUNDS} rounds: ${ratios.map((r) => `${round(r * 100, 1)}%`).join(', ')}); joins ${round(joinRatio * 100, 1)}%.`,
-        `At the busy venue (tables listed, a floor with history, ${QUEUE}+ waiting): position reads ${round(positionBusy.requestsPerSec)} req/s, joins (each round at a venue of its own, ${QUEUE} waiting at the start) ${round(joinsBusy.requestsPerSec)} req/s (p99 ${joinsBusy.p99Ms} ms), ${round(busyToCold * 100, 1)}% of the cold venue's joins (median of rounds).`,
+        `At the busy venue (tables listed, a floor with history, ${QUEUE}+ waiting): position reads ${round(positionBusy.requestsPerSec)} req/s, joins (each round at a venue of its own, ${QUEUE} waiting at the start) ${round(joinsBusy.requestsPerSec)} req/s (p99 ${joinsBusy.p99Ms} ms), ${round(busyToCold * 100, 1)}% of the cold venue's joins (median of rounds; ${round(busyToColdNoRebase * 100, 1)}% with expired books read again, not rebased).`,
         `A position answer is kept, serialised, until something happens at its venue (or 1 s passes): on a quiet queue most reads are a lookup. ` +
           `While the queue changes 10 times a second every read after a change goes to the store again: ${round(churning.requestsPerSec)} req/s (${round((churning.requestsPerSec / bare.requestsPerSec) * 100, 1)}% of the bare route).`,
         ...cpuLines(bare, position, joins),

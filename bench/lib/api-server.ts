@@ -30,7 +30,9 @@ const bench =
           ? { bench: { joinTail: false as const } }
           : variant === 'helmetEachRequest'
             ? { bench: { securityHeadersOnce: false as const } }
-            : {};
+            : variant === 'noRebase'
+              ? { bench: { rebase: false as const } }
+              : {};
 const app = await buildApp({ config, db, ...bench });
 await app.listen({ port: 0, host: '127.0.0.1', backlog: 4096 });
 

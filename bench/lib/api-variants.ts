@@ -12,6 +12,8 @@
  * in memory (db/connect.ts, docs/decisions/049-sub-journal-in-memory.md).
  * helmetEachRequest: helmet's middleware built for every request, as @fastify/helmet does, not its
  * headers worked out once (plugins/security.ts, docs/decisions/050-security-headers-once.md).
+ * noRebase: a busy venue's kept book, expired, is read and forecast again, never rebased
+ * (docs/decisions/047-rebased-books.md).
  */
 export const API_VARIANTS = [
   'app',
@@ -24,6 +26,7 @@ export const API_VARIANTS = [
   'compiledEachTime',
   'subjournalOnDisk',
   'helmetEachRequest',
+  'noRebase',
 ] as const;
 export type ApiVariant = (typeof API_VARIANTS)[number];
 

@@ -56,7 +56,8 @@ export interface AppDeps {
    * (modules/realtime/fanout.ts, bench/lib/fanout-variants.ts), no kept positions, no kept estimate
    * (each reader works out its venue's forecast itself: docs/decisions/038-one-forecast-per-change.md),
    * the message worker's writes in commits of their own (docs/decisions/039-notifier-rides-the-write-batch.md),
-   * no forecast tail (a join at the end forecasts the queue up to it: docs/decisions/043-busy-venue-joins.md).
+   * no forecast tail (a join at the end forecasts the queue up to it: docs/decisions/043-busy-venue-joins.md),
+   * no rebased books (an expired book is read again: docs/decisions/047-rebased-books.md).
    * Never set by main.ts.
    */
   bench?: {
@@ -66,6 +67,7 @@ export interface AppDeps {
     notifierInBatch?: false;
     joinTail?: false;
     securityHeadersOnce?: false;
+    rebase?: false;
   };
 }
 
@@ -126,7 +128,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ? createRedisBus(config.REDIS_URL, { prefix: config.REDIS_PREFIX, onError: (e) => app.log.error({ err: e }, 'redis bus') })
       : createLocalBus());
   // Every publish goes through the position cache first, so this instance never answers an old position.
-  const caches = createQueueCaches(channels, deps.bench?.joinTail === false ? { tail: false } : {});
+  const caches = createQueueCaches(channels, {
+    ...(deps.bench?.joinTail === false ? { tail: false as const } : {}),
+    ...(deps.bench?.rebase === false ? { rebase: false as const } : {}),
+  });
   // The queue's depth comes from the notifier, set up below; asked at each scrape.
   const metrics = createMetrics(() => app.notifier.depth());
   const { positions } = caches;

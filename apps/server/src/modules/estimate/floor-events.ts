@@ -3,7 +3,20 @@ import type { Database, EntryRow } from '../../db/types.js';
 import type { Venue } from '../venues/venue.js';
 import { getVenue } from '../venues/venues.service.js';
 import { type PaceBook, parseBasis } from './estimator.js';
-import { type FloorBook, type FloorState, floorFor, floorReady, forecastFloor, onCall, onEnd, onSeat, parseFloor } from './floor.js';
+import {
+  type FloorBook,
+  type FloorSeat,
+  type FloorState,
+  floorFor,
+  floorReady,
+  forecastFloor,
+  forecastKept,
+  keptSeats,
+  onCall,
+  onEnd,
+  onSeat,
+  parseFloor,
+} from './floor.js';
 import { findPaceRows } from './paces.repository.js';
 import { deleteFloor, findFloorState, upsertFloor } from './venue-floor.repository.js';
 
@@ -117,15 +130,23 @@ async function findFloorBook(
   const state = parseFloor(await findFloorState(db, venueId));
   if (!floorReady(state)) return undefined;
   const open = await readQueue(db, venueId);
-  const waiting = open.filter((e) => e.status === 'active');
-  const seats = new Map<string, { low: number; mid: number; high: number }>();
-  // With its tail, for the joins at the queue's end (join-forecast.ts), an empty queue too.
-  const forecast = forecastFloor(state, floorQueueOf(open), now, state.mode, { tail });
-  waiting.forEach((e, i) => {
-    const seat = forecast.seats[i];
-    if (seat) seats.set(e.id, seat);
-  });
-  return { book: { state, seats, at: now, ...(forecast.tail ? { tail: forecast.tail } : {}) }, queue: open };
+  const queue = floorQueueOf(open);
+  if (tail) {
+    // With its tail, for the joins at the queue's end (join-forecast.ts), an empty queue too; and
+    // its runs, for the book to be rebased (pace-cache.ts): each party's seat worked out when asked.
+    const waiting = open.filter((e) => e.status === 'active').map((e, i) => ({ ...queue.waiting[i]!, id: e.id }));
+    const kept = forecastKept(state, { waiting, called: queue.called }, now, state.mode);
+    return { book: { state, seats: keptSeats(state, kept), at: now, tail: kept }, queue: open };
+  }
+  const seats = new Map<string, FloorSeat>();
+  const forecast = forecastFloor(state, queue, now, state.mode);
+  open
+    .filter((e) => e.status === 'active')
+    .forEach((e, i) => {
+      const seat = forecast.seats[i];
+      if (seat) seats.set(e.id, seat);
+    });
+  return { book: { state, seats, at: now }, queue: open };
 }
 
 /**

@@ -10,13 +10,16 @@ import {
   floorFor,
   floorReady,
   forecastFloor,
+  forecastKept,
   freshFloor,
+  keptSeats,
   layoutOf,
   onCall,
   onEnd,
   onSeat,
   parseFloor,
   quoteOfSeat,
+  rebaseKept,
   turnGivenAge,
 } from './floor.js';
 import { turnSurvival } from './occupancy.js';
@@ -557,5 +560,55 @@ describe('joins behind the whole queue (docs/decisions/043-busy-venue-joins.md)'
       // The book's own tail is not changed: another newcomer placed on a copy of it gets the first one's seat.
       expect(forecastBehind(state, copyTail(book.tail!), [{ size: 2 }], NOW, 'basic')[0]).toEqual(placed[0]);
     }
+  });
+});
+
+describe('a kept forecast rebased while nothing happens (docs/decisions/047-rebased-books.md)', () => {
+  const NOW = T0 + 20 * 24 * 60 * MIN;
+  const queueOf = (ahead: number) =>
+    Array.from({ length: ahead }, (_, i) => ({ id: `w${i}`, size: ((i * 5) % 8) + 1, joinedAt: NOW - (ahead - i) * MIN }));
+  const close = (a: FloorSeat | undefined, b: FloorSeat | null | undefined, now: number) => {
+    expect(a).toBeDefined();
+    expect(b).toBeDefined();
+    let off = 0;
+    for (const k of ['low', 'mid', 'high'] as const) {
+      const wait = (b![k] - now) / MIN;
+      off = Math.max(off, Math.abs(a![k] - b![k]) / MIN - 0.02 * wait);
+    }
+    return off;
+  };
+
+  it('gives the seats a forecast of the later moment gives (same distribution), to the queue and to those placed behind it', () => {
+    // The bench's busy venue, every table busy, a fifth of the waiting giving up: in a quiet minute
+    // about half the runs see a table free or a party give up; in six, nearly all.
+    const state = busyFloorState(NOW, 0.2);
+    const runs = 5_000;
+    const waiting = queueOf(20);
+    const kept = forecastKept(state, { waiting, called: [] }, NOW, 'basic', { runs, seed: 5 });
+    const joinedAt = NOW + 1_000;
+    const newcomers = [
+      { id: 'n0', size: 2 },
+      { id: 'n1', size: 7 },
+    ];
+    const firstRow = kept.kept.rows;
+    forecastBehind(state, kept, newcomers, joinedAt, 'basic');
+    newcomers.forEach((n, k) => kept.kept.rowOf.set(n.id, firstRow + k));
+    const everyone = [...waiting, ...newcomers.map((n) => ({ ...n, joinedAt }))];
+    let played = 0;
+    for (const quiet of [1, 6]) {
+      const later = NOW + quiet * MIN;
+      // Rebased every 2 s, as a kept book expires.
+      for (let at = kept.kept.at + 2_000; at <= later; at += 2_000) played += rebaseKept(state, kept, at, 'basic');
+      const seats = keptSeats(state, kept);
+      const fresh = forecastFloor(state, { waiting: everyone, called: [] }, later, 'basic', { runs, seed: 9 });
+      // The runs of the first moment, not rebased, quote too early by more than that (the check has teeth).
+      const stale = forecastFloor(state, { waiting: everyone, called: [] }, NOW, 'basic', { runs, seed: 9 });
+      const offs = everyone.map((p, j) => close(seats.get(p.id), fresh.seats[j], later));
+      const staleOffs = everyone.map((_, j) => close(stale.seats[j] ?? undefined, fresh.seats[j], later));
+      expect(Math.max(...offs)).toBeLessThanOrEqual(1);
+      if (quiet === 6) expect(Math.max(...staleOffs)).toBeGreaterThan(1);
+    }
+    // Most runs stand at each rebase: far fewer played again than a forecast of each moment.
+    expect(played).toBeLessThan((runs * 6 * 60) / 2 / 10);
   });
 });

@@ -407,12 +407,44 @@ export interface FloorTail {
   /** Parties placed behind the queue so far (`forecastBehind`): each one's draws are its own. */
   placed: number;
   seed: number;
+  /** The runs themselves, for a kept book to be rebased (`forecastKept`, `rebaseKept`); never in a copy. */
+  kept?: KeptRuns;
+}
+
+/**
+ * A whole-queue forecast's runs, kept so that the book can be brought to a later moment when
+ * nothing happened at the venue meanwhile (`rebaseKept`; docs/decisions/047-rebased-books.md):
+ * every waiting party's seat in every run, and each run's first moment the venue would have seen.
+ * The parties placed behind the queue (`forecastBehind`) add their rows.
+ */
+export interface KeptRuns {
+  /** Per row (the queue's waiting parties in order, then each party placed behind), per run: the seat (ms), NaN when not seated in that run. Row-major, `rows` rows used. */
+  times: Float64Array;
+  rows: number;
+  /**
+   * Per run: the first moment something in it would have been seen at the venue, each an event
+   * (floor-events.ts): a call, a called party seated or marked as not coming, a waiting party giving up.
+   */
+  firstEvent: Float64Array;
+  /** The parties of the rows and the called ones holding tables: what a run is played again from. */
+  waiting: { size: number; joinedAt: number }[];
+  called: readonly FloorParty[];
+  /** The row of a party, by its id (the queue's, then the joins' as they commit). */
+  rowOf: Map<string, number>;
+  /** The moment the runs are of: the forecast's, then the last rebase's. */
+  at: number;
+}
+
+/** What a kept book answers for a party: its seat from the kept runs at their moment, worked out when asked. */
+export interface FloorSeats {
+  get(id: string): FloorSeat | undefined;
+  set(id: string, seat: FloorSeat): unknown;
 }
 
 /** A venue's floor as the estimate reads it (floor-events.ts `findBook`): every waiting party's seat. */
 export interface FloorBook {
   state: FloorState;
-  seats: ReadonlyMap<string, FloorSeat>;
+  seats: FloorSeats;
   /** When the forecast was made. */
   at: number;
   /** What its runs leave behind the whole queue, for joins at its end (`forecastBehind`); never changed once made. */
@@ -476,10 +508,81 @@ export function forecastFloor(
   mode: FloorMode,
   options: { runs?: number; seed?: number; upTo?: number; cost?: ForecastCost; tail?: boolean } = {},
 ): FloorForecast {
+  const played = play(state, queue, now, mode, {
+    runs: options.runs ?? FORECAST_RUNS,
+    seed: options.seed ?? Math.floor(now / 1000),
+    upTo: options.upTo,
+    cost: options.cost,
+    tail: options.tail === true,
+    kept: false,
+  });
+  const { runs, n, times } = played;
+  const spreads = new Map<number, { low: number; high: number } | null>();
+  const seats: (FloorSeat | null)[] = new Array<FloorSeat | null>(n);
+  for (let j = 0; j < n; j++) {
+    // Not kept: each party's runs are packed where they lie, then sorted there.
+    const row = times.subarray(j * runs, (j + 1) * runs);
+    let count = 0;
+    for (let k = 0; k < runs; k++) if (!Number.isNaN(row[k]!)) row[count++] = row[k]!;
+    const size = queue.waiting[j]!.size;
+    if (!spreads.has(size)) spreads.set(size, floorSpread(state, size));
+    seats[j] = seatOfRuns(row.subarray(0, count), runs, spreads.get(size)!, now, queue.waiting[j]!.joinedAt);
+  }
+  return played.tail ? { seats, tail: played.tail } : { seats };
+}
+
+/**
+ * The whole queue's forecast as a kept book holds it (pace-cache.ts): its tail with the runs
+ * themselves (`KeptRuns`), each party's seat worked out from them when asked (`keptSeats`).
+ */
+export function forecastKept(
+  state: FloorState,
+  queue: { waiting: readonly { id: string; size: number; joinedAt: number }[]; called: readonly FloorParty[] },
+  now: number,
+  mode: FloorMode,
+  options: { runs?: number; seed?: number; cost?: ForecastCost } = {},
+): FloorTail & { kept: KeptRuns } {
+  // The rows' parties as a rebase plays them again: one shape of object for every play of them.
+  const waiting = queue.waiting.map(({ size, joinedAt }) => ({ size, joinedAt }));
+  const played = play(state, { waiting, called: queue.called }, now, mode, {
+    runs: options.runs ?? FORECAST_RUNS,
+    seed: options.seed ?? Math.floor(now / 1000),
+    upTo: undefined,
+    cost: options.cost,
+    tail: true,
+    kept: true,
+  });
+  const tail = played.tail!;
+  const rowOf = new Map<string, number>();
+  queue.waiting.forEach((p, j) => rowOf.set(p.id, j));
+  const kept: KeptRuns = {
+    times: played.times,
+    rows: played.n,
+    firstEvent: played.firstEvent!,
+    waiting,
+    called: queue.called,
+    rowOf,
+    at: now,
+  };
+  return { ...tail, kept };
+}
+
+/**
+ * The runs of a whole-queue forecast, unsummarised: every waiting party's seat per run (NaN where
+ * not seated), and with `tail` or `kept` the tail; with `kept` each run's first event too.
+ */
+function play(
+  state: FloorState,
+  queue: FloorQueue,
+  now: number,
+  mode: FloorMode,
+  // Every field given, by every caller: one shape (the forecast's code stays as the JIT made it).
+  options: { runs: number; seed: number; upTo: number | undefined; cost: ForecastCost | undefined; tail: boolean; kept: boolean },
+): { runs: number; n: number; times: Float64Array; tail?: FloorTail; firstEvent?: Float64Array } {
   const MIN = 60_000;
-  const runs = options.runs ?? FORECAST_RUNS;
+  const { runs, seed } = options;
   const upTo = Math.min(options.upTo ?? queue.waiting.length - 1, queue.waiting.length - 1);
-  const seed = options.seed ?? Math.floor(now / 1000);
+  const limited = options.upTo !== undefined;
   const r = seededRandom(seed);
   const n = upTo + 1;
   const tables = state.tables;
@@ -516,11 +619,21 @@ export function forecastFloor(
     const fill = groupStart.slice(0, G);
     for (let j = 0; j < n; j++) members[fill[partyGroup[j]!]!++] = j;
   }
-  // Per table, the sizes it fits (only those with parties in the first n).
-  const tableGroups: number[][] = tables.map(() => []);
+  // Per table, the sizes it fits (only those with parties in the first n), as one flat list:
+  // table i's are tableGroups[tableGroupStart[i] .. tableGroupStart[i + 1]) (typed arrays, one
+  // shape whatever the venue, for the loops below).
+  const tableGroupStart = new Int32Array(T + 1);
   groupFits.forEach((list, g) => {
-    if (groupStart[g + 1]! > groupStart[g]!) for (const i of list) tableGroups[i]!.push(g);
+    if (groupStart[g + 1]! > groupStart[g]!) for (const i of list) tableGroupStart[i + 1]! += 1;
   });
+  for (let i = 0; i < T; i++) tableGroupStart[i + 1] = tableGroupStart[i + 1]! + tableGroupStart[i]!;
+  const tableGroups = new Int32Array(tableGroupStart[T]!);
+  {
+    const fill = tableGroupStart.slice(0, T);
+    groupFits.forEach((list, g) => {
+      if (groupStart[g + 1]! > groupStart[g]!) for (const i of list) tableGroups[fill[i]!++] = g;
+    });
+  }
   const watched = new Uint8Array(T);
   queue.waiting.forEach((p) => {
     if (p.joinedAt === undefined || now - p.joinedAt < WAITED_FOR_TABLE_MS) return;
@@ -571,11 +684,15 @@ export function forecastFloor(
   const seatAt = new Float64Array(n);
   const leaveAt = new Float64Array(n);
   const head = new Int32Array(G);
+  // Per party, per run (party-major): its seat, NaN where it was not seated.
   const seatTimes = new Float64Array(n * runs);
-  const seatedRuns = new Int32Array(n);
   // The tail (`FloorTail`), for a whole-queue forecast only: a table is pinned once its moment is known.
   const tail =
-    options.tail && options.upTo === undefined ? { freeAt: new Float64Array(runs * T), lookFirst: new Uint8Array(runs * T) } : null;
+    (options.tail || options.kept) && !limited
+      ? { freeAt: new Float64Array(runs * T), lookFirst: new Uint8Array(runs * T) }
+      : null;
+  // A kept forecast's first events (`KeptRuns`): what the venue would have seen first in each run.
+  const firstEvent = options.kept ? new Float64Array(runs) : null;
   const pinned = new Uint8Array(T);
 
   const pin = (run: number, i: number, at: number) => {
@@ -585,6 +702,7 @@ export function forecastFloor(
   };
 
   for (let run = 0; run < runs; run++) {
+    let first = Infinity;
     for (let i = 0; i < T; i++) {
       const t = tables[i]!;
       lookFirst[i] = 0;
@@ -600,9 +718,12 @@ export function forecastFloor(
         const noShowLeft = elapsed < state.noShowAfter ? 1 : 0;
         const pNo = (state.noShow * noShowLeft) / Math.max(TINY, state.noShow * noShowLeft + (1 - state.noShow) * stillComing);
         // Marked at a look, the table is called at the same look.
-        if (r() < pNo) freeAt[i] = Math.max(now, c.calledAt + state.noShowAfter * MIN);
-        else {
+        if (r() < pNo) {
+          freeAt[i] = Math.max(now, c.calledAt + state.noShowAfter * MIN);
+          first = Math.min(first, freeAt[i]!);
+        } else {
           const seat = Math.max(now, c.calledAt + drawWalk(elapsed) * MIN);
+          first = Math.min(first, seat);
           freeAt[i] = seat + drawTurn(c.size, 0) * MIN;
         }
       } else if (t.busySince !== null) {
@@ -621,6 +742,8 @@ export function forecastFloor(
     for (let j = 0; j < n; j++) {
       seatAt[j] = NaN;
       leaveAt[j] = r() < leaverChance[j]! ? now - Math.log(Math.max(r(), NEVER_ZERO)) * patience * MIN : Infinity;
+      // Giving up is seen (its event); one seated first was called earlier still.
+      if (leaveAt[j]! < first) first = leaveAt[j]!;
     }
     head.fill(0);
     pinned.fill(0);
@@ -637,7 +760,8 @@ export function forecastFloor(
       // moved past those seated or gone by now (for good: `t` never goes back within a run).
       let j = -1;
       let jGroup = -1;
-      for (const g of tableGroups[i]!) {
+      for (let q = tableGroupStart[i]!; q < tableGroupStart[i + 1]!; q++) {
+        const g = tableGroups[q]!;
         const end = groupStart[g + 1]!;
         let h = head[g]!;
         for (; groupStart[g]! + h < end; h++) {
@@ -665,37 +789,30 @@ export function forecastFloor(
       // The last party never gives up in its own forecast; had it given up, the table would have
       // found nobody ahead it fits: free from here to a party behind everyone.
       if (tail && j === n - 1 && leaveAt[j]! <= t) pin(run, i, t);
-      const seat = t + ((lookFirst[i] ? drawLook() : 0) + anyWalk[Math.floor(r() * anyWalk.length)]!) * MIN;
+      const call = t + (lookFirst[i] ? drawLook() : 0) * MIN;
+      const seat = call + anyWalk[Math.floor(r() * anyWalk.length)]! * MIN;
+      if (call < first) first = call;
       lookFirst[i] = 0;
       seatAt[j] = seat;
       head[jGroup] = head[jGroup]! + 1;
       left -= 1;
       if (j !== upTo && r() < state.noShow) freeAt[i] = t + state.noShowAfter * MIN;
       else freeAt[i] = seat + partyMedian[j]! * turnFactor() * MIN;
-      if (!Number.isNaN(seatAt[upTo]!) && options.upTo !== undefined) break;
+      if (limited && !Number.isNaN(seatAt[upTo]!)) break;
       if (left === 0) break;
     }
     if (tail) for (let i = 0; i < T; i++) if (!pinned[i]) pin(run, i, freeAt[i]!);
-    for (let j = 0; j < n; j++) {
-      if (Number.isNaN(seatAt[j]!)) continue;
-      seatTimes[j * runs + seatedRuns[j]!] = seatAt[j]!;
-      seatedRuns[j] = seatedRuns[j]! + 1;
-    }
+    if (firstEvent) firstEvent[run] = first;
+    for (let j = 0; j < n; j++) seatTimes[j * runs + run] = seatAt[j]!;
   }
   if (options.cost) options.cost.steps += steps;
-  const spreads = groupSizes.map((size) => floorSpread(state, size));
-  const seats: (FloorSeat | null)[] = new Array<FloorSeat | null>(n);
-  for (let j = 0; j < n; j++) {
-    const count = seatedRuns[j]!;
-    seats[j] = seatOfRuns(
-      seatTimes.subarray(j * runs, j * runs + count),
-      runs,
-      spreads[partyGroup[j]!] ?? null,
-      now,
-      queue.waiting[j]!.joinedAt,
-    );
-  }
-  return tail ? { seats, tail: { runs, ...tail, placed: 0, seed } } : { seats };
+  return {
+    runs,
+    n,
+    times: seatTimes,
+    ...(tail ? { tail: { runs, ...tail, placed: 0, seed } } : {}),
+    ...(firstEvent ? { firstEvent } : {}),
+  };
 }
 
 /** A party's seat from its seat times in the runs that seated it (sorted here), of `runs`. */
@@ -729,7 +846,8 @@ function seatOfRuns(
 
 /** A tail of one's own, to place newcomers on (`forecastBehind` changes the one it is given). */
 export function copyTail(tail: FloorTail): FloorTail {
-  return { ...tail, freeAt: tail.freeAt.slice(), lookFirst: tail.lookFirst.slice() };
+  const { kept: _, ...rest } = tail;
+  return { ...rest, freeAt: tail.freeAt.slice(), lookFirst: tail.lookFirst.slice() };
 }
 
 /**
@@ -741,7 +859,8 @@ export function copyTail(tail: FloorTail): FloorTail {
  * gives up in its own forecast; for those after it, it may (the leave share, as any party ahead),
  * else its table is free again after its turn (or its no-show). The draws are its own (the tail's
  * seed and its place behind the queue), so none of those ahead moves. `tail` is changed: it then
- * stands behind the newcomers too. O(runs × tables) a newcomer, whatever the queue.
+ * stands behind the newcomers too; a kept tail's runs (`KeptRuns`) get each newcomer's row and
+ * first event. O(runs × tables) a newcomer, whatever the queue.
  */
 export function forecastBehind(
   state: FloorState,
@@ -761,10 +880,12 @@ export function forecastBehind(
   // Joined now: one who has not waited gives up by the leave share (forecastFloor's `leaverChance`).
   const leaverChance = state.leaveShare;
   const times = new Float64Array(runs);
+  const kept = tail.kept;
   return newcomers.map(({ size }) => {
     const r = seededRandom(tail.seed + PLACED_SEED_STEP * ++tail.placed);
     const fits = fittingTables(tables, size, mode);
     const median = turnMedian(state, size);
+    const row = kept ? keptRow(kept, size, now) : null;
     let count = 0;
     for (let run = 0; run < runs; run++) {
       const base = run * T;
@@ -772,11 +893,18 @@ export function forecastBehind(
       for (const k of fits) if (freeAt[base + k]! < Infinity && (i < 0 || freeAt[base + k]! < freeAt[base + i]!)) i = k;
       if (i < 0) continue;
       const t = Math.max(now, freeAt[base + i]!);
-      const seat = t + ((lookFirst[base + i] ? looks[Math.floor(r() * looks.length)]! : 0) + walks[Math.floor(r() * walks.length)]!) * MIN;
+      const call = t + (lookFirst[base + i] ? looks[Math.floor(r() * looks.length)]! : 0) * MIN;
+      const seat = call + walks[Math.floor(r() * walks.length)]! * MIN;
       times[count++] = seat;
       // For those after it: gone before its table freed, it leaves the table to them; else the
       // table is theirs after its turn, or when it is marked as not coming.
       const leaveAt = r() < leaverChance ? now - Math.log(Math.max(r(), NEVER_ZERO)) * patience * MIN : Infinity;
+      if (row) {
+        row[run] = seat;
+        // Its call, or its giving up before it: the first the venue would see of it in this run.
+        const seen = Math.min(call, leaveAt);
+        if (seen < kept!.firstEvent[run]!) kept!.firstEvent[run] = seen;
+      }
       if (leaveAt <= t) continue;
       lookFirst[base + i] = 0;
       freeAt[base + i] =
@@ -784,4 +912,94 @@ export function forecastBehind(
     }
     return seatOfRuns(times.slice(0, count), runs, floorSpread(state, size), now, now);
   });
+}
+
+/** A new row of the kept runs for a party joining behind at `now` (NaN in every run until placed), room made as needed. */
+function keptRow(kept: KeptRuns, size: number, now: number): Float64Array {
+  const runs = kept.firstEvent.length;
+  if ((kept.rows + 1) * runs > kept.times.length) {
+    const grown = new Float64Array(Math.max(2 * kept.times.length, (kept.rows + 1) * runs));
+    grown.set(kept.times.subarray(0, kept.rows * runs));
+    kept.times = grown;
+  }
+  const row = kept.times.subarray(kept.rows * runs, (kept.rows + 1) * runs);
+  row.fill(NaN);
+  kept.rows += 1;
+  kept.waiting.push({ size, joinedAt: now });
+  return row;
+}
+
+/** Apart the seeds of a kept book's runs played again at each rebase from those of a forecast at the same second. */
+const REBASE_SEED_STEP = 0x85ebca6b;
+
+/**
+ * A kept forecast brought to `now`, when nothing was seen at the venue since its runs' moment
+ * (docs/decisions/047-rebased-books.md): only time passed. A run in which the venue would have
+ * seen something by now (a call, a called party seated or marked as not coming, a waiting party
+ * giving up: `KeptRuns.firstEvent`) is a future that did not happen: it is played again from now
+ * (the queue's parties and those placed behind it, as at a forecast of now: each busy table given
+ * its age, each party its wait). Every other run stands: nothing in it happened before now, and
+ * it goes on as it would. So the runs kept are the forecast's runs given that nothing happened,
+ * and the runs played again are a forecast of now: together, the forecast of now (floor.test.ts
+ * checks it). Changes the tail and its runs in place; returns how many runs were played again.
+ * O(runs played again × queue) plus O(runs).
+ */
+export function rebaseKept(state: FloorState, tail: FloorTail & { kept: KeptRuns }, now: number, mode: FloorMode): number {
+  const { kept, runs } = tail;
+  if (now <= kept.at) return 0;
+  const again: number[] = [];
+  for (let run = 0; run < runs; run++) if (kept.firstEvent[run]! < now) again.push(run);
+  kept.at = now;
+  if (again.length === 0) return 0;
+  const seed = (Math.floor(now / 1000) + REBASE_SEED_STEP) | 0;
+  const played = play(state, { waiting: kept.waiting, called: kept.called }, now, mode, {
+    runs: again.length,
+    seed,
+    upTo: undefined,
+    cost: undefined,
+    tail: true,
+    kept: true,
+  });
+  const T = state.tables.length;
+  const k = again.length;
+  const fresh = played.tail!;
+  again.forEach((run, m) => {
+    for (let j = 0; j < kept.rows; j++) kept.times[j * runs + run] = played.times[j * k + m]!;
+    kept.firstEvent[run] = played.firstEvent![m]!;
+    tail.freeAt.set(fresh.freeAt.subarray(m * T, (m + 1) * T), run * T);
+    tail.lookFirst.set(fresh.lookFirst.subarray(m * T, (m + 1) * T), run * T);
+  });
+  return k;
+}
+
+/**
+ * Every party's seat from a kept book's runs at their moment (`KeptRuns.at`), worked out when
+ * first asked, then kept; `set` gives a party the quote it was given (a join's, placed behind).
+ */
+export function keptSeats(state: FloorState, tail: FloorTail & { kept: KeptRuns }): FloorSeats {
+  const { kept, runs } = tail;
+  const at = kept.at;
+  const known = new Map<string, FloorSeat | null>();
+  const scratch = new Float64Array(runs);
+  return {
+    get(id) {
+      let seat = known.get(id);
+      if (seat === undefined) {
+        const row = kept.rowOf.get(id);
+        if (row === undefined || row >= kept.rows) return undefined;
+        let count = 0;
+        for (let run = 0; run < runs; run++) {
+          const t = kept.times[row * runs + run]!;
+          if (!Number.isNaN(t)) scratch[count++] = t;
+        }
+        const { size, joinedAt } = kept.waiting[row]!;
+        seat = seatOfRuns(scratch.slice(0, count), runs, floorSpread(state, size), at, joinedAt);
+        known.set(id, seat);
+      }
+      return seat ?? undefined;
+    },
+    set(id, seat) {
+      known.set(id, seat);
+    },
+  };
 }

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
 import { type PaceBook, slotOf } from './estimator.js';
-import { type FloorSeat, type FloorTail, copyTail, forecastBehind } from './floor.js';
+import { type FloorSeat, type FloorTail, copyTail, forecastBehind, keptSeats, rebaseKept } from './floor.js';
 import { type OpenParty, type OpenQueueReader, type VenueBook, findBook } from './floor-events.js';
 
 /**
@@ -19,8 +19,17 @@ import { type OpenParty, type OpenQueueReader, type VenueBook, findBook } from '
  * write (join-forecast.ts), is added to the kept book (`addJoined`) instead of forecasting the whole
  * queue again, and its event then leaves the book alone. A book read after the join committed has
  * it already; one still being read when the join committed gets it added once read, if it lacks it.
+ *
+ * A book expires after TTL_MS: its forecast is of its moment (docs/decisions/043-busy-venue-joins.md,
+ * "The 2 s expiry stays"). When nothing was heard at the venue since it was read (no event voided
+ * it), and this instance heard the venue's events from before that read on (`heard`), it is
+ * rebased instead of read again (docs/decisions/047-rebased-books.md): the runs in which the venue
+ * would have seen something by now are played again from now (floor.ts `rebaseKept`), the others
+ * stand. A book is read again from the store at least every REREAD_MS, for an event this instance
+ * missed.
  */
 const TTL_MS = 2_000;
+const REREAD_MS = 30_000;
 const MAX_VENUES = 5_000;
 
 /** A committed join's forecast, as join-forecast.ts placed it. */
@@ -32,6 +41,8 @@ export interface JoinedParty {
   index: number;
   /** No waiting party was placed after it: the forecast of everyone ahead stands. */
   last: boolean;
+  /** Its row in the kept runs of the book it was placed on (floor.ts `KeptRuns`), when placed on their tail. */
+  row?: number;
 }
 
 export interface PaceCache {
@@ -57,12 +68,25 @@ interface Kept {
   early: Map<string, JoinedParty>;
   /** The ids of the book's queue, once asked (`hasJoined`, `addJoined`). */
   ids?: Set<string>;
+  /** When it was read from the store; and whether it may be rebased (every event of the venue heard since before that read, every join in its runs). */
+  readAt: number;
+  rebase: boolean;
 }
 
 export function createPaceCache(
   readQueue: OpenQueueReader,
   now: () => number = () => performance.now(),
-  options: { tail?: false } = {},
+  options: {
+    tail?: false;
+    /** Rebase expired books (a bench's server turns it off: `rebase: false`). */
+    rebase?: false;
+    /**
+     * Whether this instance hears every event of a venue, here and from other instances, and a
+     * way to start hearing them (queue-caches.ts: the positions' watch), asked for a venue with a
+     * floor once its first book is read. A book is rebased only if its venue was heard from before its read.
+     */
+    heard?: { hears(venueId: string): boolean; watch(venueId: string): void };
+  } = {},
 ): PaceCache {
   // One book per venue, for its current change: `forget` drops it.
   const kept = new Map<string, Kept>();
@@ -72,10 +96,20 @@ export function createPaceCache(
       const slot = slotOf(at);
       const hit = kept.get(venueId);
       // A kept book is good for its hour of the week; the quote ages its forecast to `at` itself.
-      if (hit && hit.db === db && hit.slot === slot && hit.expires > now()) {
-        const book = hit.book ?? (await hit.pending);
-        return book.at === at ? book : { ...book, at };
+      if (hit && hit.db === db && hit.slot === slot) {
+        if (hit.expires > now()) {
+          const book = hit.book ?? (await hit.pending);
+          return book.at === at ? book : { ...book, at };
+        }
+        const rebased = hit.rebase && now() - hit.readAt < REREAD_MS ? rebase(hit, at) : undefined;
+        if (rebased) {
+          hit.expires = now() + TTL_MS;
+          return rebased;
+        }
       }
+      // Heard from before the read on: an event after it voids this book (`forget`).
+      const rebasing = options.rebase !== false && options.tail !== false && options.heard !== undefined;
+      const heard = rebasing && options.heard!.hears(venueId);
       const entry: Kept = {
         db,
         slot,
@@ -84,11 +118,15 @@ export function createPaceCache(
         book: undefined,
         joined: new Set(),
         early: new Map(),
+        readAt: now(),
+        rebase: heard,
       };
       if (kept.size >= MAX_VENUES && !kept.has(venueId)) kept.delete(kept.keys().next().value as string);
       kept.set(venueId, entry);
       try {
         const found = await entry.pending;
+        // A venue with a floor is heard from now on: its next books may be rebased.
+        if (rebasing && !heard && found.floor) options.heard!.watch(venueId);
         let book: VenueBook | undefined = freeze(found.floor ? { ...found, origin: found.floor, added: 0 } : found);
         if (kept.get(venueId) === entry) {
           for (const joined of entry.early.values()) book = book && withJoined(book, joined, entry);
@@ -129,6 +167,22 @@ export function createPaceCache(
 }
 
 /**
+ * The kept book brought to `at` (floor.ts `rebaseKept`), when it has its runs: the same queue,
+ * the estimator's same rows (good for the hour), the floor's runs given that nothing happened.
+ */
+function rebase(hit: Kept, at: number): VenueBook | undefined {
+  const book = hit.book;
+  const floor = book?.floor;
+  const tail = floor?.tail;
+  if (!book || !floor || !tail?.kept) return undefined;
+  if (at <= tail.kept.at) return book.at === at ? book : { ...book, at };
+  rebaseKept(floor.state, { ...tail, kept: tail.kept }, at, floor.state.mode);
+  const rebased = freeze({ ...book, at, floor: { ...floor, at, seats: keptSeats(floor.state, { ...tail, kept: tail.kept }) } });
+  hit.book = rebased;
+  return rebased;
+}
+
+/**
  * The book with a committed join in it: as it was when it has the party already (read after the
  * commit), with the party's own forecast when it was placed last (no one ahead of it moves), else
  * none (the whole queue must be forecast again). The party and its seat are appended to the book's
@@ -136,7 +190,7 @@ export function createPaceCache(
  * join costs no walk of the queue. A reader still holding the book before may see the newcomer in
  * it too; nothing it had changes.
  */
-function withJoined(book: VenueBook, joined: JoinedParty, kept: Pick<Kept, 'joined' | 'ids'>): VenueBook | undefined {
+function withJoined(book: VenueBook, joined: JoinedParty, kept: Pick<Kept, 'joined' | 'ids' | 'rebase'>): VenueBook | undefined {
   const { floor, queue } = book;
   if (!floor || !queue) return undefined;
   const id = joined.party.id;
@@ -153,10 +207,29 @@ function withJoined(book: VenueBook, joined: JoinedParty, kept: Pick<Kept, 'join
   // Joins placed on this very book, in order, keep placing the next ones after them (join-forecast.ts).
   const own = book.origin === joined.origin;
   const next = own && book.added === joined.index ? joined.index + 1 : book.added;
-  if (own || !floor.tail) return freeze({ ...book, added: next });
+  const runs = floor.tail?.kept;
+  if (own) {
+    // Placed on this book's kept runs (join-forecast.ts places on their tail): its row there, and
+    // the book can still be rebased (docs/decisions/047-rebased-books.md); else it cannot.
+    if (runs && joined.row !== undefined) runs.rowOf.set(id, joined.row);
+    else kept.rebase = false;
+    return freeze({ ...book, added: next });
+  }
+  if (!floor.tail) {
+    kept.rebase = false;
+    return freeze({ ...book, added: next });
+  }
   // Placed on another book (committed while this one was read): the tail of this one's forecast
   // (floor.ts `forecastBehind`) must stand behind it too, for the joins placed on this one. Only
-  // one of the lowest priority is behind everyone for sure; after another, none.
+  // one of the lowest priority is behind everyone for sure; after another, none. The kept runs
+  // take it on their own tail, behind those placed on them already (joined within the same moments).
+  if (runs && joined.party.priority === 0) {
+    const row = runs.rows;
+    forecastBehind(floor.state, floor.tail, [{ size: joined.party.party_size }], joined.party.created_at, floor.state.mode);
+    runs.rowOf.set(id, row);
+    return freeze({ ...book, added: next });
+  }
+  kept.rebase = false;
   let tail: FloorTail | undefined;
   if (joined.party.priority === 0) {
     tail = copyTail(floor.tail);

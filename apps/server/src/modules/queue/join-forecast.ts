@@ -15,6 +15,8 @@ export interface JoinSeat {
   origin: object;
   index: number;
   last: boolean;
+  /** Its row in the book's kept runs, when placed on their tail (floor.ts `KeptRuns`). */
+  row?: number;
 }
 
 /** A join waiting for its seat. */
@@ -40,6 +42,8 @@ interface Group {
   /**
    * The book's forecast's tail behind everyone placed so far (floor.ts `forecastBehind`); none
    * once a newcomer went ahead of a waiting party (those behind it move), or when the book had none.
+   * A kept book's own tail (with its runs, rebased in place: docs/decisions/047-rebased-books.md)
+   * is placed on as it is, so that its runs hold every newcomer; any other is copied.
    */
   tail: FloorTail | null;
   waiting: Newcomer[];
@@ -75,7 +79,7 @@ export function seatAtJoin(book: VenueBook, priority: number, size: number, join
       offset: book.added ?? 0,
       seen: [],
       lowest,
-      tail: tail ? copyTail(tail) : null,
+      tail: tail?.kept ? tail : tail ? copyTail(tail) : null,
       waiting: [],
     };
     groups.set(origin, group);
@@ -100,12 +104,19 @@ function flush(group: Group, state: NonNullable<VenueBook['floor']>['state']): v
       lowest = Math.min(lowest, n.priority);
       return goesLast;
     });
-    const seats =
-      group.tail && last.every(Boolean)
-        ? forecastBehind(state, group.tail, batch, batch[0]!.joinedAt, state.mode)
-        : withQueue(group, batch, state);
+    const behind = group.tail && last.every(Boolean) ? group.tail : null;
+    const firstRow = behind?.kept?.rows;
+    const seats = behind ? forecastBehind(state, behind, batch, batch[0]!.joinedAt, state.mode) : withQueue(group, batch, state);
     group.lowest = lowest;
-    batch.forEach((n, i) => n.resolve({ seat: seats[i] ?? null, origin: group.origin, index: before + i, last: last[i]! }));
+    batch.forEach((n, i) =>
+      n.resolve({
+        seat: seats[i] ?? null,
+        origin: group.origin,
+        index: before + i,
+        last: last[i]!,
+        ...(firstRow === undefined ? {} : { row: firstRow + i }),
+      }),
+    );
     group.seen.push(...batch.map(({ priority, size, joinedAt }) => ({ priority, size, joinedAt })));
   } catch (error) {
     for (const n of batch) n.reject(error);

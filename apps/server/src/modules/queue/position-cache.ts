@@ -32,6 +32,13 @@ export interface PositionCache {
   keep(key: string, venueId: string, json: string, since: number): void;
   /** Something changed at the venue. */
   forgetVenue(venueId: string): void;
+  /**
+   * Hears the venue's events from now on, from other instances too, for the kept pace's books
+   * (pace-cache.ts), until it stops hearing them (more venues watched than it keeps: then the venue
+   * is forgotten as at a change). `hears`: it does now.
+   */
+  watch(venueId: string): void;
+  hears(venueId: string): boolean;
   /** Everything may have changed (personal data erased by retention). */
   clear(): void;
   /** The bus to publish through, so the publishing instance voids its answers before it replies. */
@@ -96,6 +103,8 @@ export function createPositionCache(
       answers.set(key, { venueId, json, since, expires: now() + TTL_MS });
     },
     forgetVenue,
+    watch,
+    hears: (venueId) => watching.has(venueId),
     clear() {
       clearedAt = ++clock;
       answers.clear();

@@ -8,7 +8,9 @@ import { type OpenQueueReader, createPaceCache } from '../estimate/index.js';
 import { freshFloor } from '../estimate/floor.js';
 import { upsertFloor } from '../estimate/venue-floor.repository.js';
 import { getVenue } from '../venues/venues.service.js';
-import { findEntryById, joinWaitlist, listOpenEntries, placeEntry } from './index.js';
+import { createLocalBus } from '../../plugins/bus.js';
+import { createQueueCaches, findEntryById, joinWaitlist, listOpenEntries, placeEntry } from './index.js';
+import { eventOf } from './entry-state.js';
 
 // docs/decisions/038-one-forecast-per-change.md: a venue that lists its tables has its whole queue
 // forecast once per change, shared by every reader; a join at the end of the queue adds its own
@@ -23,8 +25,11 @@ describe.each(stores)('one forecast per change on $name', (store) => {
     { seats: 4, count: 2 },
   ];
 
-  /** A venue whose floor has learnt enough to forecast, every table busy, and a counted queue reader. */
-  async function floorVenue() {
+  /**
+   * A venue whose floor has learnt enough to forecast, every table busy, and a counted queue reader;
+   * `watched`: the kept books hear every event of the venue (queue-caches.ts), so they may be rebased.
+   */
+  async function floorVenue(watched = false) {
     const venueId = await addVenueLike(t.db, DEMO_BISTRO_ID, {
       settings: JSON.stringify({ ...defaultVenueSettings, tables, operationMode: 'basic' }),
     });
@@ -40,7 +45,7 @@ describe.each(stores)('one forecast per change on $name', (store) => {
       return listOpenEntries(db, id);
     };
     // The test's clock: a kept book never expires while the test runs.
-    const pace = createPaceCache(reader, () => t.clock.now);
+    const pace = createPaceCache(reader, () => t.clock.now, watched ? { heard: { hears: () => true, watch: () => {} } } : {});
     const deps = { ...t.app.queueDeps, pace };
     const join = async (partySize: number, priority = false) =>
       (
@@ -125,5 +130,91 @@ describe.each(stores)('one forecast per change on $name', (store) => {
     await placeEntry(deps, first!, venue);
     const vip = await join(2, true);
     expect(pace.hasJoined(venueId, vip.id)).toBe(false);
+  });
+
+  it('an expired book is rebased while nothing is heard at the venue, reading no queue; a change, or 30 s, reads it again (docs/decisions/047-rebased-books.md)', async () => {
+    const { venueId, pace, deps, join, reads } = await floorVenue(true);
+    for (const size of [2, 4, 3]) await join(size);
+    const venue = await getVenue(t.db.kysely, venueId);
+    const [first] = await listOpenEntries(t.db.kysely, venueId);
+    await placeEntry(deps, first!, venue);
+    const before = reads();
+    // Past the book's 2 s, again and again: rebased to each moment, the queue not read.
+    for (let k = 0; k < 10; k++) {
+      t.clock.now += 2_500;
+      const book = await pace.find(t.db.kysely, venueId, t.clock.now);
+      expect(book.floor?.at).toBe(t.clock.now);
+      expect((await placeEntry(deps, first!, venue)).estimatedTime).not.toBeNull();
+    }
+    // A join at the end goes on the rebased book's runs: its page reads no queue, the next expiry rebases still.
+    const newcomer = await join(2);
+    expect(pace.hasJoined(venueId, newcomer.id)).toBe(true);
+    t.clock.now += 2_500;
+    const placed = await placeEntry(deps, (await findEntryById(t.db.kysely, newcomer.id))!, venue);
+    expect(placed.globalPos).toBe(4);
+    expect(placed.estimatedTime).not.toBeNull();
+    expect(reads()).toBe(before);
+    // 30 s after its read, the book is read again (an event this instance missed shows by then).
+    t.clock.now += 5_000;
+    await placeEntry(deps, first!, venue);
+    expect(reads()).toBe(before + 1);
+    // A change voids it: read again at once.
+    pace.forget(venueId);
+    await placeEntry(deps, first!, venue);
+    expect(reads()).toBe(before + 2);
+  });
+
+  it('an expired book of a venue whose events this instance may not hear is read again', async () => {
+    const { venueId, deps, join, reads } = await floorVenue();
+    await join(2);
+    const venue = await getVenue(t.db.kysely, venueId);
+    const [first] = await listOpenEntries(t.db.kysely, venueId);
+    await placeEntry(deps, first!, venue);
+    const before = reads();
+    t.clock.now += 2_500;
+    await placeEntry(deps, first!, venue);
+    expect(reads()).toBe(before + 1);
+  });
+
+  it("the app's kept books: a venue with a floor is heard once its first book is read; its next books are rebased until an event of it, heard from another instance, voids them", async () => {
+    const { venueId, join } = await floorVenue();
+    await join(2);
+    const bus = createLocalBus();
+    const { pace } = createQueueCaches(bus, { now: () => t.clock.now });
+    const book = () => pace.find(t.db.kysely, venueId, t.clock.now);
+    // Each book read from the store is one of its own (`origin`); a rebased one keeps it.
+    const first = await book();
+    t.clock.now += 2_500;
+    const second = await book();
+    expect(second.origin).not.toBe(first.origin);
+    t.clock.now += 2_500;
+    const rebased = await book();
+    expect(rebased.origin).toBe(second.origin);
+    expect(rebased.floor?.at).toBe(t.clock.now);
+    // Another instance's change, heard through the bus: read again.
+    bus.publish({ type: eventOf('call'), venueId, at: new Date(t.clock.now).toISOString(), entryId: 'another' });
+    const after = await book();
+    expect(after.origin).not.toBe(second.origin);
+  });
+
+  it('a join placed on the book before a change and committed after the next read goes into the new book\'s runs: that book is rebased still', async () => {
+    const { venueId, pace, join, reads } = await floorVenue(true);
+    for (const size of [2, 4]) await join(size);
+    const book = await pace.find(t.db.kysely, venueId, t.clock.now);
+    const before = reads();
+    // Committed now, placed on an older book (its quote then), never read from the store here.
+    const party = { id: 'joined-elsewhere', status: 'active' as const, priority: 0, party_size: 2, created_at: t.clock.now, notified_at: null };
+    const seat = { low: t.clock.now + 10 * MIN, mid: t.clock.now + 20 * MIN, high: t.clock.now + 30 * MIN };
+    expect(pace.addJoined(venueId, { party, seat, origin: {}, index: 0, last: true })).toBe(true);
+    expect(pace.hasJoined(venueId, party.id)).toBe(true);
+    t.clock.now += 2_500;
+    const rebased = await pace.find(t.db.kysely, venueId, t.clock.now);
+    expect(reads()).toBe(before);
+    expect(rebased.origin).toBe(book.origin);
+    expect(rebased.queue?.at(-1)?.id).toBe(party.id);
+    // Its seat now from the rebased runs, at their moment.
+    const rebasedSeat = rebased.floor?.seats.get(party.id);
+    expect(rebasedSeat).toBeDefined();
+    expect(rebasedSeat!.mid).toBeGreaterThan(t.clock.now);
   });
 });
