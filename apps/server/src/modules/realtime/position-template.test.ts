@@ -134,4 +134,45 @@ describe('position templates', () => {
     writeFromTemplate({ stream, isShared: false, lang: 'pt' }, template, placements[0]![0]);
     expect(written.map(String)).toEqual(Array(2).fill(`${Buffer.byteLength(message).toString(16)}\r\n${message}\r\n`));
   });
+
+  it('writes every view and language of a template as one whole chunk of the bytes a full serialisation gives, whatever the name and figures', () => {
+    const odd: Placement[] = [
+      ...placements.map(([p]) => p),
+      { globalPos: 1_000_000, pos: 999_999, estimatedTime: 1.5, estimatedRange: { low: 0.25, high: 1e21 } },
+      { globalPos: 7, pos: 2, estimatedTime: 0, estimatedRange: { low: 0, high: 0 } },
+    ];
+    for (const name of ['Ana Souza', 'Joã "Ç" Ñúñez 🍷', '李小龙', 'Zoë\\n\u2028 ü']) {
+      for (const [isShared, lang] of [
+        [false, 'pt'],
+        [true, 'pt'],
+        [false, 'en'],
+        [true, 'en'],
+      ] as const) {
+        const named: EntryRow = { ...row, name };
+        const template = frameTemplate(
+          buildTemplate(named, view, isShared, lang, { globalPos: 9, pos: 9, estimatedTime: 4, estimatedRange: { low: 1, high: 9 } }),
+        );
+        expect(template.frame).toBeDefined();
+        for (const placement of odd) {
+          const message = Buffer.from(`event: position\ndata: ${full(named, placement, isShared, lang)}\n\n`);
+          const { stream, written } = chunkedStream();
+          writeFromTemplate({ stream, isShared, lang }, template, placement);
+          expect(written).toEqual([Buffer.concat([Buffer.from(`${message.length.toString(16)}\r\n`), message, Buffer.from('\r\n')])]);
+        }
+      }
+    }
+  });
+
+  it('frames every kind of template with the same fields in the same order: one hidden class for all (docs/decisions/048-one-shape-per-template.md)', () => {
+    const check = { globalPos: 9, pos: 9, estimatedTime: 4, estimatedRange: { low: 1, high: 9 } };
+    const kinds = [
+      frameTemplate(buildTemplate(row, view, false, 'pt', check)),
+      frameTemplate(buildTemplate({ ...row, name: 'Ana -917000001 Souza' }, view, false, 'en', check)),
+      frameTemplate(buildTemplate(row, { ...view, hidePosition: true }, false, 'pt', check)),
+    ];
+    expect(kinds[0]!.frame).toBeDefined();
+    expect(kinds[1]!.frame).toBeUndefined();
+    expect(kinds[2]!.fixedFrame).toBeDefined();
+    for (const template of kinds) expect(Object.keys(template)).toEqual(['version', 'parts', 'fixed', 'frame', 'fixedFrame']);
+  });
 });

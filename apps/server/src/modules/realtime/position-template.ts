@@ -60,7 +60,10 @@ export function versionOf(
 
 function serialise(row: EntryRow, placement: Placement, view: PositionView, isShared: boolean, lang: Language): string {
   const message: PositionResponse = {
-    waitlist: toPositionEntry(row, placement, { ...view, isShared, lang }),
+    // Written out: a spread with fields after it (`{ ...view, isShared, lang }`) gets a hidden
+    // class of its own each time, and every read of it in toPositionEntry misses V8's caches
+    // (docs/decisions/048-one-shape-per-template.md).
+    waitlist: toPositionEntry(row, placement, { hidePosition: view.hidePosition, operationMode: view.operationMode, isShared, lang }),
     waitlistSettings: {
       hiddenCustomerPosition: view.hidePosition,
       operationMode: view.operationMode,
@@ -119,19 +122,33 @@ export function renderFull(row: EntryRow, placement: Placement, view: PositionVi
   return serialise(row, placement, view, isShared, lang);
 }
 
-/** A position template with the SSE framing baked into its first and last parts. */
-export interface FramedTemplate extends PositionTemplate {
+/**
+ * A position template with the SSE framing baked into its first and last parts. Every one has the
+ * same fields, set in the same order (frameTemplate), so all share one hidden class and the fan-out
+ * reads them as an object's own fields. A spread with fields after it (`{ ...template, frame }`)
+ * gave each template a hidden class of its own: with 10,000 of them every read of `version` or
+ * `frame` in the fan-out missed V8's caches (docs/decisions/048-one-shape-per-template.md).
+ */
+export interface FramedTemplate {
+  version: string;
+  parts: Parts | undefined;
+  fixed: string | undefined;
   frame: Parts | undefined;
   /** A message without figures (PositionTemplate.fixed), framed. */
-  fixedFrame?: string;
+  fixedFrame: string | undefined;
 }
 
 const FRAME_HEAD = `event: ${StreamMessage.position}\ndata: `;
 
 export function frameTemplate(template: PositionTemplate): FramedTemplate {
-  if (template.fixed !== undefined) return { ...template, frame: undefined, fixedFrame: `${FRAME_HEAD}${template.fixed}\n\n` };
-  const p = template.parts;
-  return { ...template, frame: p ? [FRAME_HEAD + p[0], p[1], p[2], p[3], `${p[4]}\n\n`] : undefined };
+  const { version, parts: p, fixed } = template;
+  return {
+    version,
+    parts: p,
+    fixed,
+    frame: p ? [FRAME_HEAD + p[0], p[1], p[2], p[3], `${p[4]}\n\n`] : undefined,
+    fixedFrame: fixed === undefined ? undefined : `${FRAME_HEAD}${fixed}\n\n`,
+  };
 }
 
 export function fillFrame(f: readonly string[], p: Placement): string {
