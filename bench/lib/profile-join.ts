@@ -28,7 +28,13 @@ await seedUncappedDemo({ kind: 'sqlite', file });
 const busy = await addBusyVenue({ kind: 'sqlite', file });
 const profDir = path.join(dir, 'prof');
 const child = fork(path.join(import.meta.dirname, 'api-server.ts'), [], {
-  execArgv: ['--import', 'tsx', '--cpu-prof', `--cpu-prof-dir=${profDir}`, ...(process.env.PROFILE_NODE_ARGS ?? '').split(' ').filter(Boolean)],
+  execArgv: [
+    '--import',
+    'tsx',
+    '--cpu-prof',
+    `--cpu-prof-dir=${profDir}`,
+    ...(process.env.PROFILE_NODE_ARGS ?? '').split(' ').filter(Boolean),
+  ],
   env: {
     ...process.env,
     DATABASE_URL: `file:${file}`,

@@ -688,9 +688,7 @@ function play(
   const seatTimes = new Float64Array(n * runs);
   // The tail (`FloorTail`), for a whole-queue forecast only: a table is pinned once its moment is known.
   const tail =
-    (options.tail || options.kept) && !limited
-      ? { freeAt: new Float64Array(runs * T), lookFirst: new Uint8Array(runs * T) }
-      : null;
+    (options.tail || options.kept) && !limited ? { freeAt: new Float64Array(runs * T), lookFirst: new Uint8Array(runs * T) } : null;
   // A kept forecast's first events (`KeptRuns`): what the venue would have seen first in each run.
   const firstEvent = options.kept ? new Float64Array(runs) : null;
   const pinned = new Uint8Array(T);

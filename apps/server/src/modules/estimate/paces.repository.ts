@@ -32,27 +32,29 @@ const slotRows = compiledOnce<{ venueId: string; slot: number }, PaceSlotRow>((d
 
 /** Each column of the row as an argument of its own name. */
 const argsOf = <R extends object>(arg: (name: keyof R & string) => unknown, row: R): R =>
-  Object.fromEntries(Object.keys(row).filter((k) => row[k as keyof R] !== undefined).map((k) => [k, arg(k as keyof R & string)])) as R;
+  Object.fromEntries(
+    Object.keys(row)
+      .filter((k) => row[k as keyof R] !== undefined)
+      .map((k) => [k, arg(k as keyof R & string)]),
+  ) as R;
 
-const paceUpsert = compiledOnce<PaceRow>(
-  (db, arg, row) => {
-    const values = argsOf(arg, row);
-    const { venue_id: _venue, band: _band, ...learned } = values;
-    return db
-      .insertInto('venue_pace')
-      .values(values)
-      .onConflict((oc) => oc.columns(['venue_id', 'band']).doUpdateSet(learned))
-      .compile();
-  },
-  columnsOf,
-);
+const paceUpsert = compiledOnce<PaceRow>((db, arg, row) => {
+  const values = argsOf(arg, row);
+  const { venue_id: _venue, band: _band, ...learned } = values;
+  return db
+    .insertInto('venue_pace')
+    .values(values)
+    .onConflict((oc) => oc.columns(['venue_id', 'band']).doUpdateSet(learned))
+    .compile();
+}, columnsOf);
 
-const slotUpsert = compiledOnce<PaceSlotRow>((db, arg, row) =>
-  db
-    .insertInto('venue_pace_slots')
-    .values(argsOf(arg, row))
-    .onConflict((oc) => oc.columns(['venue_id', 'slot', 'band']).doUpdateSet({ service_ms: arg('service_ms'), samples: arg('samples') }))
-    .compile(),
+const slotUpsert = compiledOnce<PaceSlotRow>(
+  (db, arg, row) =>
+    db
+      .insertInto('venue_pace_slots')
+      .values(argsOf(arg, row))
+      .onConflict((oc) => oc.columns(['venue_id', 'slot', 'band']).doUpdateSet({ service_ms: arg('service_ms'), samples: arg('samples') }))
+      .compile(),
   columnsOf,
 );
 

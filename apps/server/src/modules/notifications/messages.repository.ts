@@ -91,7 +91,10 @@ const maskSecret = {
  * The outbox provider's delivery is the row itself: one statement marks every due message of
  * these channels sent, without a claim per message (the demo and the tests send many).
  */
-const dueSentByOutbox = compiledOnce<{ channels: readonly MessageRow['channel'][]; now: number }, Pick<MessageRow, 'id' | 'entry_id' | 'channel'>>(
+const dueSentByOutbox = compiledOnce<
+  { channels: readonly MessageRow['channel'][]; now: number },
+  Pick<MessageRow, 'id' | 'entry_id' | 'channel'>
+>(
   (db, arg, args) =>
     db
       .updateTable('messages')

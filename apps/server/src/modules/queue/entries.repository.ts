@@ -12,7 +12,9 @@ import { eraseTextsOfEntriesErasedAt, markMessagesRead, pointThreadAtFallback, r
 
 type Executor = Kysely<Database>;
 
-const entryById = compiledOnce<{ id: string }, EntryRow>((db, arg) => db.selectFrom('entries').selectAll().where('id', '=', arg('id')).compile());
+const entryById = compiledOnce<{ id: string }, EntryRow>((db, arg) =>
+  db.selectFrom('entries').selectAll().where('id', '=', arg('id')).compile(),
+);
 
 export async function findEntryById(db: Executor, id: string): Promise<EntryRow | undefined> {
   return (await entryById(db, { id })).rows[0];
@@ -25,8 +27,7 @@ const listArgs = (values: readonly unknown[], extra: Record<string, unknown> = {
   for (let i = 0; i < values.length; i++) args[`v${i}`] = values[i];
   return args;
 };
-const listOf = (arg: (name: string) => unknown, length: number): never =>
-  Array.from({ length }, (_, i) => arg(`v${i}`)) as never;
+const listOf = (arg: (name: string) => unknown, length: number): never => Array.from({ length }, (_, i) => arg(`v${i}`)) as never;
 const lengthOf = (args: ListArgs): string => String(args.length);
 
 export function findEntryByShareId(db: Executor, shareId: string): Promise<EntryRow | undefined> {
@@ -378,7 +379,12 @@ export function listQueueOrder(db: Executor, venueId: string): Promise<QueueRow[
 
 /** Whole rows of some entries (messages to build, entries that left the queue), in chunks. */
 const entriesByIds = compiledOnce<ListArgs, EntryRow>(
-  (db, arg, args) => db.selectFrom('entries').selectAll().where('id', 'in', listOf(arg as (name: string) => unknown, args.length)).compile(),
+  (db, arg, args) =>
+    db
+      .selectFrom('entries')
+      .selectAll()
+      .where('id', 'in', listOf(arg as (name: string) => unknown, args.length))
+      .compile(),
   lengthOf,
 );
 

@@ -44,7 +44,11 @@ const threadStatusUpdate = compiledOnce<Record<string, unknown>>(
     db
       .updateTable('entry_messages')
       .set({ status: arg('status') as string })
-      .where('message_id', 'in', Array.from({ length: args.length as number }, (_, i) => arg(`v${i}`) as string))
+      .where(
+        'message_id',
+        'in',
+        Array.from({ length: args.length as number }, (_, i) => arg(`v${i}`) as string),
+      )
       // The states it may replace are few and fixed per caller: part of the statement's shape.
       .where('status', 'in', args.earlier as string[])
       .compile(),

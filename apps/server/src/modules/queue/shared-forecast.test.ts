@@ -197,13 +197,20 @@ describe.each(stores)('one forecast per change on $name', (store) => {
     expect(after.origin).not.toBe(second.origin);
   });
 
-  it('a join placed on the book before a change and committed after the next read goes into the new book\'s runs: that book is rebased still', async () => {
+  it("a join placed on the book before a change and committed after the next read goes into the new book's runs: that book is rebased still", async () => {
     const { venueId, pace, join, reads } = await floorVenue(true);
     for (const size of [2, 4]) await join(size);
     const book = await pace.find(t.db.kysely, venueId, t.clock.now);
     const before = reads();
     // Committed now, placed on an older book (its quote then), never read from the store here.
-    const party = { id: 'joined-elsewhere', status: 'active' as const, priority: 0, party_size: 2, created_at: t.clock.now, notified_at: null };
+    const party = {
+      id: 'joined-elsewhere',
+      status: 'active' as const,
+      priority: 0,
+      party_size: 2,
+      created_at: t.clock.now,
+      notified_at: null,
+    };
     const seat = { low: t.clock.now + 10 * MIN, mid: t.clock.now + 20 * MIN, high: t.clock.now + 30 * MIN };
     expect(pace.addJoined(venueId, { party, seat, origin: {}, index: 0, last: true })).toBe(true);
     expect(pace.hasJoined(venueId, party.id)).toBe(true);

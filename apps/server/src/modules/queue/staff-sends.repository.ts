@@ -15,7 +15,10 @@ export async function countStaffSendsSince(
   return { n: Number(row?.n ?? 0), oldest: row?.oldest == null ? null : Number(row.oldest) };
 }
 
-const sendsSince = compiledOnce<{ scope: 'entry_id' | 'venue_id'; id: string; since: number }, { n: number | string; oldest: number | string | null }>(
+const sendsSince = compiledOnce<
+  { scope: 'entry_id' | 'venue_id'; id: string; since: number },
+  { n: number | string; oldest: number | string | null }
+>(
   (db, arg, args) =>
     db
       .selectFrom('staff_sends')

@@ -5,7 +5,9 @@ import { forgetVenue } from './venue-cache.js';
 
 type Executor = Kysely<Database>;
 
-const venueById = compiledOnce<{ id: string }, VenueRow>((db, arg) => db.selectFrom('venues').selectAll().where('id', '=', arg('id')).compile());
+const venueById = compiledOnce<{ id: string }, VenueRow>((db, arg) =>
+  db.selectFrom('venues').selectAll().where('id', '=', arg('id')).compile(),
+);
 
 export async function findVenueById(db: Executor, id: string): Promise<VenueRow | undefined> {
   return (await venueById(db, { id })).rows[0];
