@@ -68,3 +68,29 @@ export function columnsOf(row: object): string {
   for (const key in values) if (values[key] !== undefined) shape += `${key},`;
   return shape;
 }
+
+/**
+ * Each column a row sets (not undefined), as the argument of its own name (with `prefix`): the
+ * values of an insert or an update whose shape is `columnsOf(row)`.
+ */
+export function argsOf<R extends object>(arg: (name: never) => unknown, row: R, prefix = ''): R {
+  const values: Record<string, unknown> = {};
+  for (const key in row) if (row[key] !== undefined) values[key] = arg(`${prefix}${key}` as never);
+  return values as R;
+}
+
+/** The arguments of a statement with an `in (…)` list, compiled once per length (`listOf`, `lengthOf`). */
+export type ListArgs = Record<string, unknown> & { length: number };
+
+/** `values` as arguments `v0`, `v1`, …, with `extra` arguments beside them. */
+export function listArgs(values: readonly unknown[], extra: Record<string, unknown> = {}): ListArgs {
+  const args: ListArgs = { ...extra, length: values.length };
+  for (let i = 0; i < values.length; i++) args[`v${i}`] = values[i];
+  return args;
+}
+
+/** Where the list's values go in a statement being built (`listArgs`). */
+export const listOf = (arg: (name: string) => unknown, length: number): never => Array.from({ length }, (_, i) => arg(`v${i}`)) as never;
+
+/** The shape of a statement with one `in (…)` list: its length. */
+export const lengthOf = (args: { length: number }): string => String(args.length);

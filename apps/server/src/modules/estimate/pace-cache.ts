@@ -176,8 +176,9 @@ function rebase(hit: Kept, at: number): VenueBook | undefined {
   const tail = floor?.tail;
   if (!book || !floor || !tail?.kept) return undefined;
   if (at <= tail.kept.at) return book.at === at ? book : { ...book, at };
-  rebaseKept(floor.state, { ...tail, kept: tail.kept }, at, floor.state.mode);
-  const rebased = freeze({ ...book, at, floor: { ...floor, at, seats: keptSeats(floor.state, { ...tail, kept: tail.kept }) } });
+  const withRuns = { ...tail, kept: tail.kept };
+  rebaseKept(floor.state, withRuns, at, floor.state.mode);
+  const rebased = freeze({ ...book, at, floor: { ...floor, at, seats: keptSeats(floor.state, withRuns) } });
   hit.book = rebased;
   return rebased;
 }

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { columnsOf, compiledOnce } from '../../db/compiled-once.js';
+import { argsOf, columnsOf, compiledOnce } from '../../db/compiled-once.js';
 import type { Database, PaceRow, PaceSlotRow } from '../../db/types.js';
 import { type PaceBook, newMemo, slotOf } from './estimator.js';
 
@@ -29,14 +29,6 @@ const paceRows = compiledOnce<{ venueId: string }, PaceRow>((db, arg) =>
 const slotRows = compiledOnce<{ venueId: string; slot: number }, PaceSlotRow>((db, arg) =>
   db.selectFrom('venue_pace_slots').selectAll().where('venue_id', '=', arg('venueId')).where('slot', '=', arg('slot')).compile(),
 );
-
-/** Each column of the row as an argument of its own name. */
-const argsOf = <R extends object>(arg: (name: keyof R & string) => unknown, row: R): R =>
-  Object.fromEntries(
-    Object.keys(row)
-      .filter((k) => row[k as keyof R] !== undefined)
-      .map((k) => [k, arg(k as keyof R & string)]),
-  ) as R;
 
 const paceUpsert = compiledOnce<PaceRow>((db, arg, row) => {
   const values = argsOf(arg, row);

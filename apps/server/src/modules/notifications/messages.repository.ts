@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { columnsOf, compiledOnce } from '../../db/compiled-once.js';
+import { argsOf, columnsOf, compiledOnce } from '../../db/compiled-once.js';
 import type { Dialect } from '../../db/connect.js';
 import type { Database, MessageRow, MessageTable } from '../../db/types.js';
 import { recordOptOut } from './sms-opt-outs.repository.js';
@@ -32,8 +32,7 @@ export async function insertMessage(db: Executor, message: NewMessage): Promise<
 
 // Compiled once per set of columns (db/compiled-once.ts): every join queues its SMS (docs/decisions/042-cheaper-joins.md).
 const messageInsert = compiledOnce<NewMessage>((db, arg, message) => {
-  const columns = (Object.keys(message) as (keyof NewMessage)[]).filter((column) => message[column] !== undefined);
-  const values = Object.fromEntries(columns.map((column) => [column, arg(column)])) as NewMessage;
+  const values = argsOf(arg, message);
   return db
     .insertInto('messages')
     .values({ ...values, status: 'pending', attempts: 0, next_attempt_at: arg('created_at') })

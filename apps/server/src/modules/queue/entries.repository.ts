@@ -1,5 +1,5 @@
 import { type Kysely, type UpdateQueryBuilder, type UpdateResult, sql } from 'kysely';
-import { columnsOf, compiledOnce } from '../../db/compiled-once.js';
+import { type ListArgs, argsOf, columnsOf, compiledOnce, lengthOf, listArgs, listOf } from '../../db/compiled-once.js';
 import type { Database, EntryRow, NewEntryRow } from '../../db/types.js';
 import { eraseTextsOfEntriesErasedAt, markMessagesRead, pointThreadAtFallback, recordMessageStatus } from './entry-messages.repository.js';
 
@@ -19,16 +19,6 @@ const entryById = compiledOnce<{ id: string }, EntryRow>((db, arg) =>
 export async function findEntryById(db: Executor, id: string): Promise<EntryRow | undefined> {
   return (await entryById(db, { id })).rows[0];
 }
-
-/** An `in (…)` list's values as arguments of a statement compiled once per length (db/compiled-once.ts). */
-type ListArgs = Record<string, unknown> & { length: number };
-const listArgs = (values: readonly unknown[], extra: Record<string, unknown> = {}): ListArgs => {
-  const args: ListArgs = { ...extra, length: values.length };
-  for (let i = 0; i < values.length; i++) args[`v${i}`] = values[i];
-  return args;
-};
-const listOf = (arg: (name: string) => unknown, length: number): never => Array.from({ length }, (_, i) => arg(`v${i}`)) as never;
-const lengthOf = (args: ListArgs): string => String(args.length);
 
 export function findEntryByShareId(db: Executor, shareId: string): Promise<EntryRow | undefined> {
   return db.selectFrom('entries').selectAll().where('share_id', '=', shareId).executeTakeFirst();
@@ -85,13 +75,7 @@ export async function markLinkResent(db: Executor, entryId: string, now: number,
 }
 
 // Compiled once per set of columns (db/compiled-once.ts): every join inserts one (docs/decisions/042-cheaper-joins.md).
-const entryInsert = compiledOnce<NewEntryRow>((db, arg, row) => {
-  const columns = (Object.keys(row) as (keyof NewEntryRow)[]).filter((column) => row[column] !== undefined);
-  return db
-    .insertInto('entries')
-    .values(Object.fromEntries(columns.map((column) => [column, arg(column)])) as NewEntryRow)
-    .compile();
-}, columnsOf);
+const entryInsert = compiledOnce<NewEntryRow>((db, arg, row) => db.insertInto('entries').values(argsOf(arg, row)).compile(), columnsOf);
 
 export async function insertEntry(db: Executor, row: NewEntryRow): Promise<void> {
   await entryInsert(db, row);
@@ -134,12 +118,6 @@ export function listOpenEntries(db: Executor, venueId: string): Promise<EntryRow
 type EntryPatch = Partial<Omit<EntryRow, 'id' | 'share_id' | 'venue_id' | 'seq'>>;
 
 /** An update of the columns a patch sets (its shape, `columnsOf`), `where` the entry is `id`, maybe only while open. */
-const patchOf = (arg: (name: string) => unknown, patch: EntryPatch): EntryPatch =>
-  Object.fromEntries(
-    Object.keys(patch)
-      .filter((column) => patch[column as keyof EntryPatch] !== undefined)
-      .map((column) => [column, arg(`set_${column}`)]),
-  ) as EntryPatch;
 const patchArgs = (id: string, patch: EntryPatch): Record<string, unknown> => {
   const args: Record<string, unknown> = { id };
   for (const column in patch) args[`set_${column}`] = patch[column as keyof EntryPatch];
@@ -149,7 +127,7 @@ const entryUpdate = compiledOnce<Record<string, unknown>>(
   (db, arg, args) =>
     db
       .updateTable('entries')
-      .set(patchOf(arg as (name: string) => unknown, args.patch as EntryPatch))
+      .set(argsOf(arg as (name: string) => unknown, args.patch as EntryPatch, 'set_'))
       .where('id', '=', arg('id') as string)
       .compile(),
   (args) => columnsOf(args.patch as object),
@@ -158,7 +136,7 @@ const openEntryUpdate = compiledOnce<Record<string, unknown>>(
   (db, arg, args) =>
     db
       .updateTable('entries')
-      .set(patchOf(arg as (name: string) => unknown, args.patch as EntryPatch))
+      .set(argsOf(arg as (name: string) => unknown, args.patch as EntryPatch, 'set_'))
       .where('id', '=', arg('id') as string)
       .where('status', 'in', ['active', 'called'])
       .compile(),

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { compiledOnce } from '../../db/compiled-once.js';
+import { type ListArgs, compiledOnce, listArgs, listOf } from '../../db/compiled-once.js';
 import type { Database, EntryMessageRow } from '../../db/types.js';
 
 /**
@@ -34,25 +34,19 @@ export async function recordMessageStatus(
   status: string,
   earlier: readonly string[],
 ): Promise<void> {
-  const args: Record<string, unknown> = { status, length: messageIds.length, earlier };
-  for (let i = 0; i < messageIds.length; i++) args[`v${i}`] = messageIds[i];
-  await threadStatusUpdate(db, args);
+  await threadStatusUpdate(db, listArgs(messageIds, { status, earlier }));
 }
 
-const threadStatusUpdate = compiledOnce<Record<string, unknown>>(
+const threadStatusUpdate = compiledOnce<ListArgs>(
   (db, arg, args) =>
     db
       .updateTable('entry_messages')
       .set({ status: arg('status') as string })
-      .where(
-        'message_id',
-        'in',
-        Array.from({ length: args.length as number }, (_, i) => arg(`v${i}`) as string),
-      )
+      .where('message_id', 'in', listOf(arg as (name: string) => unknown, args.length))
       // The states it may replace are few and fixed per caller: part of the statement's shape.
       .where('status', 'in', args.earlier as string[])
       .compile(),
-  (args) => `${args.length as number}|${(args.earlier as string[]).join(',')}`,
+  (args) => `${args.length}|${(args.earlier as string[]).join(',')}`,
 );
 
 /** The texts of the threads of entries erased at `now` (entries.repository.ts `erasePersonalData`); times and states stay. */
