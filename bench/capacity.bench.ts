@@ -35,7 +35,9 @@
 // SSE_HEARTBEAT_SECONDS=8 CAPACITY_SETUPS=sqlite,pg-quota,two-quota, about 5 minutes):
 //   CAPACITY_VENUES (2000), CAPACITY_STREAMS (20000 open position pages), CAPACITY_HOSTS (200 consoles),
 //   CAPACITY_MAX_QUEUE (150, the busiest venue's pages), CAPACITY_HEADS (3 waiting parties without a page),
-//   CAPACITY_SETUPS (sqlite,pg,pg-quota,two-quota,two-quota-rr; also two, two-rr: unlimited pairs),
+//   CAPACITY_SETUPS (sqlite,sqlite-venues-brief,pg,pg-quota,two-quota,two-quota-rr; also two, two-rr:
+//   unlimited pairs; sqlite-venues-brief is SQLite with a kept optimisation swapped for its simpler
+//   way, bench/lib/capacity-server.ts, compared by CPU per change only),
 //   CAPACITY_RATE (30, changes/s of the accounting steps), CAPACITY_REPEATS (3),
 //   CAPACITY_STEP_SECONDS and CAPACITY_IDLE_SECONDS (default SSE_HEARTBEAT_SECONDS, 20: each window
 //   holds one heartbeat round, which the servers also read from SSE_HEARTBEAT_SECONDS),
@@ -65,6 +67,7 @@ import { OPERATOR_EMAIL, OPERATOR_PASSWORD, seedCapacity } from './lib/capacity-
 import { cpuSecondsOf, cpuSecondsOfAll, machineCpu, openFileLimit, pidsByName, rssMbOf } from './lib/proc-stats.js';
 import { cpuQuota, throttledOf } from './lib/cpu-quota.js';
 import { type BenchReport, round } from './lib/report.js';
+import type { CapacityVariant } from './lib/capacity-server.js';
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const VENUES = env('CAPACITY_VENUES', 2000);
@@ -83,13 +86,15 @@ const HELD_STEPS = env('CAPACITY_HELD_STEPS', 5);
 const P99_MS = env('CAPACITY_P99_MS', 250);
 const SCREENS_PER_CLIENT = env('CAPACITY_SCREENS_PER_CLIENT', 4500);
 const NGINX_WORKERS = env('CAPACITY_NGINX_WORKERS', 4);
-const SETUPS = (process.env.CAPACITY_SETUPS ?? 'sqlite,pg,pg-quota,two-quota,two-quota-rr').split(',').map((s) => s.trim()) as SetupName[];
+const SETUPS = (process.env.CAPACITY_SETUPS ?? 'sqlite,sqlite-venues-brief,pg,pg-quota,two-quota,two-quota-rr')
+  .split(',')
+  .map((s) => s.trim()) as SetupName[];
 const PG_URL = process.env.CAPACITY_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env.CAPACITY_REDIS_URL ?? 'redis://127.0.0.1:6379';
 /** Files a server needs besides its streams: store, log, pipes, the generator's keep-alive connections, nginx's upstream pool. */
 const SERVER_FILES_RESERVE = 400;
 
-type SetupName = 'sqlite' | 'pg' | 'two' | 'two-rr' | 'pg-quota' | 'two-quota' | 'two-quota-rr';
+type SetupName = 'sqlite' | 'pg' | 'two' | 'two-rr' | 'pg-quota' | 'two-quota' | 'two-quota-rr' | 'sqlite-venues-brief';
 interface SetupSpec {
   label: string;
   instances: 1 | 2;
@@ -98,11 +103,19 @@ interface SetupSpec {
   balance?: 'venue' | 'round-robin';
   /** Each instance limited to CAPACITY_QUOTA of a core (bench/lib/cpu-quota.ts), as a container's CPU limit. */
   quota?: true;
+  /** A kept optimisation swapped for its simpler way (bench/lib/capacity-server.ts), to compare in the same run. */
+  variant?: CapacityVariant;
 }
 /** The CPU each instance of the `-quota` setups may use, in cores. */
 const QUOTA = env('CAPACITY_QUOTA', 0.4);
 const SETUP_SPECS: Record<SetupName, SetupSpec> = {
   sqlite: { label: '1 instance, SQLite', instances: 1, store: 'sqlite' },
+  'sqlite-venues-brief': {
+    label: '1 instance, SQLite, venues kept a moment only (not while heard)',
+    instances: 1,
+    store: 'sqlite',
+    variant: 'venuesKeptBriefly',
+  },
   pg: { label: '1 instance, PostgreSQL', instances: 1, store: 'pg' },
   two: { label: "2 instances, PostgreSQL + Redis, nginx (a venue's streams on one instance)", instances: 2, store: 'pg', balance: 'venue' },
   'two-rr': { label: '2 instances, PostgreSQL + Redis, nginx round-robin', instances: 2, store: 'pg', balance: 'round-robin' },
@@ -186,10 +199,11 @@ interface Server {
 }
 
 /** The server as an operator starts it (apps/server/src/main.ts, not the demo), on a free loopback port. */
-async function startServer(extra: Record<string, string>, quota?: number): Promise<Server> {
+async function startServer(extra: Record<string, string>, quota?: number, variant?: CapacityVariant): Promise<Server> {
   const port = await freePort();
   const nodeArgs = (process.env.CAPACITY_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {
+  const entry = variant ? 'bench/lib/capacity-server.ts' : 'apps/server/src/main.ts';
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], {
     cwd: repoRoot,
     env: {
       ...process.env,
@@ -210,6 +224,7 @@ async function startServer(extra: Record<string, string>, quota?: number): Promi
       // The run packs hours of calls into minutes: the hourly bound of staff sends per venue is lifted.
       STAFF_SENDS_PER_VENUE_PER_HOUR: '100000000',
       METRICS_TOKEN,
+      ...(variant ? { CAPACITY_VARIANT: variant } : {}),
       ...extra,
     },
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -562,7 +577,7 @@ async function runSetup(name: SetupName, mix: ReturnType<typeof makeMix>): Promi
       spec.store === 'sqlite'
         ? { DATABASE_URL: `file:${database.kind === 'sqlite' ? database.file : ''}` }
         : { DATABASE_URL: PG_URL, DATABASE_SCHEMA: schema, ...(instances > 1 ? { REDIS_URL, TRUST_PROXY: '1' } : {}) };
-    for (let i = 0; i < instances; i++) servers.push(await startServer(serverEnv, spec.quota ? QUOTA : undefined));
+    for (let i = 0; i < instances; i++) servers.push(await startServer(serverEnv, spec.quota ? QUOTA : undefined, spec.variant));
     let port = servers[0]!.port;
     if (instances > 1) {
       nginx = await startCapacityNginx(
@@ -754,7 +769,8 @@ async function runSetup(name: SetupName, mix: ReturnType<typeof makeMix>): Promi
       return Math.max(0, ...[...passes].filter(([r, p]) => p && r < lowestFail).map(([r]) => r));
     };
     let rate = Math.max(1, Math.round(Number.isFinite(predicted) && predicted > 0 ? predicted : RATE / 2));
-    for (let i = 0; i < HELD_STEPS; i++) {
+    // A variant is compared by its CPU per change only: no search for the rate it holds.
+    for (let i = 0; i < (spec.variant ? 0 : HELD_STEPS); i++) {
       if (!passes.has(rate)) passes.set(rate, (await runStep(rate, 'held')).pass);
       const held = heldOf();
       const lowestFail = Math.min(...[...passes].filter(([, p]) => !p).map(([r]) => r));
@@ -1073,6 +1089,18 @@ function render(
     }
   }
 
+  // Kept optimisations against their simpler way, same run (docs/decisions/018-optimisations-that-pay.md).
+  const variantBases: [SetupName, SetupName][] = [['sqlite-venues-brief', 'sqlite']];
+  const variantLines = variantBases.flatMap(([v, base]) => {
+    const a = named(base);
+    const b = named(v);
+    if (!a || !b) return [];
+    const n = Math.min(a.accounts.length, b.accounts.length);
+    return [
+      `- ${a.label}: ${spread(a.accounts.map((x) => x.netTotalMs))} ms net per change; ${b.label}: ${spread(b.accounts.map((x) => x.netTotalMs))} ms (repeat by repeat: ${Array.from({ length: n }, (_, k) => `${a.accounts[k]!.netTotalMs} vs ${b.accounts[k]!.netTotalMs}`).join(', ')}).`,
+    ];
+  });
+
   const modelTable = [
     `| Setup | usable cores per instance (${cfg.headroom} of ${'its quota or 1 core'}) | reference cores per instance | net ms per change per instance (medians) | predicted rate | rate held at p99 <= ${cfg.p99Ms} ms | rates tried (pass/fail) | at the lowest rate that failed: server CPU %, machine % busy | prediction against held |`,
     '|---|---:|---:|---:|---:|---:|---|---|---:|',
@@ -1187,6 +1215,7 @@ function render(
     '',
     ...(scaleLines.length ? scaleLines : ['(needs a one-instance and a two-instance PostgreSQL setup)']),
     '',
+    ...(variantLines.length ? ['### Kept optimisations against their simpler way, same run', '', ...variantLines, ''] : []),
     '### The model against the rate held',
     '',
     modelTable,

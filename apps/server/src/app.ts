@@ -17,7 +17,7 @@ import { createScheduler } from './jobs/scheduler.js';
 import { setupNotifications } from './modules/notifications/setup-notifications.js';
 import { registerImages } from './modules/images/images.routes.js';
 import { registerVenues } from './modules/venues/venues.routes.js';
-import { bootSpotlightOf } from './modules/venues/venues.service.js';
+import { bootSpotlightOf, hearVenuesThrough } from './modules/venues/venues.service.js';
 import { createChangeHooks, createQueueCaches, findEntryByAnyId } from './modules/queue/index.js';
 import { registerWaitlist } from './modules/waitlist/waitlist.routes.js';
 import { registerHost } from './modules/host/host.routes.js';
@@ -57,7 +57,8 @@ export interface AppDeps {
    * (each reader works out its venue's forecast itself: docs/decisions/038-one-forecast-per-change.md),
    * the message worker's writes in commits of their own (docs/decisions/039-notifier-rides-the-write-batch.md),
    * no forecast tail (a join at the end forecasts the queue up to it: docs/decisions/043-busy-venue-joins.md),
-   * no rebased books (an expired book is read again: docs/decisions/047-rebased-books.md).
+   * no rebased books (an expired book is read again: docs/decisions/047-rebased-books.md), venues
+   * kept a moment only, heard or not (docs/decisions/052-venues-kept-while-heard.md).
    * Never set by main.ts.
    */
   bench?: {
@@ -68,6 +69,7 @@ export interface AppDeps {
     joinTail?: false;
     securityHeadersOnce?: false;
     rebase?: false;
+    venuesKeptWhileHeard?: false;
   };
 }
 
@@ -135,6 +137,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The queue's depth comes from the notifier, set up below; asked at each scrape.
   const metrics = createMetrics(() => app.notifier.depth());
   const { positions } = caches;
+  // Venues stay kept while this instance hears their events (docs/decisions/052-venues-kept-while-heard.md).
+  if (deps.bench?.venuesKeptWhileHeard !== false) hearVenuesThrough(deps.db.kysely, positions);
   const bus = countedBus(caches.bus, metrics);
   const now = deps.now ?? Date.now;
   app.decorate('now', now);

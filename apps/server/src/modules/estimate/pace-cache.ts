@@ -25,7 +25,8 @@ import { type OpenParty, type OpenQueueReader, type VenueBook, findBook } from '
  * it), and this instance heard the venue's events from before that read on (`heard`), it is
  * rebased instead of read again (docs/decisions/047-rebased-books.md): the runs in which the venue
  * would have seen something by now are played again from now (floor.ts `rebaseKept`), the others
- * stand. A book is read again from the store at least every REREAD_MS, for an event this instance
+ * stand; a book without a floor (the estimator's rows, which only a seating changes) stands as it
+ * is. A book is read again from the store at least every REREAD_MS, for an event this instance
  * missed.
  */
 const TTL_MS = 2_000;
@@ -125,8 +126,8 @@ export function createPaceCache(
       kept.set(venueId, entry);
       try {
         const found = await entry.pending;
-        // A venue with a floor is heard from now on: its next books may be rebased.
-        if (rebasing && !heard && found.floor) options.heard!.watch(venueId);
+        // The venue is heard from now on: its next books may be rebased.
+        if (rebasing && !heard) options.heard!.watch(venueId);
         let book: VenueBook | undefined = freeze(found.floor ? { ...found, origin: found.floor, added: 0 } : found);
         if (kept.get(venueId) === entry) {
           for (const joined of entry.early.values()) book = book && withJoined(book, joined, entry);
@@ -168,10 +169,13 @@ export function createPaceCache(
 
 /**
  * The kept book brought to `at` (floor.ts `rebaseKept`), when it has its runs: the same queue,
- * the estimator's same rows (good for the hour), the floor's runs given that nothing happened.
+ * the estimator's same rows (good for the hour), the floor's runs given that nothing happened. A
+ * book without a floor is the estimator's rows alone, which only a seating changes: it stands as
+ * it is, dated `at`.
  */
 function rebase(hit: Kept, at: number): VenueBook | undefined {
   const book = hit.book;
+  if (book && !book.floor && !book.queue) return book.at === at ? book : { ...book, at };
   const floor = book?.floor;
   const tail = floor?.tail;
   if (!book || !floor || !tail?.kept) return undefined;

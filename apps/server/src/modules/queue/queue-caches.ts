@@ -41,8 +41,9 @@ export function createQueueCaches(bus: EventBus, options: { tail?: false; rebase
     // but a join this instance already added to the kept book (pace-cache.ts `addJoined`).
     const added = event?.type === JOINED && event.entryId !== undefined && pace.hasJoined(venueId, event.entryId);
     if (!added && (!event || !event.entryId || event.type === 'seat' || pace.hasFloor(venueId))) pace.forget(venueId);
-    // A venue-wide event (settings, open, lock) changed the venue's row; an entry's did not.
-    if (event && !event.entryId) forgetKeptVenue(venueId);
+    // A venue-wide event (settings, open, lock) changed the venue's row; an entry's did not. No
+    // event: the venue is no longer heard (or something unknown changed), so its row goes too.
+    if (!event || !event.entryId) forgetKeptVenue(venueId);
   });
   return { positions, pace, bus: positions.bus };
 }

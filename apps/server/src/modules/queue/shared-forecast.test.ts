@@ -197,6 +197,37 @@ describe.each(stores)('one forecast per change on $name', (store) => {
     expect(after.origin).not.toBe(second.origin);
   });
 
+  it("the app's kept books: a venue without a floor is heard once its first book is read; its next book stands past its 2 s until a seating or a venue-wide event voids it (docs/decisions/052-venues-kept-while-heard.md)", async () => {
+    const venueId = await addVenueLike(t.db, DEMO_BISTRO_ID, { settings: JSON.stringify({ ...defaultVenueSettings, tables: [] }) });
+    const bus = createLocalBus();
+    const { pace } = createQueueCaches(bus, { now: () => t.clock.now });
+    const book = () => pace.find(t.db.kysely, venueId, t.clock.now);
+    const at = () => new Date(t.clock.now).toISOString();
+    // The estimator's rows, read from the store: a new array at each read, the same while kept.
+    const first = await book();
+    expect(first.floor).toBeUndefined();
+    t.clock.now += 2_500;
+    const second = await book();
+    expect(second.paces).not.toBe(first.paces);
+    t.clock.now += 2_500;
+    const stood = await book();
+    expect(stood.paces).toBe(second.paces);
+    expect(stood.at).toBe(t.clock.now);
+    // A call or a join changes no estimator row: the book stands.
+    bus.publish({ type: eventOf('call'), venueId, at: at(), entryId: 'another' });
+    t.clock.now += 2_500;
+    expect((await book()).paces).toBe(second.paces);
+    // A seating, heard from another instance, does: read again.
+    bus.publish({ type: eventOf('seat'), venueId, at: at(), entryId: 'another' });
+    const afterSeat = await book();
+    expect(afterSeat.paces).not.toBe(second.paces);
+    // 30 s after its read at most, read again.
+    t.clock.now += 2_500;
+    expect((await book()).paces).toBe(afterSeat.paces);
+    t.clock.now += 30_000;
+    expect((await book()).paces).not.toBe(afterSeat.paces);
+  });
+
   it("a join placed on the book before a change and committed after the next read goes into the new book's runs: that book is rebased still", async () => {
     const { venueId, pace, join, reads } = await floorVenue(true);
     for (const size of [2, 4]) await join(size);

@@ -12,21 +12,22 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
 import { AppError } from '../../lib/app-error.js';
 import { type Venue, reservationUrlOf, venueFromRow } from './venue.js';
-import { forgetVenue, keepVenue, recallVenue } from './venue-cache.js';
+import { forgetVenue, keepVenue, markVenue, recallVenue } from './venue-cache.js';
 import { findVenueById, updateVenue } from './venues.repository.js';
 
 export function assertVenueId(venueId: string): void {
   if (!isVenueId(venueId)) throw new AppError(ErrorCode.INVALID_VENUEID_FORMAT);
 }
 
-/** The venue, or VENUE_INFO_NOT_FOUND. Validates the id's format first. Kept briefly (venue-cache.ts): treat as read-only. */
+/** The venue, or VENUE_INFO_NOT_FOUND. Validates the id's format first. Kept (venue-cache.ts): treat as read-only. */
 export async function getVenue(db: Kysely<Database>, venueId: string): Promise<Venue> {
   assertVenueId(venueId);
   const recalled = recallVenue(db, venueId);
   if (recalled) return recalled;
+  const mark = markVenue(db, venueId);
   const row = await findVenueById(db, venueId);
   if (!row) throw new AppError(ErrorCode.VENUE_INFO_NOT_FOUND);
-  return keepVenue(db, venueFromRow(row));
+  return keepVenue(db, venueFromRow(row), mark);
 }
 
 /**
@@ -82,6 +83,8 @@ export async function saveWaitlistState(
 
 /** Drops this instance's kept copy of a venue: its events (another instance changed it) void it. */
 export const forgetKeptVenue = (venueId: string): void => forgetVenue(venueId);
+
+export { hearVenuesThrough, type VenueHearing } from './venue-cache.js';
 
 /** The venue rows other modules read and write (settings, staff, images) go through here, not the repository. */
 export { advanceVenueSeq, findVenueById, findVenueBySlug, lockVenueForJoin, updateVenue } from './venues.repository.js';

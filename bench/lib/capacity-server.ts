@@ -1,0 +1,31 @@
+// A server of bench/capacity.bench.ts with one kept optimisation swapped for its simpler way
+// (docs/decisions/018-optimisations-that-pay.md), so both run in the same bench run: started as
+// apps/server/src/main.ts starts an operator's server (its environment, no demo), with
+// CAPACITY_VARIANT naming the way. Ends on SIGTERM.
+import { buildApp } from '../../apps/server/src/app.js';
+import { loadConfig } from '../../apps/server/src/config.js';
+import { migrateToLatest, openDb } from '../../apps/server/src/db/connect.js';
+
+/**
+ * venuesKeptBriefly: every venue's parsed row kept for a moment only, heard or not (venue-cache.ts,
+ * docs/decisions/052-venues-kept-while-heard.md).
+ */
+export const CAPACITY_VARIANTS = ['venuesKeptBriefly'] as const;
+export type CapacityVariant = (typeof CAPACITY_VARIANTS)[number];
+
+const variant = process.env.CAPACITY_VARIANT as CapacityVariant;
+if (!CAPACITY_VARIANTS.includes(variant)) throw new Error(`unknown CAPACITY_VARIANT ${variant}`);
+
+const config = loadConfig(process.env);
+const db = openDb(config.database);
+await migrateToLatest(db);
+const app = await buildApp({ config, db, retention: true, bench: { venuesKeptWhileHeard: false } });
+await app.listen({ port: config.PORT, host: config.HOST });
+process.on('SIGTERM', () => {
+  app.scheduler.stop();
+  void app.drain
+    .drain()
+    .then(() => app.close())
+    .then(() => db.close())
+    .then(() => process.exit(0));
+});
