@@ -35,8 +35,8 @@
 // SSE_HEARTBEAT_SECONDS=8 CAPACITY_SETUPS=sqlite,pg-quota,two-quota, about 5 minutes):
 //   CAPACITY_VENUES (2000), CAPACITY_STREAMS (20000 open position pages), CAPACITY_HOSTS (200 consoles),
 //   CAPACITY_MAX_QUEUE (150, the busiest venue's pages), CAPACITY_HEADS (3 waiting parties without a page),
-//   CAPACITY_SETUPS (sqlite,sqlite-venues-brief,pg,pg-quota,two-quota,two-quota-rr; also two, two-rr:
-//   unlimited pairs; sqlite-venues-brief is SQLite with a kept optimisation swapped for its simpler
+//   CAPACITY_SETUPS (sqlite,sqlite-kept-briefly,pg,pg-quota,two-quota,two-quota-rr; also two, two-rr:
+//   unlimited pairs; sqlite-kept-briefly is SQLite with a kept optimisation swapped for its simpler
 //   way, bench/lib/capacity-server.ts, compared by CPU per change only),
 //   CAPACITY_RATE (30, changes/s of the accounting steps), CAPACITY_REPEATS (3),
 //   CAPACITY_STEP_SECONDS and CAPACITY_IDLE_SECONDS (default SSE_HEARTBEAT_SECONDS, 20: each window
@@ -86,7 +86,7 @@ const HELD_STEPS = env('CAPACITY_HELD_STEPS', 5);
 const P99_MS = env('CAPACITY_P99_MS', 250);
 const SCREENS_PER_CLIENT = env('CAPACITY_SCREENS_PER_CLIENT', 4500);
 const NGINX_WORKERS = env('CAPACITY_NGINX_WORKERS', 4);
-const SETUPS = (process.env.CAPACITY_SETUPS ?? 'sqlite,sqlite-venues-brief,pg,pg-quota,two-quota,two-quota-rr')
+const SETUPS = (process.env.CAPACITY_SETUPS ?? 'sqlite,sqlite-kept-briefly,pg,pg-quota,two-quota,two-quota-rr')
   .split(',')
   .map((s) => s.trim()) as SetupName[];
 const PG_URL = process.env.CAPACITY_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -94,7 +94,7 @@ const REDIS_URL = process.env.CAPACITY_REDIS_URL ?? 'redis://127.0.0.1:6379';
 /** Files a server needs besides its streams: store, log, pipes, the generator's keep-alive connections, nginx's upstream pool. */
 const SERVER_FILES_RESERVE = 400;
 
-type SetupName = 'sqlite' | 'pg' | 'two' | 'two-rr' | 'pg-quota' | 'two-quota' | 'two-quota-rr' | 'sqlite-venues-brief';
+type SetupName = 'sqlite' | 'pg' | 'two' | 'two-rr' | 'pg-quota' | 'two-quota' | 'two-quota-rr' | 'sqlite-kept-briefly';
 interface SetupSpec {
   label: string;
   instances: 1 | 2;
@@ -110,11 +110,11 @@ interface SetupSpec {
 const QUOTA = env('CAPACITY_QUOTA', 0.4);
 const SETUP_SPECS: Record<SetupName, SetupSpec> = {
   sqlite: { label: '1 instance, SQLite', instances: 1, store: 'sqlite' },
-  'sqlite-venues-brief': {
-    label: '1 instance, SQLite, venues kept a moment only (not while heard)',
+  'sqlite-kept-briefly': {
+    label: '1 instance, SQLite, venues and books kept 2 s only (not while heard)',
     instances: 1,
     store: 'sqlite',
-    variant: 'venuesKeptBriefly',
+    variant: 'keptBriefly',
   },
   pg: { label: '1 instance, PostgreSQL', instances: 1, store: 'pg' },
   two: { label: "2 instances, PostgreSQL + Redis, nginx (a venue's streams on one instance)", instances: 2, store: 'pg', balance: 'venue' },
@@ -1090,7 +1090,7 @@ function render(
   }
 
   // Kept optimisations against their simpler way, same run (docs/decisions/018-optimisations-that-pay.md).
-  const variantBases: [SetupName, SetupName][] = [['sqlite-venues-brief', 'sqlite']];
+  const variantBases: [SetupName, SetupName][] = [['sqlite-kept-briefly', 'sqlite']];
   const variantLines = variantBases.flatMap(([v, base]) => {
     const a = named(base);
     const b = named(v);

@@ -7,10 +7,11 @@ import { loadConfig } from '../../apps/server/src/config.js';
 import { migrateToLatest, openDb } from '../../apps/server/src/db/connect.js';
 
 /**
- * venuesKeptBriefly: every venue's parsed row kept for a moment only, heard or not (venue-cache.ts,
- * docs/decisions/052-venues-kept-while-heard.md).
+ * keptBriefly: venues and estimate books kept 2 s whatever is heard, venues read again inside every
+ * transaction, books never rebased (venue-cache.ts, pace-cache.ts: docs/decisions/052-venues-kept-while-heard.md,
+ * 047-rebased-books.md).
  */
-export const CAPACITY_VARIANTS = ['venuesKeptBriefly'] as const;
+export const CAPACITY_VARIANTS = ['keptBriefly'] as const;
 export type CapacityVariant = (typeof CAPACITY_VARIANTS)[number];
 
 const variant = process.env.CAPACITY_VARIANT as CapacityVariant;
@@ -19,7 +20,7 @@ if (!CAPACITY_VARIANTS.includes(variant)) throw new Error(`unknown CAPACITY_VARI
 const config = loadConfig(process.env);
 const db = openDb(config.database);
 await migrateToLatest(db);
-const app = await buildApp({ config, db, retention: true, bench: { venuesKeptWhileHeard: false } });
+const app = await buildApp({ config, db, retention: true, bench: { keptVenues: false, rebase: false } });
 await app.listen({ port: config.PORT, host: config.HOST });
 process.on('SIGTERM', () => {
   app.scheduler.stop();

@@ -58,7 +58,8 @@ export interface AppDeps {
    * the message worker's writes in commits of their own (docs/decisions/039-notifier-rides-the-write-batch.md),
    * no forecast tail (a join at the end forecasts the queue up to it: docs/decisions/043-busy-venue-joins.md),
    * no rebased books (an expired book is read again: docs/decisions/047-rebased-books.md), venues
-   * kept a moment only, heard or not (docs/decisions/052-venues-kept-while-heard.md).
+   * kept a moment only, heard or not, and read again inside every transaction (`keptVenues: false`:
+   * docs/decisions/052-venues-kept-while-heard.md).
    * Never set by main.ts.
    */
   bench?: {
@@ -69,7 +70,7 @@ export interface AppDeps {
     joinTail?: false;
     securityHeadersOnce?: false;
     rebase?: false;
-    venuesKeptWhileHeard?: false;
+    keptVenues?: false;
   };
 }
 
@@ -137,8 +138,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The queue's depth comes from the notifier, set up below; asked at each scrape.
   const metrics = createMetrics(() => app.notifier.depth());
   const { positions } = caches;
-  // Venues stay kept while this instance hears their events (docs/decisions/052-venues-kept-while-heard.md).
-  if (deps.bench?.venuesKeptWhileHeard !== false) hearVenuesThrough(deps.db.kysely, positions);
+  // Venues stay kept while this instance hears their events, and serve a change's own write
+  // transaction (docs/decisions/052-venues-kept-while-heard.md).
+  if (deps.bench?.keptVenues !== false) hearVenuesThrough(deps.db.kysely, positions);
   const bus = countedBus(caches.bus, metrics);
   const now = deps.now ?? Date.now;
   app.decorate('now', now);

@@ -17,6 +17,15 @@ type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 /** Bounds how long the first write of a batch waits for the others to be done. */
 const MAX_BATCH = 64;
 const batchers = new WeakMap<Kysely<Database>, WriteBatcher>();
+/** The store each write transaction runs on (`storeOfWrite`). */
+const stores = new WeakMap<Kysely<Database>, Kysely<Database>>();
+
+/**
+ * The store a write transaction of `runWriteTransaction` runs on, for what is kept per store and
+ * may serve a change's own work (the venue's texts: venues/venue-cache.ts); undefined for any
+ * other transaction.
+ */
+export const storeOfWrite = (trx: Kysely<Database>): Kysely<Database> | undefined => stores.get(trx);
 
 /**
  * Runs `work` in a write transaction and resolves once it is durably committed.
@@ -28,7 +37,11 @@ const batchers = new WeakMap<Kysely<Database>, WriteBatcher>();
  * failing one rolls back alone; every caller is answered only after the shared COMMIT.
  */
 export function runWriteTransaction<T>(db: Db, work: WriteWork<T>, options: WriteOptions = {}): Promise<T> {
-  if (db.dialect !== 'sqlite' || db.oneTransactionPerWrite) return db.kysely.transaction().execute(work);
+  if (db.dialect !== 'sqlite' || db.oneTransactionPerWrite)
+    return db.kysely.transaction().execute((trx) => {
+      stores.set(trx, db.kysely);
+      return work(trx);
+    });
   let batcher = batchers.get(db.kysely);
   if (!batcher) {
     batcher = new WriteBatcher(db.kysely);
@@ -102,6 +115,7 @@ class WriteBatcher {
     let trx: ControlledTransaction<Database> | undefined;
     try {
       trx = await this.kysely.startTransaction().execute();
+      stores.set(trx, this.kysely);
       // Writes queued while this batch runs join it, up to MAX_BATCH.
       while (batch.length < MAX_BATCH && this.queue.length > 0) {
         const item = this.queue.shift() as Pending;

@@ -44,6 +44,13 @@ export interface EventBus {
   close(): Promise<void>;
   /** Resolves when the shared channel (Redis) answers; absent on a bus inside one process. */
   ping?(): Promise<void>;
+  /**
+   * Every event published reaches every subscriber: a bus inside one process. What is kept on
+   * hearing a venue's events alone (the kept venue and estimate: queue-caches.ts) may then stand
+   * longer without a read for an event lost on the way, which Redis can lose (a publish that fails
+   * while its connection is down).
+   */
+  readonly lossless?: true;
 }
 
 export function createLocalBus(): EventBus {
@@ -52,6 +59,7 @@ export function createLocalBus(): EventBus {
   const staff = new EventEmitter();
   staff.setMaxListeners(0);
   return {
+    lossless: true,
     publish(event) {
       emitter.emit(event.venueId, event);
     },
@@ -82,5 +90,6 @@ export function forwardingBus(inner: EventBus, publish: (event: VenueChannelEven
     subscribeStaffNews: (listener) => inner.subscribeStaffNews(listener),
     close: () => inner.close(),
     ...(inner.ping ? { ping: () => inner.ping!() } : {}),
+    ...(inner.lossless ? { lossless: true as const } : {}),
   };
 }

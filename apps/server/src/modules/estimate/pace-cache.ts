@@ -26,8 +26,8 @@ import { type OpenParty, type OpenQueueReader, type VenueBook, findBook } from '
  * rebased instead of read again (docs/decisions/047-rebased-books.md): the runs in which the venue
  * would have seen something by now are played again from now (floor.ts `rebaseKept`), the others
  * stand; a book without a floor (the estimator's rows, which only a seating changes) stands as it
- * is. A book is read again from the store at least every REREAD_MS, for an event this instance
- * missed.
+ * is. A book is read again from the store at least every REREAD_MS (or the hearing's own
+ * `standsMs`: longer on one instance, whose bus loses no event), for an event this instance missed.
  */
 const TTL_MS = 2_000;
 const REREAD_MS = 30_000;
@@ -86,7 +86,7 @@ export function createPaceCache(
      * way to start hearing them (queue-caches.ts: the positions' watch), asked for a venue with a
      * floor once its first book is read. A book is rebased only if its venue was heard from before its read.
      */
-    heard?: { hears(venueId: string): boolean; watch(venueId: string): void };
+    heard?: { hears(venueId: string): boolean; watch(venueId: string): void; standsMs?: number };
   } = {},
 ): PaceCache {
   // One book per venue, for its current change: `forget` drops it.
@@ -102,7 +102,7 @@ export function createPaceCache(
           const book = hit.book ?? (await hit.pending);
           return book.at === at ? book : { ...book, at };
         }
-        const rebased = hit.rebase && now() - hit.readAt < REREAD_MS ? rebase(hit, at) : undefined;
+        const rebased = hit.rebase && now() - hit.readAt < (options.heard?.standsMs ?? REREAD_MS) ? rebase(hit, at) : undefined;
         if (rebased) {
           hit.expires = now() + TTL_MS;
           return rebased;

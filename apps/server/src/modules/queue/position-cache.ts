@@ -4,6 +4,13 @@ import { type EventBus, forwardingBus } from '../../plugins/bus.js';
 /** How long a kept answer may be served without a change event (missed events, venue settings read on another instance). */
 const TTL_MS = 1_000;
 const MAX_ANSWERS = 20_000;
+/** Half a minute: an event Redis lost shows within it (docs/decisions/047-rebased-books.md). */
+const HEARD_MS = 30_000;
+/**
+ * One instance hears every event of its venues: nothing is lost on the way, and ten minutes only
+ * bounds what a mistake could cost (docs/decisions/052-venues-kept-while-heard.md).
+ */
+const LOSSLESS_HEARD_MS = 10 * 60_000;
 const MAX_VENUES = 5_000;
 
 interface Kept {
@@ -39,6 +46,12 @@ export interface PositionCache {
    */
   watch(venueId: string): void;
   hears(venueId: string): boolean;
+  /**
+   * How long what is kept on hearing a venue alone (its row, its estimate: queue-caches.ts) may
+   * stand without a read: HEARD_MS when the bus can lose an event on the way (Redis), LOSSLESS_HEARD_MS
+   * when it cannot (one instance, `EventBus.lossless`).
+   */
+  readonly standsMs: number;
   /** Everything may have changed (personal data erased by retention). */
   clear(): void;
   /** The bus to publish through, so the publishing instance voids its answers before it replies. */
@@ -105,6 +118,7 @@ export function createPositionCache(
     forgetVenue,
     watch,
     hears: (venueId) => watching.has(venueId),
+    standsMs: bus.lossless ? LOSSLESS_HEARD_MS : HEARD_MS,
     clear() {
       clearedAt = ++clock;
       answers.clear();

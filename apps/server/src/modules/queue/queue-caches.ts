@@ -33,7 +33,13 @@ export function createQueueCaches(bus: EventBus, options: { tail?: false; rebase
   const pace = createPaceCache(listQueueOrder, options.now, {
     ...(options.tail === false ? { tail: false as const } : {}),
     ...(options.rebase === false ? { rebase: false as const } : {}),
-    heard: { hears: (venueId) => positions.hears(venueId), watch: (venueId) => positions.watch(venueId) },
+    heard: {
+      hears: (venueId) => positions.hears(venueId),
+      watch: (venueId) => positions.watch(venueId),
+      get standsMs() {
+        return positions.standsMs;
+      },
+    },
   });
   const positions = createPositionCache(bus, options.now, (venueId, event) => {
     // The estimator learns only from seatings (estimator.ts): joins and calls leave its state

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/connect.js';
+import { runWriteTransaction } from '../../db/write-batch.js';
 import { DEMO_BISTRO_ID } from '../../../test/fixtures.js';
 import { seededStore, startTestApp, useTestApp } from '../../../test/harness.js';
 import { stores } from '../../../test/stores.js';
@@ -39,6 +40,14 @@ describe.each(stores)('venue cache on $name', (store) => {
     const inside = await t.db.kysely.transaction().execute((trx) => getVenue(trx, DEMO_BISTRO_ID));
     expect(inside.maxPartySize).toBe(5);
     await updateVenue(t.db.kysely, DEMO_BISTRO_ID, { max_party_size: 8 });
+  });
+
+  it("serves a change's write transaction from the kept venue; any other transaction reads the row", async () => {
+    const kept = await getVenue(t.db.kysely, DEMO_BISTRO_ID);
+    expect(await runWriteTransaction(t.db, (trx) => getVenue(trx, DEMO_BISTRO_ID))).toBe(kept);
+    const inside = await t.db.kysely.transaction().execute((trx) => getVenue(trx, DEMO_BISTRO_ID));
+    expect(inside).not.toBe(kept);
+    expect(inside).toEqual(kept);
   });
 
   it('keeps venues of different stores apart', async () => {

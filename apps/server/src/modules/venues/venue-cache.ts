@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
+import { storeOfWrite } from '../../db/write-batch.js';
 import type { Venue } from './venue.js';
 
 /**
@@ -8,7 +9,7 @@ import type { Venue } from './venue.js';
  * Writes through venues.repository drop the copy at once. A venue whose events this instance hears
  * (the queue's watch, queue-caches.ts) keeps its copy until one of its venue-wide events (settings,
  * open, lock: every venue write announces one) voids it, up to HEARD_TTL_MS for an event lost on the
- * way; any other venue for SHORT_TTL_MS, so a change on another instance shows within it
+ * way (the hearing's `standsMs`: longer on one instance, whose bus loses none); any other venue for SHORT_TTL_MS, so a change on another instance shows within it
  * (docs/decisions/052-venues-kept-while-heard.md). Lock and open state are checked again on the row
  * inside each join.
  *
@@ -29,6 +30,8 @@ interface Kept {
 export interface VenueHearing {
   hears(venueId: string): boolean;
   watch(venueId: string): void;
+  /** How long a heard venue may stand without a read (HEARD_TTL_MS by default: position-cache.ts `standsMs`). */
+  standsMs?: number;
   /** The expiries' clock, ms (a test's); performance.now by default. */
   now?: () => number;
 }
@@ -55,10 +58,19 @@ export function hearVenuesThrough(db: Kysely<Database>, hearing: VenueHearing): 
   hearings.set(db, hearing);
 }
 
-/** The kept venue read through this same store, if still good. Never inside a transaction. */
+/**
+ * The kept venue read through this same store, if still good. Inside a transaction only a change's
+ * write transaction (db/write-batch.ts) is served, from its store's kept venues: a change writes no
+ * venue row in it (venue writes go through venues.repository, outside), and what it reads the venue
+ * for (its messages' texts, whether a seating is told) may be as old as any other read's; the
+ * open and lock state a join checks is read on the row itself (`lockVenueForJoin`).
+ */
 export function recallVenue(db: Kysely<Database>, id: string): Venue | undefined {
+  // A transaction is served only when its store's hearing is set (app.ts; not in a bench's simpler way).
+  const store = db.isTransaction ? storeOfWrite(db) : db;
+  if (db.isTransaction && (!store || !hearings.has(store))) return undefined;
   const hit = kept.get(id);
-  if (!hit || hit.db !== db || hit.expires <= clockOf(db)) return undefined;
+  if (!store || !hit || hit.db !== store || hit.expires <= clockOf(store)) return undefined;
   return hit.venue;
 }
 
@@ -78,9 +90,14 @@ export function keepVenue(db: Kysely<Database>, venue: Venue, mark: { since: num
   if (db.isTransaction) return venue;
   if (mark.since < forgottenUpTo || mark.since < (changedAt.get(venue.id) ?? 0)) return venue;
   // Still heard now: no event was missed between the read and this moment.
-  const heard = mark.heard && (hearings.get(db)?.hears(venue.id) ?? false);
+  const hearing = hearings.get(db);
+  const heard = mark.heard && (hearing?.hears(venue.id) ?? false);
   if (kept.size >= MAX_VENUES) kept.delete(kept.keys().next().value as string);
-  kept.set(venue.id, { db, venue: deepFreeze(venue), expires: clockOf(db) + (heard ? HEARD_TTL_MS : SHORT_TTL_MS) });
+  kept.set(venue.id, {
+    db,
+    venue: deepFreeze(venue),
+    expires: clockOf(db) + (heard ? (hearing?.standsMs ?? HEARD_TTL_MS) : SHORT_TTL_MS),
+  });
   return venue;
 }
 
