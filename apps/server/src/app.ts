@@ -58,7 +58,8 @@ export interface AppDeps {
    * the message worker's writes in commits of their own (docs/decisions/039-notifier-rides-the-write-batch.md),
    * no forecast tail (a join at the end forecasts the queue up to it: docs/decisions/043-busy-venue-joins.md),
    * no rebased books (an expired book is read again: docs/decisions/047-rebased-books.md), venues
-   * kept a moment only, heard or not, and read again inside every transaction (`keptVenues: false`:
+   * kept a moment only, heard or not, read again inside every transaction, and whatever stands on
+   * hearing alone 30 s at most, as if events could be lost (`keptVenues: false`:
    * docs/decisions/052-venues-kept-while-heard.md).
    * Never set by main.ts.
    */
@@ -131,7 +132,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ? createRedisBus(config.REDIS_URL, { prefix: config.REDIS_PREFIX, onError: (e) => app.log.error({ err: e }, 'redis bus') })
       : createLocalBus());
   // Every publish goes through the position cache first, so this instance never answers an old position.
-  const caches = createQueueCaches(channels, {
+  // A bench's simpler way (`keptVenues: false`) keeps as if events could be lost on the way: 30 s at most.
+  const heard = deps.bench?.keptVenues === false && channels.lossless ? withoutLossless(channels) : channels;
+  const caches = createQueueCaches(heard, {
     ...(deps.bench?.joinTail === false ? { tail: false as const } : {}),
     ...(deps.bench?.rebase === false ? { rebase: false as const } : {}),
   });
@@ -244,6 +247,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 }
 
 /** The bus, counting what this instance publishes (plugins/metrics.ts). */
+/** The same bus, as one that may lose events on the way (a bench's simpler way only). */
+function withoutLossless(bus: EventBus): EventBus {
+  const { lossless: _lossless, ...lossy } = bus;
+  return lossy;
+}
+
 function countedBus(bus: EventBus, metrics: Metrics): EventBus {
   return forwardingBus(bus, (event) => {
     metrics.eventPublished();

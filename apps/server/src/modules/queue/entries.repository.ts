@@ -103,16 +103,22 @@ export async function countWaitingAhead(
   return Number(rows[0]?.n ?? 0);
 }
 
-/** The live queue of a venue: waiting and called entries in queue order. */
-export function listOpenEntries(db: Executor, venueId: string): Promise<EntryRow[]> {
-  return db
+// The hub reads a venue's whole queue at its first refresh and after its bound: compiled once
+// (db/compiled-once.ts, docs/decisions/051-change-path-compiled-once.md).
+const openEntries = compiledOnce<{ venueId: string }, EntryRow>((db, arg) =>
+  db
     .selectFrom('entries')
     .selectAll()
-    .where('venue_id', '=', venueId)
+    .where('venue_id', '=', arg('venueId'))
     .where('status', 'in', ['active', 'called'])
     .orderBy('priority', 'desc')
     .orderBy('seq', 'asc')
-    .execute();
+    .compile(),
+);
+
+/** The live queue of a venue: waiting and called entries in queue order. */
+export async function listOpenEntries(db: Executor, venueId: string): Promise<EntryRow[]> {
+  return (await openEntries(db, { venueId })).rows;
 }
 
 type EntryPatch = Partial<Omit<EntryRow, 'id' | 'share_id' | 'venue_id' | 'seq'>>;
@@ -344,15 +350,19 @@ const QUEUE_ROW_COLUMNS = [
  * The venue's open entries in queue order, narrow: measured on SQLite with 10,000 open entries,
  * `select *` took several times as long as these columns (the sort carries whole rows).
  */
-export function listQueueOrder(db: Executor, venueId: string): Promise<QueueRow[]> {
-  return db
+const queueOrder = compiledOnce<{ venueId: string }, QueueRow>((db, arg) =>
+  db
     .selectFrom('entries')
     .select(QUEUE_ROW_COLUMNS)
-    .where('venue_id', '=', venueId)
+    .where('venue_id', '=', arg('venueId'))
     .where('status', 'in', ['active', 'called'])
     .orderBy('priority', 'desc')
     .orderBy('seq', 'asc')
-    .execute();
+    .compile(),
+);
+
+export async function listQueueOrder(db: Executor, venueId: string): Promise<QueueRow[]> {
+  return (await queueOrder(db, { venueId })).rows;
 }
 
 /** Whole rows of some entries (messages to build, entries that left the queue), in chunks. */
@@ -373,10 +383,23 @@ export async function findEntriesByIds(db: Executor, ids: readonly string[]): Pr
 }
 
 /** The narrow rows of some entries of a venue (the ones venue events name), whatever their status. */
-export function findQueueRowsByIds(db: Executor, venueId: string, ids: readonly string[]): Promise<QueueRow[]> {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db.selectFrom('entries').select(QUEUE_ROW_COLUMNS).where('venue_id', '=', venueId).where('id', 'in', ids).execute();
+export async function findQueueRowsByIds(db: Executor, venueId: string, ids: readonly string[]): Promise<QueueRow[]> {
+  if (ids.length === 0) return [];
+  const out: QueueRow[] = [];
+  for (let i = 0; i < ids.length; i += 500) out.push(...(await venueQueueRowsByIds(db, listArgs(ids.slice(i, i + 500), { venueId }))).rows);
+  return out;
 }
+
+const venueQueueRowsByIds = compiledOnce<ListArgs, QueueRow>(
+  (db, arg, args) =>
+    db
+      .selectFrom('entries')
+      .select(QUEUE_ROW_COLUMNS)
+      .where('venue_id', '=', arg('venueId') as string)
+      .where('id', 'in', listOf(arg as (name: string) => unknown, args.length))
+      .compile(),
+  lengthOf,
+);
 
 /** Whole rows of these entries of one venue (queue-cache.ts keeps a console's queue whole). */
 const venueEntriesByIds = compiledOnce<ListArgs, EntryRow>(

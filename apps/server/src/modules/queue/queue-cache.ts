@@ -4,7 +4,11 @@ import { isOpen } from './entry-state.js';
 import { comesBefore } from './placement.js';
 import { type QueueRow, findOpenRowsOfVenueByIds, findQueueRowsByIds, listOpenEntries, listQueueOrder } from './entries.repository.js';
 
-/** Past this, the next refresh reads the whole queue again (a missed event heals by itself). */
+/**
+ * Past this, the next refresh reads the whole queue again (a missed event heals by itself); the
+ * hub gives its instance's own bound instead (position-cache.ts `standsMs`: ten minutes on one
+ * instance, whose bus loses no event: docs/decisions/052-venues-kept-while-heard.md).
+ */
 const RESYNC_MS = 30_000;
 /** More entries than this in one batch of events: reading the whole queue is simpler. */
 const MAX_PATCH = 50;
@@ -14,7 +18,7 @@ const MAX_PATCH = 50;
  * events name (one query) and moves them in the ordered list, instead of reading every open
  * entry again. Applying an event means "take this entry's current row", so it does not matter
  * whether the event arrived before or after a full read. Venue-wide events and large batches
- * read the whole queue; so does the first refresh after RESYNC_MS.
+ * read the whole queue; so does the first refresh after RESYNC_MS (or the hub's own bound).
  *
  * Asked for `whole` rows (a venue with a console open: hosts see names and phones), it keeps whole
  * rows and patches them the same way: a change at a venue with a console re-reads the entries it
@@ -30,6 +34,7 @@ export class QueueCache {
   constructor(
     private readonly venueId: string,
     private readonly now: () => number = Date.now,
+    private readonly resyncMs = RESYNC_MS,
   ) {}
 
   async current(db: Kysely<Database>, changedIds: readonly string[] | 'all', whole?: false): Promise<readonly QueueRow[]>;
@@ -39,7 +44,7 @@ export class QueueCache {
     whole: boolean,
   ): Promise<readonly QueueRow[] | readonly EntryRow[]>;
   async current(db: Kysely<Database>, changedIds: readonly string[] | 'all', whole = false): Promise<readonly QueueRow[]> {
-    const stale = !this.rows || this.now() - this.readAt > RESYNC_MS || (whole && !this.whole);
+    const stale = !this.rows || this.now() - this.readAt > this.resyncMs || (whole && !this.whole);
     if (stale || changedIds === 'all' || changedIds.length > MAX_PATCH) {
       const readAt = this.now();
       this.rows = await (whole ? listOpenEntries(db, this.venueId) : listQueueOrder(db, this.venueId));

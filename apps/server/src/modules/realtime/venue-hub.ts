@@ -81,7 +81,8 @@ export class VenueHub {
     /** How diners' messages are written (fanout.ts): the kept optimisations unless bench/ injects another way. */
     private readonly fanout: FanoutStrategy = productionFanout,
   ) {
-    this.queue = new QueueCache(venueId);
+    // The queue is heard through the bus: kept as long as what else is kept on hearing (position-cache.ts `standsMs`).
+    this.queue = new QueueCache(venueId, Date.now, deps.positions?.standsMs);
   }
 
   get size(): number {
