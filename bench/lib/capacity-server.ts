@@ -11,16 +11,21 @@ import { migrateToLatest, openDb } from '../../apps/server/src/db/connect.js';
  * transaction, books never rebased (venue-cache.ts, pace-cache.ts: docs/decisions/052-venues-kept-while-heard.md,
  * 047-rebased-books.md).
  */
-export const CAPACITY_VARIANTS = ['keptBriefly'] as const;
+/**
+ * checkpointsInCommits: SQLite's own WAL checkpoints, inside the commit that passes 1,000 pages, on
+ * the event loop (db/checkpointer.ts, docs/decisions/053-checkpoints-off-the-event-loop.md).
+ */
+export const CAPACITY_VARIANTS = ['keptBriefly', 'checkpointsInCommits'] as const;
 export type CapacityVariant = (typeof CAPACITY_VARIANTS)[number];
 
 const variant = process.env.CAPACITY_VARIANT as CapacityVariant;
 if (!CAPACITY_VARIANTS.includes(variant)) throw new Error(`unknown CAPACITY_VARIANT ${variant}`);
 
 const config = loadConfig(process.env);
-const db = openDb(config.database);
+const db = openDb(config.database, variant === 'checkpointsInCommits' ? { checkpointsInWorker: false } : {});
 await migrateToLatest(db);
-const app = await buildApp({ config, db, retention: true, bench: { keptVenues: false, rebase: false } });
+const bench = variant === 'keptBriefly' ? { keptVenues: false as const, rebase: false as const } : {};
+const app = await buildApp({ config, db, retention: true, bench });
 await app.listen({ port: config.PORT, host: config.HOST });
 process.on('SIGTERM', () => {
   app.scheduler.stop();

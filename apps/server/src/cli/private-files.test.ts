@@ -29,8 +29,9 @@ describe('files with personal data are written 0600', () => {
     // A store of a few MB: the backup then goes in several steps, the event loop free between them.
     await padWithImages(seeded, 4);
     fs.mkdirSync(path.dirname(store));
-    fs.copyFileSync((seeded.location as { file: string }).file, store);
+    // Closed first: the last connection folds the WAL into the file, which alone is then the whole store.
     await seeded.close();
+    fs.copyFileSync((seeded.location as { file: string }).file, store);
     db = openDb({ kind: 'sqlite', file: store });
   });
   afterAll(async () => {

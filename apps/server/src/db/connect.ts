@@ -7,6 +7,7 @@ import type { Config } from '../config.js';
 import { ensurePrivateFile } from '../lib/private-file.js';
 import { migrations } from './migrations/index.js';
 import { OwnSchemaPostgresDialect } from './schema-introspector.js';
+import { type Checkpointer, startCheckpointer } from './checkpointer.js';
 import { compileEachTime } from './compiled-once.js';
 import { FifoSqliteDialect } from './sqlite-dialect.js';
 import { withStatementCache } from './statement-cache.js';
@@ -21,6 +22,8 @@ export interface Db {
   schema?: string;
   /** Bench only (openDb's groupCommit: false): each SQLite write in a transaction of its own (db/write-batch.ts). */
   oneTransactionPerWrite?: true;
+  /** SQLite: the worker thread that checkpoints its WAL (db/checkpointer.ts). */
+  checkpointer?: Checkpointer;
   close(): Promise<void>;
 }
 
@@ -43,6 +46,7 @@ export function openDb(
     groupCommit?: false;
     compiledOnce?: false;
     subjournalInMemory?: false;
+    checkpointsInWorker?: false;
   } = {},
 ): Db {
   if (database.kind === 'sqlite') {
@@ -60,6 +64,13 @@ export function openDb(
     // file past 64 KiB, a pwrite per page. It only serves rolling a savepoint back, never crash
     // recovery (the WAL does that), so memory is enough (docs/decisions/049-sub-journal-in-memory.md).
     if (options.subjournalInMemory !== false) sqlite.pragma('temp_store = MEMORY');
+    // WAL checkpoints run in a worker thread, never inside a commit on the event loop
+    // (db/checkpointer.ts, docs/decisions/053-checkpoints-off-the-event-loop.md).
+    let checkpointer: Checkpointer | undefined;
+    if (options.checkpointsInWorker !== false) {
+      sqlite.pragma('wal_autocheckpoint = 0');
+      checkpointer = startCheckpointer(database.file);
+    }
     const handle = options.statementCache === false ? sqlite : withStatementCache(sqlite);
     const kysely = new Kysely<Database>({ dialect: new FifoSqliteDialect({ database: handle }) });
     if (options.compiledOnce === false) compileEachTime(kysely);
@@ -67,7 +78,12 @@ export function openDb(
       kysely,
       dialect: 'sqlite',
       ...(options.groupCommit === false ? { oneTransactionPerWrite: true as const } : {}),
-      close: () => kysely.destroy(),
+      ...(checkpointer ? { checkpointer } : {}),
+      // The worker's connection first: the app's, closing last, checkpoints what is left and removes the WAL.
+      close: async () => {
+        await checkpointer?.stop();
+        await kysely.destroy();
+      },
     };
   }
   // A schema of its own: each test file's (openDb's option) or the operator's (DATABASE_SCHEMA).
