@@ -54,8 +54,15 @@ export interface Checkpointer {
   stop(): Promise<void>;
 }
 
-/** Starts checkpointing `file` from a worker thread; the caller's connection must set `wal_autocheckpoint = 0`. */
-export function startCheckpointer(file: string, onError: (error: Error) => void = () => {}): Checkpointer {
+/**
+ * Starts checkpointing `file` from a worker thread; the caller's connection must set
+ * `wal_autocheckpoint = 0`. A checkpoint that fails (a full disk) is reported, never silent: the WAL
+ * would grow until one succeeds. By default as a process warning, which the server's log shows.
+ */
+export function startCheckpointer(
+  file: string,
+  onError: (error: Error) => void = (error) => process.emitWarning(error.message, 'SqliteCheckpointWarning'),
+): Checkpointer {
   const require = createRequire(import.meta.url);
   const worker = new Worker(WORKER, {
     eval: true,

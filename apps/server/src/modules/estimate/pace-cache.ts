@@ -83,8 +83,9 @@ export function createPaceCache(
     rebase?: false;
     /**
      * Whether this instance hears every event of a venue, here and from other instances, and a
-     * way to start hearing them (queue-caches.ts: the positions' watch), asked for a venue with a
-     * floor once its first book is read. A book is rebased only if its venue was heard from before its read.
+     * way to start hearing them (queue-caches.ts: the positions' watch), asked for a venue once its
+     * first book is read. A book is rebased only if its venue was heard from before its read;
+     * `standsMs`: how long it may be rebased without a read (REREAD_MS by default).
      */
     heard?: { hears(venueId: string): boolean; watch(venueId: string): void; standsMs?: number };
   } = {},

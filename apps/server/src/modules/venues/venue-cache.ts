@@ -9,7 +9,8 @@ import type { Venue } from './venue.js';
  * Writes through venues.repository drop the copy at once. A venue whose events this instance hears
  * (the queue's watch, queue-caches.ts) keeps its copy until one of its venue-wide events (settings,
  * open, lock: every venue write announces one) voids it, up to HEARD_TTL_MS for an event lost on the
- * way (the hearing's `standsMs`: longer on one instance, whose bus loses none); any other venue for SHORT_TTL_MS, so a change on another instance shows within it
+ * way (the hearing's `standsMs`: longer on one instance, whose bus loses none); any other venue for
+ * SHORT_TTL_MS, so a change on another instance shows within it
  * (docs/decisions/052-venues-kept-while-heard.md). Lock and open state are checked again on the row
  * inside each join.
  *
