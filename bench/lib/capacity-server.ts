@@ -10,8 +10,6 @@ import { migrateToLatest, openDb } from '../../apps/server/src/db/connect.js';
  * keptBriefly: venues and estimate books kept 2 s whatever is heard, venues read again inside every
  * transaction, books never rebased (venue-cache.ts, pace-cache.ts: docs/decisions/052-venues-kept-while-heard.md,
  * 047-rebased-books.md).
- */
-/**
  * checkpointsInCommits: SQLite's own WAL checkpoints, inside the commit that passes 1,000 pages, on
  * the event loop (db/checkpointer.ts, docs/decisions/053-checkpoints-off-the-event-loop.md).
  */

@@ -246,13 +246,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   return app;
 }
 
-/** The bus, counting what this instance publishes (plugins/metrics.ts). */
 /** The same bus, as one that may lose events on the way (a bench's simpler way only). */
 function withoutLossless(bus: EventBus): EventBus {
   const { lossless: _lossless, ...lossy } = bus;
   return lossy;
 }
 
+/** The bus, counting what this instance publishes (plugins/metrics.ts). */
 function countedBus(bus: EventBus, metrics: Metrics): EventBus {
   return forwardingBus(bus, (event) => {
     metrics.eventPublished();

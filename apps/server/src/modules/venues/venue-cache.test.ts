@@ -82,7 +82,12 @@ describe.each(stores)('kept venues on $name', (store) => {
   const nameNow = async () => (await getVenue(db.kysely, DEMO_BISTRO_ID)).name.pt;
 
   it('keeps a heard venue until its event, and for a moment one it does not hear', async () => {
-    hearVenuesThrough(db.kysely, { hears: (id) => heard.has(id), watch: (id) => void (watched.push(id), heard.add(id)), now: () => clock });
+    hearVenuesThrough(db.kysely, {
+      hears: (id) => heard.has(id),
+      watch: (id) => void (watched.push(id), heard.add(id)),
+      standsMs: 30_000, // behind Redis (position-cache.ts)
+      now: () => clock,
+    });
     forgetVenue(DEMO_BISTRO_ID);
     await rename('Um');
     // Not heard at the first read: it starts hearing, and keeps the row a moment only.

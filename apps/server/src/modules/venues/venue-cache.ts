@@ -8,9 +8,9 @@ import type { Venue } from './venue.js';
  * and reading and parsing the row (three JSON columns) cost more than the rest of a position read.
  * Writes through venues.repository drop the copy at once. A venue whose events this instance hears
  * (the queue's watch, queue-caches.ts) keeps its copy until one of its venue-wide events (settings,
- * open, lock: every venue write announces one) voids it, up to HEARD_TTL_MS for an event lost on the
- * way (the hearing's `standsMs`: longer on one instance, whose bus loses none); any other venue for
- * SHORT_TTL_MS, so a change on another instance shows within it
+ * open, lock: every venue write announces one) voids it, up to the hearing's `standsMs` for an
+ * event lost on the way (30 s behind Redis, longer on one instance, whose bus loses none); any
+ * other venue for SHORT_TTL_MS, so a change on another instance shows within it
  * (docs/decisions/052-venues-kept-while-heard.md). Lock and open state are checked again on the row
  * inside each join.
  *
@@ -18,7 +18,6 @@ import type { Venue } from './venue.js';
  * never keeps its row.
  */
 const SHORT_TTL_MS = 2_000;
-const HEARD_TTL_MS = 30_000;
 const MAX_VENUES = 5_000;
 
 interface Kept {
@@ -31,8 +30,8 @@ interface Kept {
 export interface VenueHearing {
   hears(venueId: string): boolean;
   watch(venueId: string): void;
-  /** How long a heard venue may stand without a read (HEARD_TTL_MS by default: position-cache.ts `standsMs`). */
-  standsMs?: number;
+  /** How long a heard venue may stand without a read (position-cache.ts `standsMs`). */
+  readonly standsMs: number;
   /** The expiries' clock, ms (a test's); performance.now by default. */
   now?: () => number;
 }
@@ -80,24 +79,23 @@ export function recallVenue(db: Kysely<Database>, id: string): Venue | undefined
  * events were heard already (then any change after this moment is heard too).
  */
 export function markVenue(db: Kysely<Database>, id: string): { since: number; heard: boolean } {
-  const hearing = hearings.get(db);
-  const heard = hearing?.hears(id) ?? false;
-  if (hearing && !heard) hearing.watch(id);
-  return { since: clock, heard };
+  return { since: clock, heard: hearings.get(db)?.hears(id) ?? false };
 }
 
 /** Keeps a venue read outside a transaction; shared between requests, so frozen. */
 export function keepVenue(db: Kysely<Database>, venue: Venue, mark: { since: number; heard: boolean }): Venue {
   if (db.isTransaction) return venue;
   if (mark.since < forgottenUpTo || mark.since < (changedAt.get(venue.id) ?? 0)) return venue;
-  // Still heard now: no event was missed between the read and this moment.
+  // Still heard now: no event was missed between the read and this moment. A venue found but not
+  // heard yet is heard from now on (only a row that exists: an unknown id watches nothing).
   const hearing = hearings.get(db);
   const heard = mark.heard && (hearing?.hears(venue.id) ?? false);
+  if (hearing && !mark.heard) hearing.watch(venue.id);
   if (kept.size >= MAX_VENUES) kept.delete(kept.keys().next().value as string);
   kept.set(venue.id, {
     db,
     venue: deepFreeze(venue),
-    expires: clockOf(db) + (heard ? (hearing?.standsMs ?? HEARD_TTL_MS) : SHORT_TTL_MS),
+    expires: clockOf(db) + (heard && hearing ? hearing.standsMs : SHORT_TTL_MS),
   });
   return venue;
 }
