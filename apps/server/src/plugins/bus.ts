@@ -35,8 +35,12 @@ export function parseStaffNews(value: unknown): StaffNews | undefined {
  */
 export interface EventBus {
   publish(event: VenueChannelEvent): void;
-  /** Calls `listener` for each event of the venue; returns the unsubscribe function. */
-  subscribe(venueId: string, listener: (event: VenueChannelEvent) => void): () => void;
+  /**
+   * Calls `listener` for each event of the venue; returns the unsubscribe function. `onLoss`: told
+   * when events of the venue may have been missed since the subscription was made (a bus that can
+   * lose them: Redis), so that what was kept on hearing them is read again.
+   */
+  subscribe(venueId: string, listener: (event: VenueChannelEvent) => void, onLoss?: () => void): () => void;
   /** Tells every instance (this one included) that a staff member's sessions or role changed. */
   publishStaffNews(news: StaffNews): void;
   /** Calls `listener` for every staff news; returns the unsubscribe function. */
@@ -45,10 +49,10 @@ export interface EventBus {
   /** Resolves when the shared channel (Redis) answers; absent on a bus inside one process. */
   ping?(): Promise<void>;
   /**
-   * Every event published reaches every subscriber: a bus inside one process. What is kept on
-   * hearing a venue's events alone (the kept venue and estimate: queue-caches.ts) may then stand
-   * longer without a read for an event lost on the way, which Redis can lose (a publish that fails
-   * while its connection is down).
+   * Every event published reaches every subscriber, or each subscriber that may have missed one is
+   * told (`subscribe`'s `onLoss`): a bus inside one process, or Redis with its loss detection
+   * (bus-redis.ts). What is kept on hearing a venue's events alone (the kept venue and estimate:
+   * queue-caches.ts) may then stand long without a read (docs/decisions/054-losses-heard.md).
    */
   readonly lossless?: true;
 }
@@ -85,7 +89,7 @@ export function createLocalBus(): EventBus {
 export function forwardingBus(inner: EventBus, publish: (event: VenueChannelEvent) => void): EventBus {
   return {
     publish,
-    subscribe: (venueId, listener) => inner.subscribe(venueId, listener),
+    subscribe: (venueId, listener, onLoss) => inner.subscribe(venueId, listener, onLoss),
     publishStaffNews: (news) => inner.publishStaffNews(news),
     subscribeStaffNews: (listener) => inner.subscribeStaffNews(listener),
     close: () => inner.close(),

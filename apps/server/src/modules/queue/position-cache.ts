@@ -4,11 +4,11 @@ import { type EventBus, forwardingBus } from '../../plugins/bus.js';
 /** How long a kept answer may be served without a change event (missed events, venue settings read on another instance). */
 const TTL_MS = 1_000;
 const MAX_ANSWERS = 20_000;
-/** Half a minute: an event Redis lost shows within it (docs/decisions/047-rebased-books.md). */
+/** Half a minute: an event a bus lost without a word shows within it (docs/decisions/047-rebased-books.md). */
 const HEARD_MS = 30_000;
 /**
- * One instance hears every event of its venues: nothing is lost on the way, and ten minutes only
- * bounds what a mistake could cost (docs/decisions/052-venues-kept-while-heard.md).
+ * A bus that loses nothing, or says what it may have lost (`EventBus.lossless`): ten minutes only
+ * bounds what a mistake could cost (docs/decisions/052-venues-kept-while-heard.md, 054-losses-heard.md).
  */
 const LOSSLESS_HEARD_MS = 10 * 60_000;
 const MAX_VENUES = 5_000;
@@ -48,8 +48,8 @@ export interface PositionCache {
   hears(venueId: string): boolean;
   /**
    * How long what is kept on hearing a venue alone (its row, its estimate: queue-caches.ts) may
-   * stand without a read: HEARD_MS when the bus can lose an event on the way (Redis), LOSSLESS_HEARD_MS
-   * when it cannot (one instance, `EventBus.lossless`).
+   * stand without a read: LOSSLESS_HEARD_MS when the bus loses no event or says it may have
+   * (`EventBus.lossless`: one instance, Redis), HEARD_MS on any other.
    */
   readonly standsMs: number;
   /** Everything may have changed (personal data erased by retention). */
@@ -86,10 +86,15 @@ export function createPositionCache(
     }
     watching.set(
       venueId,
-      bus.subscribe(venueId, (event) => {
-        // A staff-only change (a delivery, messages read: docs/product.md §7) leaves every position answer as it was.
-        if (!event.staffOnly) forgetVenue(venueId, event);
-      }),
+      bus.subscribe(
+        venueId,
+        (event) => {
+          // A staff-only change (a delivery, messages read: docs/product.md §7) leaves every position answer as it was.
+          if (!event.staffOnly) forgetVenue(venueId, event);
+        },
+        // Events the bus may have missed (bus-redis.ts): anything may have changed.
+        () => forgetVenue(venueId),
+      ),
     );
   };
 

@@ -6,7 +6,8 @@ import { DEMO_BISTRO_ID, postJoin, joinParty } from '../../../test/fixtures.js';
 import { openSse } from '../../../test/sse-client.js';
 import { loginCookie } from '../../../test/staff-session.js';
 import { appOnStore, seededStore } from '../../../test/harness.js';
-import { postgresStore, postgresUrl } from '../../../test/stores.js';
+import { startRedisProxy } from '../../../test/redis-proxy.js';
+import { postgresStore, postgresUrl, sqliteStore } from '../../../test/stores.js';
 import { addVenueLike } from '../../../test/venues.js';
 import { callEntry, endExpiredHolds, findEntryById } from '../queue/index.js';
 import { type Db, openDb } from '../../db/connect.js';
@@ -56,6 +57,36 @@ describe.runIf(redisUrl)('Redis bus', () => {
     } finally {
       await a.close();
       await b.close();
+    }
+  });
+});
+
+describe.runIf(redisUrl)('an instance whose bus lost events (docs/decisions/054-losses-heard.md)', () => {
+  it("writes its diners' pages again once subscribed anew, from the queue read again", async () => {
+    const proxy = await startRedisProxy(redisUrl!);
+    const db = await seededStore(sqliteStore);
+    const bus = createRedisBus(proxy.url, { prefix: `vez-test-${randomBytes(4).toString('hex')}:` });
+    const app = await appOnStore(db, { REDIS_URL: redisUrl! }, { bus });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const id = (await joinParty({ app })).id;
+      const stream = await openSse(`http://127.0.0.1:${(app.server.address() as { port: number }).port}/api/waitlists/${id}/events`);
+      expect((JSON.parse((await stream.next()).data) as PositionResponse).waitlist.status).toBe('active');
+      await bus.ready();
+      // The subscriber connection drops and cannot come back yet: the call's event goes out
+      // through the publishing connection, and this instance does not hear it.
+      proxy.hold();
+      proxy.dropSubscribers();
+      await callEntry(app.queueDeps, (await findEntryById(db.kysely, id))!);
+      await bus.ping!(); // the call's publish has reached Redis
+      proxy.release();
+      const called = JSON.parse((await stream.next()).data) as PositionResponse;
+      expect(called.waitlist).toMatchObject({ _id: id, status: 'called' });
+      stream.close();
+    } finally {
+      await app.close();
+      await db.close();
+      await proxy.close();
     }
   });
 });

@@ -115,7 +115,14 @@ export function createRealtime(
     const existing = hubs.get(venueId);
     if (existing) return existing.hub;
     const hub = new VenueHub(venueId, deps, options.onError, options.fanout ?? productionFanout);
-    hubs.set(venueId, { hub, unsubscribe: bus.subscribe(venueId, (event) => hub.onEvent(event)) });
+    hubs.set(venueId, {
+      hub,
+      unsubscribe: bus.subscribe(
+        venueId,
+        (event) => hub.onEvent(event),
+        () => hub.onLoss(),
+      ),
+    });
     return hub;
   };
   const releaseIfEmpty = (venueId: string) => {

@@ -70,6 +70,8 @@ export class VenueHub {
   readonly hosts = new Set<HostSubscriber>();
   private pending: VenueChannelEvent[] = [];
   private snapshotsWanted = false;
+  /** Events may have been missed since the last refresh began (`onLoss`). */
+  private lost = false;
   private running = false;
   private readonly queue: QueueCache;
   private view: PositionView | undefined;
@@ -139,19 +141,29 @@ export class VenueHub {
     if (!this.running) void this.drain();
   }
 
+  /** Events of the venue may have been missed (bus-redis.ts): the next refresh reads the whole queue and writes everyone. */
+  onLoss(): void {
+    this.lost = true;
+    if (!this.running) void this.drain();
+  }
+
   private async drain(): Promise<void> {
     this.running = true;
     try {
-      while (this.pending.length > 0 || this.snapshotsWanted) {
+      while (this.pending.length > 0 || this.snapshotsWanted || this.lost) {
         // Let requests already received reach us first, so one refresh serves them all: a change
         // waits only for this turn of the event loop, new streams up to SNAPSHOT_BATCH_MS (a
         // synchronous SQLite read would otherwise run once per connecting stream).
-        await new Promise((resolve) => (this.pending.length > 0 ? setImmediate(resolve) : setTimeout(resolve, SNAPSHOT_BATCH_MS)));
+        await new Promise((resolve) =>
+          this.pending.length > 0 || this.lost ? setImmediate(resolve) : setTimeout(resolve, SNAPSHOT_BATCH_MS),
+        );
         const events = this.pending;
         const snapshots = this.snapshotsWanted;
+        const lost = this.lost;
         this.pending = [];
         this.snapshotsWanted = false;
-        await this.refresh(events, snapshots).catch((error: unknown) => {
+        this.lost = false;
+        await this.refresh(events, snapshots, lost).catch((error: unknown) => {
           this.queue.invalidate();
           this.onError(error);
           this.dropUnserved();
@@ -237,6 +249,8 @@ export class VenueHub {
     onlyNew: boolean,
     /** The consoles' entries, filled from the same walk when hosts are written too (whole rows then). */
     hostEntries: string[] | undefined,
+    /** Events may have been missed: every entry that is not in the queue is read again too. */
+    lost = false,
   ): Promise<void> {
     const placedNeedingRows = new Map<string, Placement>();
     forEachPlacement<QueueRow>(rows, venue, paces, (row, placement) => {
@@ -248,30 +262,31 @@ export class VenueHub {
       if (!this.writeFromTemplates(entry, row, placement, view, stamp, onlyNew)) placedNeedingRows.set(row.id, { ...placement });
     });
     // Whole rows, one query for all: messages to build, and entries that left the queue (seated,
-    // cancelled) which these events name or which a new stream follows.
+    // cancelled) which these events name, which a new stream follows, or any after a loss.
     const wanted = new Set(placedNeedingRows.keys());
     for (const e of events)
       if (e.entryId && this.diners.has(e.entryId) && this.diners.get(e.entryId)!.seenAt !== stamp) wanted.add(e.entryId);
-    for (const [id, entry] of this.diners) if (entry.seenAt !== stamp && hasNew(entry)) wanted.add(id);
+    for (const [id, entry] of this.diners) if (entry.seenAt !== stamp && (lost || hasNew(entry))) wanted.add(id);
     for (const row of await findEntriesByIds(this.deps.db.kysely, [...wanted])) {
       const entry = this.diners.get(row.id);
       if (entry) this.writeFromRow(entry, row, placedNeedingRows.get(row.id) ?? NOT_WAITING, view, stamp, onlyNew);
     }
   }
 
-  private async refresh(events: VenueChannelEvent[], snapshots: boolean): Promise<void> {
+  private async refresh(events: VenueChannelEvent[], snapshots: boolean, lost = false): Promise<void> {
     const stamp = nextStamp();
-    const onlyNew = events.length === 0;
+    // After a loss every stream is written, from the whole queue read again, as after a venue-wide event.
+    const onlyNew = events.length === 0 && !lost;
     const db = this.deps.db.kysely;
     const forHosts = [...this.hosts].some((sub) => !onlyNew || sub.stamp === 0);
     // Changes only staff see (docs/product.md §7: deliveries, messages read) leave diner pages
     // alone: diners then get only the snapshots new streams wait for.
-    const dinersChanged = onlyNew || events.some((e) => !e.staffOnly);
+    const dinersChanged = onlyNew || lost || events.some((e) => !e.staffOnly);
     const forDiners = dinersChanged || snapshots;
     if (!forHosts && !forDiners) return;
     // Hosts see names and phones: whole rows, kept and patched like the narrow queue diners alone
     // need (queue-cache.ts): a change re-reads the entries it names, not the whole open queue.
-    const changed = events.some((e) => e.entryId === undefined) ? 'all' : [...new Set(events.map((e) => e.entryId!))];
+    const changed = lost || events.some((e) => e.entryId === undefined) ? 'all' : [...new Set(events.map((e) => e.entryId!))];
     const [venue, rows, paces] = await Promise.all([
       getVenue(db, this.venueId),
       this.queue.current(db, changed, forHosts),
@@ -290,7 +305,7 @@ export class VenueHub {
     this.view = view;
     // One walk of the queue (each waiting party's estimate) for the diners and the consoles.
     const hostEntries = forHosts && forDiners ? [] : undefined;
-    if (forDiners) await this.writeDiners(rows, venue, paces, view, events, stamp, onlyNew || !dinersChanged, hostEntries);
+    if (forDiners) await this.writeDiners(rows, venue, paces, view, events, stamp, onlyNew || !dinersChanged, hostEntries, lost);
     if (!forHosts) return;
     const data = hostQueueJson(rows as EntryRow[], venue, paces, events, hostEntries);
     for (const sub of this.hosts) {
