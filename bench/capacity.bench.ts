@@ -36,9 +36,9 @@
 //   CAPACITY_VENUES (2000), CAPACITY_STREAMS (20000 open position pages), CAPACITY_HOSTS (200 consoles),
 //   CAPACITY_MAX_QUEUE (150, the busiest venue's pages), CAPACITY_HEADS (3 waiting parties without a page),
 //   CAPACITY_SETUPS (sqlite,sqlite-kept-briefly,pg,pg-quota,two-quota,two-quota-rr; also two, two-rr:
-//   unlimited pairs; sqlite-kept-briefly, sqlite-checkpoints-in-commits and two-quota-heard-briefly
-//   are a setup with a kept optimisation swapped for its simpler way, bench/lib/capacity-server.ts,
-//   compared by CPU per change, event loop and p99 only),
+//   unlimited pairs; sqlite-kept-briefly and sqlite-checkpoints-in-commits are SQLite with a kept
+//   optimisation swapped for its simpler way, bench/lib/capacity-server.ts, compared by CPU per
+//   change, event loop and p99 only),
 //   CAPACITY_RATE (30, changes/s of the accounting steps), CAPACITY_REPEATS (3),
 //   CAPACITY_STEP_SECONDS and CAPACITY_IDLE_SECONDS (default SSE_HEARTBEAT_SECONDS, 20: each window
 //   holds one heartbeat round, which the servers also read from SSE_HEARTBEAT_SECONDS),
@@ -96,16 +96,7 @@ const REDIS_URL = process.env.CAPACITY_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const SERVER_FILES_RESERVE = 400;
 
 type SetupName =
-  | 'sqlite'
-  | 'pg'
-  | 'two'
-  | 'two-rr'
-  | 'pg-quota'
-  | 'two-quota'
-  | 'two-quota-rr'
-  | 'sqlite-kept-briefly'
-  | 'sqlite-checkpoints-in-commits'
-  | 'two-quota-heard-briefly';
+  'sqlite' | 'pg' | 'two' | 'two-rr' | 'pg-quota' | 'two-quota' | 'two-quota-rr' | 'sqlite-kept-briefly' | 'sqlite-checkpoints-in-commits';
 interface SetupSpec {
   label: string;
   instances: 1 | 2;
@@ -118,8 +109,6 @@ interface SetupSpec {
   variant?: CapacityVariant;
   /** A variant whose rate held is compared too (it changes latency, not only CPU). */
   searchHeld?: true;
-  /** The setup a variant is compared with, when not the plain one of its store. */
-  base?: SetupName;
 }
 /** The CPU each instance of the `-quota` setups may use, in cores. */
 const QUOTA = env('CAPACITY_QUOTA', 0.4);
@@ -155,15 +144,6 @@ const SETUP_SPECS: Record<SetupName, SetupSpec> = {
     store: 'pg',
     balance: 'round-robin',
     quota: true,
-  },
-  'two-quota-heard-briefly': {
-    label: `2 instances of ${QUOTA} core, PostgreSQL + Redis, venue hash, what is heard kept 30 s only (as if Redis lost events unseen)`,
-    instances: 2,
-    store: 'pg',
-    balance: 'venue',
-    quota: true,
-    variant: 'heardBriefly',
-    base: 'two-quota',
   },
 };
 /** Whether this machine can set quotas, asked once and only when a quota setup runs. */
@@ -1121,10 +1101,10 @@ function render(
   }
 
   // Kept optimisations against their simpler way, same run (docs/decisions/018-optimisations-that-pay.md):
-  // each variant against the plain setup of its store (`sqlite`, `pg`) or its own `base`.
+  // each variant against the plain setup of its store (`sqlite`, `pg`).
   const variantLines = (Object.keys(SETUP_SPECS) as SetupName[]).flatMap((v) => {
     if (!SETUP_SPECS[v].variant) return [];
-    const a = named(SETUP_SPECS[v].base ?? SETUP_SPECS[v].store);
+    const a = named(SETUP_SPECS[v].store);
     const b = named(v);
     if (!a || !b) return [];
     const n = Math.min(a.accounts.length, b.accounts.length);

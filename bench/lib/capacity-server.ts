@@ -12,10 +12,8 @@ import { migrateToLatest, openDb } from '../../apps/server/src/db/connect.js';
  * 047-rebased-books.md).
  * checkpointsInCommits: SQLite's own WAL checkpoints, inside the commit that passes 1,000 pages, on
  * the event loop (db/checkpointer.ts, docs/decisions/053-checkpoints-off-the-event-loop.md).
- * heardBriefly: what stands on hearing alone, 30 s at most behind Redis, as if its bus lost events
- * without a word (plugins/bus-redis.ts, docs/decisions/054-losses-heard.md).
  */
-export const CAPACITY_VARIANTS = ['keptBriefly', 'checkpointsInCommits', 'heardBriefly'] as const;
+export const CAPACITY_VARIANTS = ['keptBriefly', 'checkpointsInCommits'] as const;
 export type CapacityVariant = (typeof CAPACITY_VARIANTS)[number];
 
 const variant = process.env.CAPACITY_VARIANT as CapacityVariant;
@@ -24,12 +22,7 @@ if (!CAPACITY_VARIANTS.includes(variant)) throw new Error(`unknown CAPACITY_VARI
 const config = loadConfig(process.env);
 const db = openDb(config.database, variant === 'checkpointsInCommits' ? { checkpointsInWorker: false } : {});
 await migrateToLatest(db);
-const bench =
-  variant === 'keptBriefly'
-    ? { keptVenues: false as const, rebase: false as const }
-    : variant === 'heardBriefly'
-      ? { heardBriefly: true as const }
-      : {};
+const bench = variant === 'keptBriefly' ? { keptVenues: false as const, rebase: false as const } : {};
 const app = await buildApp({ config, db, retention: true, bench });
 await app.listen({ port: config.PORT, host: config.HOST });
 process.on('SIGTERM', () => {

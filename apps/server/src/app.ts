@@ -60,8 +60,7 @@ export interface AppDeps {
    * no rebased books (an expired book is read again: docs/decisions/047-rebased-books.md), venues
    * kept a moment only, heard or not, read again inside every transaction, and whatever stands on
    * hearing alone 30 s at most, as if events could be lost (`keptVenues: false`:
-   * docs/decisions/052-venues-kept-while-heard.md), or only the last: a bus whose losses are told
-   * still taken to lose events without a word (`heardBriefly: true`: docs/decisions/054-losses-heard.md).
+   * docs/decisions/052-venues-kept-while-heard.md).
    * Never set by main.ts.
    */
   bench?: {
@@ -73,7 +72,6 @@ export interface AppDeps {
     securityHeadersOnce?: false;
     rebase?: false;
     keptVenues?: false;
-    heardBriefly?: true;
   };
 }
 
@@ -134,8 +132,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ? createRedisBus(config.REDIS_URL, { prefix: config.REDIS_PREFIX, onError: (e) => app.log.error({ err: e }, 'redis bus') })
       : createLocalBus());
   // Every publish goes through the position cache first, so this instance never answers an old position.
-  // A bench's simpler ways (`keptVenues: false`, `heardBriefly`) keep as if events could be lost without a word: 30 s at most.
-  const heard = (deps.bench?.keptVenues === false || deps.bench?.heardBriefly) && channels.lossless ? withoutLossless(channels) : channels;
+  // A bench's simpler way (`keptVenues: false`) keeps as if events could be lost on the way: 30 s at most.
+  const heard = deps.bench?.keptVenues === false && channels.lossless ? withoutLossless(channels) : channels;
   const caches = createQueueCaches(heard, {
     ...(deps.bench?.joinTail === false ? { tail: false as const } : {}),
     ...(deps.bench?.rebase === false ? { rebase: false as const } : {}),

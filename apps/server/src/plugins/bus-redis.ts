@@ -34,8 +34,7 @@ type BusNews = { kind: 'alive' | 'bye' | 'lost'; id: string };
  * Redis pub/sub delivers at most once: a message published while a subscriber's connection is
  * down, before its SUBSCRIBE is answered, or never sent (a publish that failed, an instance that
  * died between a commit and its publish) reaches nobody. Each of these is noticed and told to the
- * venue's `onLoss` listeners (docs/decisions/054-losses-heard.md), which is what makes this bus
- * `lossless`:
+ * venue's `onLoss` listeners (docs/decisions/054-losses-heard.md):
  * - a venue's SUBSCRIBE answered: that venue (events before it were not heard);
  * - the subscriber connection closed, and again once it is back and subscribed: every venue;
  * - an instance's publish failed: it says so on `<prefix>bus` once it can (`lost`): every venue;
@@ -161,7 +160,6 @@ export function createRedisBus(url: string, options: RedisBusOptions = {}): Redi
   heartbeat.unref();
 
   return {
-    lossless: true,
     publish(event) {
       pub.publish(prefix + event.venueId, JSON.stringify(event)).catch((error: unknown) => {
         onError(error);

@@ -49,10 +49,11 @@ export interface EventBus {
   /** Resolves when the shared channel (Redis) answers; absent on a bus inside one process. */
   ping?(): Promise<void>;
   /**
-   * Every event published reaches every subscriber, or each subscriber that may have missed one is
-   * told (`subscribe`'s `onLoss`): a bus inside one process, or Redis with its loss detection
-   * (bus-redis.ts). What is kept on hearing a venue's events alone (the kept venue and estimate:
-   * queue-caches.ts) may then stand long without a read (docs/decisions/054-losses-heard.md).
+   * Every event published reaches every subscriber: a bus inside one process. What is kept on
+   * hearing a venue's events alone (the kept venue and estimate: queue-caches.ts) may then stand
+   * longer without a read for an event lost on the way. Redis can lose one; it tells each loss it
+   * sees (`onLoss`), and what it keeps still stands 30 s only: ten minutes measured no cheaper
+   * (docs/decisions/054-losses-heard.md).
    */
   readonly lossless?: true;
 }

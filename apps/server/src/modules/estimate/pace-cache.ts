@@ -27,7 +27,7 @@ import { type OpenParty, type OpenQueueReader, type VenueBook, findBook } from '
  * would have seen something by now are played again from now (floor.ts `rebaseKept`), the others
  * stand; a book without a floor (the estimator's rows, which only a seating changes) stands as it
  * is. A book is read again from the store at least every REREAD_MS (or the hearing's own
- * `standsMs`: longer on a bus that loses no event or says so), for an event this instance missed.
+ * `standsMs`: longer on one instance, whose bus loses no event), for an event this instance missed.
  */
 const TTL_MS = 2_000;
 const REREAD_MS = 30_000;

@@ -4,11 +4,14 @@ import { type EventBus, forwardingBus } from '../../plugins/bus.js';
 /** How long a kept answer may be served without a change event (missed events, venue settings read on another instance). */
 const TTL_MS = 1_000;
 const MAX_ANSWERS = 20_000;
-/** Half a minute: an event a bus lost without a word shows within it (docs/decisions/047-rebased-books.md). */
+/**
+ * Half a minute: an event Redis lost shows within it (docs/decisions/047-rebased-books.md), should
+ * the bus not have told it (docs/decisions/054-losses-heard.md).
+ */
 const HEARD_MS = 30_000;
 /**
- * A bus that loses nothing, or says what it may have lost (`EventBus.lossless`): ten minutes only
- * bounds what a mistake could cost (docs/decisions/052-venues-kept-while-heard.md, 054-losses-heard.md).
+ * One instance hears every event of its venues: nothing is lost on the way, and ten minutes only
+ * bounds what a mistake could cost (docs/decisions/052-venues-kept-while-heard.md).
  */
 const LOSSLESS_HEARD_MS = 10 * 60_000;
 const MAX_VENUES = 5_000;
@@ -48,8 +51,8 @@ export interface PositionCache {
   hears(venueId: string): boolean;
   /**
    * How long what is kept on hearing a venue alone (its row, its estimate: queue-caches.ts) may
-   * stand without a read: LOSSLESS_HEARD_MS when the bus loses no event or says it may have
-   * (`EventBus.lossless`: one instance, Redis), HEARD_MS on any other.
+   * stand without a read: HEARD_MS when the bus can lose an event on the way (Redis), LOSSLESS_HEARD_MS
+   * when it cannot (one instance, `EventBus.lossless`).
    */
   readonly standsMs: number;
   /** Everything may have changed (personal data erased by retention). */

@@ -6,8 +6,8 @@ import { type QueueRow, findOpenRowsOfVenueByIds, findQueueRowsByIds, listOpenEn
 
 /**
  * Past this, the next refresh reads the whole queue again (a missed event heals by itself); the
- * hub gives its instance's own bound instead (position-cache.ts `standsMs`: ten minutes on a bus
- * that loses no event or says so: docs/decisions/052-venues-kept-while-heard.md, 054-losses-heard.md).
+ * hub gives its instance's own bound instead (position-cache.ts `standsMs`: ten minutes on one
+ * instance, whose bus loses no event: docs/decisions/052-venues-kept-while-heard.md).
  */
 const RESYNC_MS = 30_000;
 /** More entries than this in one batch of events: reading the whole queue is simpler. */

@@ -9,7 +9,7 @@ import type { Venue } from './venue.js';
  * Writes through venues.repository drop the copy at once. A venue whose events this instance hears
  * (the queue's watch, queue-caches.ts) keeps its copy until one of its venue-wide events (settings,
  * open, lock: every venue write announces one) voids it, up to the hearing's `standsMs` for an
- * event lost on the way (ten minutes on a bus that loses none or says so: one instance, Redis); any
+ * event lost on the way (30 s behind Redis, longer on one instance, whose bus loses none); any
  * other venue for SHORT_TTL_MS, so a change on another instance shows within it
  * (docs/decisions/052-venues-kept-while-heard.md). Lock and open state are checked again on the row
  * inside each join.
