@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -39,5 +40,19 @@ describe('SQLite checkpoints off the event loop', () => {
     const count = await sql<{ n: number }>`select count(*) as n from filler`.execute(again.kysely);
     expect(count.rows[0]!.n).toBe(1_500);
     await again.close();
+  });
+
+  it('a process whose last work is closing its store ends with it, exit code 0 (the admin CLI, scripts)', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vez-checkpoint-'));
+    const script = `
+      const { migrateToLatest, openDb } = await import(${JSON.stringify(path.join(import.meta.dirname, 'connect.ts'))});
+      const db = openDb({ kind: 'sqlite', file: ${JSON.stringify(path.join(dir, 'vez.db'))} });
+      await migrateToLatest(db);
+      await db.close();
+      console.log('closed');
+    `;
+    const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8' });
+    // Node ends a process whose top-level await never settled with code 13.
+    expect({ status: child.status, stdout: child.stdout.trim() }).toEqual({ status: 0, stdout: 'closed' });
   });
 });

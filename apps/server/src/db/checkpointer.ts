@@ -84,6 +84,9 @@ export function startCheckpointer(
     onCheckpoint: (listener) => void listeners.push(listener),
     stop() {
       stopping ??= (async () => {
+        // Held until it has exited: a process whose last work is closing its store (the admin
+        // CLI, a script) would otherwise end with this wait unsettled.
+        worker.ref();
         worker.postMessage('stop');
         await exited;
       })();
