@@ -47,11 +47,11 @@
 //   docs/decisions/036-capacity-by-cpu-accounting.md),
 //   CAPACITY_HEADROOM (0.8 of a core planned per instance), CAPACITY_QUOTA (0.4 core per instance in
 //   the -quota setups), CAPACITY_HELD_STEPS (5, steps of the search for the rate held), CAPACITY_P99_MS (250),
-//   CAPACITY_BASELINE (a capacity.json to compare with; default: the one committed at HEAD),
+//   CAPACITY_BASELINE (a capacity.json to compare with; default: bench/baselines/capacity-2026-11-25.json),
 //   CAPACITY_PG_URL, CAPACITY_REDIS_URL, CAPACITY_SERVER_NODE_ARGS (e.g. --cpu-prof) for the servers,
 //   CAPACITY_FILE_LIMIT (a lower open-file limit, to try the capped path at small scale),
 //   CAPACITY_SCREENS_PER_CLIENT (4500 sockets per client process), CAPACITY_NGINX_WORKERS (4).
-import { type ChildProcess, execFileSync, fork, spawn } from 'node:child_process';
+import { type ChildProcess, fork, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -867,7 +867,7 @@ async function dropLeftovers(): Promise<void> {
 
 const fmt = (x: number | null | undefined, unit = '') => (x === null || x === undefined || !Number.isFinite(x) ? '—' : `${x}${unit}`);
 
-/** The figure of another day the one-instance rates are compared with: a capacity.json, by default the one committed at HEAD. */
+/** The figure of another day the one-instance rates are compared with: a capacity.json, by default the run of 2026-11-25 (bench/baselines/). */
 interface Baseline {
   source: string;
   ranAt: string;
@@ -877,16 +877,12 @@ interface Baseline {
 }
 
 function loadBaseline(): Baseline | undefined {
-  const file = process.env.CAPACITY_BASELINE;
+  // A fixed run, not the last one committed: a baseline that moved with every commit would ask
+  // each change for three times the one before it.
+  const file = process.env.CAPACITY_BASELINE ?? path.join(import.meta.dirname, 'baselines', 'capacity-2026-11-25.json');
   let text: string | undefined;
   try {
-    text = file
-      ? fs.readFileSync(file, 'utf8')
-      : execFileSync('git', ['show', 'HEAD:bench/results/capacity.json'], {
-          cwd: repoRoot,
-          encoding: 'utf8',
-          stdio: ['ignore', 'pipe', 'ignore'],
-        });
+    text = fs.readFileSync(file, 'utf8');
   } catch {
     return undefined;
   }
@@ -899,7 +895,7 @@ function loadBaseline(): Baseline | undefined {
     const held: Baseline['held'] = {};
     for (const s of stored.figures?.setups ?? []) if (!s.error) held[s.name] = s.held;
     return {
-      source: file ?? 'bench/results/capacity.json as committed at HEAD',
+      source: path.relative(repoRoot, file),
       ranAt: stored.ranAt ?? 'unknown',
       venues: stored.environment?.venues ?? NaN,
       streams: stored.environment?.streams ?? NaN,
@@ -1118,7 +1114,8 @@ function render(
     `| Setup | usable cores per instance (${cfg.headroom} of ${'its quota or 1 core'}) | reference cores per instance | net ms per change per instance (medians) | predicted rate | rate held at p99 <= ${cfg.p99Ms} ms | rates tried (pass/fail) | at the lowest rate that failed: server CPU %, machine % busy | prediction against held |`,
     '|---|---:|---:|---:|---:|---:|---|---|---:|',
     ...results
-      .filter((r) => r.model)
+      // A variant compared by its CPU alone held no rate of its own: nothing to set a prediction against.
+      .filter((r) => r.model && (!SETUP_SPECS[r.name].variant || SETUP_SPECS[r.name].searchHeld))
       .map((r) => {
         const m = r.model!;
         const tried = [...passedByRate(r.steps)]
@@ -1149,7 +1146,7 @@ function render(
             return `| ${r.label} | ${r.held}/s | ${b === undefined ? '—' : `${b}/s`} | ${b ? `${round(r.held / b, 2)}x` : '—'} |`;
           }),
       ]
-    : ['No baseline: bench/results/capacity.json is not committed at HEAD (or CAPACITY_BASELINE is unreadable).'];
+    : ['No baseline: bench/baselines/capacity-2026-11-25.json (or CAPACITY_BASELINE) is unreadable.'];
 
   // Targets.
   const targets: BenchReport['targets'] = [];

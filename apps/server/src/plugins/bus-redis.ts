@@ -64,7 +64,7 @@ export function createRedisBus(url: string, options: RedisBusOptions = {}): Redi
   local.setMaxListeners(0);
   /** Each subscribed venue's loss listeners (a venue is here while it has any listener). */
   const losses = new Map<string, Set<{ onLoss: () => void }>>();
-  let pending: Promise<unknown> = Promise.resolve();
+  let pending: Promise<void> = Promise.resolve();
   // Venue ids are 24 hex characters: these names are never a venue's channel.
   const staffChannel = `${prefix}staff-news`;
   const busChannel = `${prefix}bus`;
@@ -80,7 +80,9 @@ export function createRedisBus(url: string, options: RedisBusOptions = {}): Redi
     for (const venueId of losses.keys()) lost(venueId);
   };
   const subscribeChannels = (channels: string[], then: () => void) => {
-    pending = Promise.all([pending, sub.subscribe(...channels).then(then, onError)]);
+    // Settled to nothing: a chain of Promise.all values would nest every answer so far, and grow
+    // with each venue subscribed for as long as the instance runs.
+    pending = Promise.all([pending, sub.subscribe(...channels).then(then, onError)]).then(() => undefined);
   };
 
   const hearBusNews = (news: BusNews) => {
