@@ -452,7 +452,7 @@ describe('re-quotes of a party that has waited (docs/decisions/041-requotes-behi
     expect((seat.high - now) / MIN).toBeGreaterThan(40);
   });
 
-  it("a calibrated range from join quotes: a party that has waited gets at least the runs' range, a newcomer the calibrated one", () => {
+  it("a calibrated range from join quotes: a party that has waited reaches at least the runs' top from the calibrated bottom, a newcomer gets the calibrated range", () => {
     const runsOnly = floorFor([{ seats: 4, count: 3 }], servedFloor(60, 40).state)!;
     const tight = structuredClone(runsOnly);
     let at = T0 + 20 * 24 * 60 * MIN;
@@ -481,7 +481,10 @@ describe('re-quotes of a party that has waited (docs/decisions/041-requotes-behi
     const newcomer = seatOf(tight, at);
     expect(runs.high).toBeGreaterThan(runs.mid);
     expect(waited.mid).toBe(runs.mid);
-    expect(waited.low).toBe(runs.low);
+    // The calibrated bottom (the median: every join quote came true), not the runs' lower one
+    // (docs/decisions/055-requotes-widened-upwards.md).
+    expect(runs.low).toBeLessThan(runs.mid);
+    expect(waited.low).toBe(newcomer.low);
     expect(waited.high).toBe(runs.high);
     expect(newcomer.mid).toBe(runs.mid);
     expect(newcomer.high).toBe(newcomer.mid);

@@ -835,11 +835,10 @@ function seatOfRuns(
   const low = Math.max(now, mid + spread.low * scale);
   const high = mid + spread.high * scale;
   // The errors are those of join quotes: a party that has waited already is not one of those
-  // (what holds it up has lasted, and may last). Its range is never narrower than the runs'
-  // (docs/decisions/041-requotes-behind-an-overdue-table.md).
-  return joinedAt !== undefined && joinedAt < now
-    ? { low: Math.min(low, at(LOW_RUN_QUANTILE)), mid, high: Math.max(high, at(HIGH_RUN_QUANTILE)) }
-    : { low, mid, high };
+  // (what holds it up has lasted, and may last). Its range reaches at least as high as the runs'
+  // (docs/decisions/041-requotes-behind-an-overdue-table.md); its bottom stays the calibrated one
+  // (docs/decisions/055-requotes-widened-upwards.md).
+  return joinedAt !== undefined && joinedAt < now ? { low, mid, high: Math.max(high, at(HIGH_RUN_QUANTILE)) } : { low, mid, high };
 }
 
 /** A tail of one's own, to place newcomers on (`forecastBehind` changes the one it is given). */
