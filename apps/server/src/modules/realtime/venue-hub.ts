@@ -72,6 +72,8 @@ export class VenueHub {
   private snapshotsWanted = false;
   /** Events may have been missed since the last refresh began (`onLoss`). */
   private lost = false;
+  /** A refresh has read the store: before that, nothing kept here was read without hearing the venue. */
+  private read = false;
   private running = false;
   private readonly queue: QueueCache;
   private view: PositionView | undefined;
@@ -141,8 +143,13 @@ export class VenueHub {
     if (!this.running) void this.drain();
   }
 
-  /** Events of the venue may have been missed (bus-redis.ts): the next refresh reads the whole queue and writes everyone. */
+  /**
+   * Events of the venue may have been missed (bus-redis.ts): the next refresh reads the whole queue
+   * and writes everyone. A hub that has read nothing yet (its own subscription answered before its
+   * first refresh) has nothing to read again: its first snapshots keep their batching window.
+   */
   onLoss(): void {
+    if (!this.read) return;
     this.lost = true;
     if (!this.running) void this.drain();
   }
@@ -275,6 +282,7 @@ export class VenueHub {
 
   private async refresh(events: VenueChannelEvent[], snapshots: boolean, lost = false): Promise<void> {
     const stamp = nextStamp();
+    this.read = true;
     // After a loss every stream is written, from the whole queue read again, as after a venue-wide event.
     const onlyNew = events.length === 0 && !lost;
     const db = this.deps.db.kysely;
