@@ -97,7 +97,7 @@ describe.runIf(redisUrl)('Redis bus: losses are told, never silent (docs/decisio
         );
         await a.ready();
         await losses.atLeast(1); // the answer to SUBSCRIBE
-        proxy.hold({}); // A cannot connect again until released
+        proxy.hold(); // A cannot connect again until released
         proxy.dropSubscribers();
         await losses.atLeast(2); // the connection closed
         b.publish(event('call')); // nobody on A hears this one
