@@ -35,10 +35,10 @@
 // SSE_HEARTBEAT_SECONDS=8 CAPACITY_SETUPS=sqlite,pg-quota,two-quota, about 5 minutes):
 //   CAPACITY_VENUES (2000), CAPACITY_STREAMS (20000 open position pages), CAPACITY_HOSTS (200 consoles),
 //   CAPACITY_MAX_QUEUE (150, the busiest venue's pages), CAPACITY_HEADS (3 waiting parties without a page),
-//   CAPACITY_SETUPS (sqlite,sqlite-kept-briefly,pg,pg-quota,two-quota,two-quota-rr; also two, two-rr:
-//   unlimited pairs; sqlite-kept-briefly and sqlite-checkpoints-in-commits are SQLite with a kept
-//   optimisation swapped for its simpler way, bench/lib/capacity-server.ts, compared by CPU per
-//   change, event loop and p99 only),
+//   CAPACITY_SETUPS (sqlite,sqlite-kept-briefly,sqlite-node-defaults,pg,pg-quota,two-quota,two-quota-rr; also two, two-rr:
+//   unlimited pairs; sqlite-kept-briefly, sqlite-node-defaults and sqlite-checkpoints-in-commits are
+//   SQLite with a kept optimisation swapped for its simpler way, bench/lib/capacity-server.ts,
+//   compared by CPU per change, event loop and p99 only),
 //   CAPACITY_RATE (30, changes/s of the accounting steps), CAPACITY_REPEATS (3),
 //   CAPACITY_STEP_SECONDS and CAPACITY_IDLE_SECONDS (default SSE_HEARTBEAT_SECONDS, 20: each window
 //   holds one heartbeat round, which the servers also read from SSE_HEARTBEAT_SECONDS),
@@ -48,7 +48,9 @@
 //   CAPACITY_HEADROOM (0.8 of a core planned per instance), CAPACITY_QUOTA (0.4 core per instance in
 //   the -quota setups), CAPACITY_HELD_STEPS (5, steps of the search for the rate held), CAPACITY_P99_MS (250),
 //   CAPACITY_BASELINE (a capacity.json to compare with; default: bench/baselines/capacity-2026-11-25.json),
-//   CAPACITY_PG_URL, CAPACITY_REDIS_URL, CAPACITY_SERVER_NODE_ARGS (e.g. --cpu-prof) for the servers,
+//   CAPACITY_PG_URL, CAPACITY_REDIS_URL, CAPACITY_SERVER_NODE_ARGS (e.g. --cpu-prof, --trace-gc) for
+//   the servers, after the flags `npm run serve` passes (lib/v8-flags.ts), CAPACITY_STDOUT_DIR (each
+//   server's standard output, e.g. --trace-gc's lines, to out-<port>.log there; else dropped),
 //   CAPACITY_FILE_LIMIT (a lower open-file limit, to try the capped path at small scale),
 //   CAPACITY_SCREENS_PER_CLIENT (4500 sockets per client process), CAPACITY_NGINX_WORKERS (4).
 import { type ChildProcess, fork, spawn } from 'node:child_process';
@@ -61,6 +63,7 @@ import { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import type { Config } from '../apps/server/src/config.js';
 import { openDb } from '../apps/server/src/db/connect.js';
+import { SERVER_NODE_FLAGS } from '../apps/server/src/lib/v8-flags.js';
 import { CapacityDriver, type DriverVenue, type StepResult } from './lib/capacity-driver.js';
 import { evenlyKept, makeMix, rng } from './lib/capacity-mix.js';
 import { type CapacityNginx, NGINX, freePort, startCapacityNginx } from './lib/capacity-nginx.js';
@@ -87,7 +90,7 @@ const HELD_STEPS = env('CAPACITY_HELD_STEPS', 5);
 const P99_MS = env('CAPACITY_P99_MS', 250);
 const SCREENS_PER_CLIENT = env('CAPACITY_SCREENS_PER_CLIENT', 4500);
 const NGINX_WORKERS = env('CAPACITY_NGINX_WORKERS', 4);
-const SETUPS = (process.env.CAPACITY_SETUPS ?? 'sqlite,sqlite-kept-briefly,pg,pg-quota,two-quota,two-quota-rr')
+const SETUPS = (process.env.CAPACITY_SETUPS ?? 'sqlite,sqlite-kept-briefly,sqlite-node-defaults,pg,pg-quota,two-quota,two-quota-rr')
   .split(',')
   .map((s) => s.trim()) as SetupName[];
 const PG_URL = process.env.CAPACITY_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -96,7 +99,16 @@ const REDIS_URL = process.env.CAPACITY_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const SERVER_FILES_RESERVE = 400;
 
 type SetupName =
-  'sqlite' | 'pg' | 'two' | 'two-rr' | 'pg-quota' | 'two-quota' | 'two-quota-rr' | 'sqlite-kept-briefly' | 'sqlite-checkpoints-in-commits';
+  | 'sqlite'
+  | 'pg'
+  | 'two'
+  | 'two-rr'
+  | 'pg-quota'
+  | 'two-quota'
+  | 'two-quota-rr'
+  | 'sqlite-kept-briefly'
+  | 'sqlite-checkpoints-in-commits'
+  | 'sqlite-node-defaults';
 interface SetupSpec {
   label: string;
   instances: 1 | 2;
@@ -127,6 +139,12 @@ const SETUP_SPECS: Record<SetupName, SetupSpec> = {
     variant: 'checkpointsInCommits',
     searchHeld: true,
   },
+  'sqlite-node-defaults': {
+    label: "1 instance, SQLite, Node's own heap settings (memory reducer on, 16 MB semi-spaces)",
+    instances: 1,
+    store: 'sqlite',
+    variant: 'nodeDefaults',
+  },
   pg: { label: '1 instance, PostgreSQL', instances: 1, store: 'pg' },
   two: { label: "2 instances, PostgreSQL + Redis, nginx (a venue's streams on one instance)", instances: 2, store: 'pg', balance: 'venue' },
   'two-rr': { label: '2 instances, PostgreSQL + Redis, nginx round-robin', instances: 2, store: 'pg', balance: 'round-robin' },
@@ -156,9 +174,12 @@ const METRICS_TOKEN = `capacity-${randomBytes(12).toString('hex')}`;
 /**
  * From the instance's own /metrics: the event loop's delay since the last read (prom-client's
  * default metrics reset it at each read, plugins/metrics.ts), and the venue events it has published
- * so far (vez_events_published_total: with Redis, one PUBLISH each).
+ * so far (vez_events_published_total: with Redis, one PUBLISH each), and its garbage collections
+ * so far (prom-client's nodejs_gc_duration_seconds: the major ones, and every kind's main-thread pauses).
  */
-async function instanceMetrics(port: number): Promise<{ maxMs: number; p99Ms: number; events: number }> {
+async function instanceMetrics(
+  port: number,
+): Promise<{ maxMs: number; p99Ms: number; events: number; majorGcs: number; gcPauseS: number }> {
   try {
     const text = await (await fetch(`http://127.0.0.1:${port}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
     const read = (name: string) =>
@@ -167,9 +188,14 @@ async function instanceMetrics(port: number): Promise<{ maxMs: number; p99Ms: nu
       maxMs: round(read('vez_nodejs_eventloop_lag_max_seconds') * 1000, 1),
       p99Ms: round(read('vez_nodejs_eventloop_lag_p99_seconds') * 1000, 1),
       events: read('vez_events_published_total'),
+      majorGcs: read('vez_nodejs_gc_duration_seconds_count{kind="major"}'),
+      gcPauseS: text
+        .split('\n')
+        .filter((l) => l.startsWith('vez_nodejs_gc_duration_seconds_sum{'))
+        .reduce((a, l) => a + Number(l.split(' ')[1]), 0),
     };
   } catch {
-    return { maxMs: NaN, p99Ms: NaN, events: NaN };
+    return { maxMs: NaN, p99Ms: NaN, events: NaN, majorGcs: NaN, gcPauseS: NaN };
   }
 }
 
@@ -212,7 +238,11 @@ interface Server {
 /** The server as an operator starts it (apps/server/src/main.ts, not the demo), on a free loopback port. */
 async function startServer(extra: Record<string, string>, quota?: number, variant?: CapacityVariant): Promise<Server> {
   const port = await freePort();
-  const nodeArgs = (process.env.CAPACITY_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  // Node's flags as `npm run serve` passes them (lib/v8-flags.ts), but where the variant is their absence.
+  const nodeArgs = [
+    ...(variant === 'nodeDefaults' ? [] : SERVER_NODE_FLAGS),
+    ...(process.env.CAPACITY_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean),
+  ];
   const entry = variant ? 'bench/lib/capacity-server.ts' : 'apps/server/src/main.ts';
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], {
     cwd: repoRoot,
@@ -238,7 +268,11 @@ async function startServer(extra: Record<string, string>, quota?: number, varian
       ...(variant ? { CAPACITY_VARIANT: variant } : {}),
       ...extra,
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: [
+      'ignore',
+      process.env.CAPACITY_STDOUT_DIR ? fs.openSync(`${process.env.CAPACITY_STDOUT_DIR}/out-${port}.log`, 'a') : 'ignore',
+      'pipe',
+    ],
   });
   // Limited from its first instruction: the whole process, every thread.
   const release = quota ? quotas().limit(child.pid!, quota) : () => undefined;
@@ -403,6 +437,11 @@ interface Step extends StepResult {
   dropped: number;
   /** Per instance, over the step: the event loop's longest and p99 delay. */
   loop: { maxMs: number; p99Ms: number }[];
+  /**
+   * Per instance, over the step: major garbage collections and the main thread's GC pauses (ms).
+   * A major GC marks the whole heap (~400 MB with 20,000 streams): a step that holds one costs more.
+   */
+  gc?: { majors: number; pauseMs: number }[];
   /** When rounds of heartbeats (SSE_HEARTBEAT_SECONDS) reached the screens, s from the step's start. */
   heartbeats: number[];
   /** Quota setups, per instance: the share of CFS periods in which the quota ran out (%). */
@@ -691,6 +730,7 @@ async function runSetup(name: SetupName, mix: ReturnType<typeof makeMix>): Promi
         heartbeatRounds: client.flatMap((s) => s.heartbeatRounds),
         events: metrics.reduce((a, m) => a + m.events, 0),
         loop: metrics.map(({ maxMs, p99Ms }) => ({ maxMs, p99Ms })),
+        gc: metrics.map(({ majorGcs, gcPauseS }) => ({ majorGcs, gcPauseS })),
         redis: r,
         wal,
       };
@@ -747,12 +787,16 @@ async function runSetup(name: SetupName, mix: ReturnType<typeof makeMix>): Promi
         counts,
         dropped: after.dropped,
         loop: after.loop,
+        gc: after.gc.map((x, i) => ({
+          majors: x.majorGcs - before.gc[i]!.majorGcs,
+          pauseMs: round((x.gcPauseS - before.gc[i]!.gcPauseS) * 1000),
+        })),
         heartbeats,
         ...(throttled ? { throttled } : {}),
       };
       result.steps.push(step);
       log(
-        `${name} ${phase} ${rate}/s: ${v.pass ? 'pass' : `FAIL (${v.why})`}; p99 ${s.dueP99} ms, ${s.sent} sent; servers ${resources.servers.map((x) => `${x.cpu}%`).join(' + ')}; ${counts.streamWrites} writes, ${counts.busEvents} events; event loop max ${after.loop.map((x) => `${x.maxMs} ms`).join(', ')};${throttled ? ` quota ran out in ${throttled.map((x) => `${x}%`).join(', ')} of periods;` : ''} machine ${resources.machineBusy}%`,
+        `${name} ${phase} ${rate}/s: ${v.pass ? 'pass' : `FAIL (${v.why})`}; p99 ${s.dueP99} ms, ${s.sent} sent; servers ${resources.servers.map((x) => `${x.cpu}%`).join(' + ')}; ${counts.streamWrites} writes, ${counts.busEvents} events; event loop max ${after.loop.map((x) => `${x.maxMs} ms`).join(', ')}; major GCs ${step.gc!.map((x) => `${x.majors} (pauses ${x.pauseMs} ms)`).join(', ')};${throttled ? ` quota ran out in ${throttled.map((x) => `${x}%`).join(', ')} of periods;` : ''} machine ${resources.machineBusy}%`,
       );
       return step;
     };
@@ -1201,11 +1245,11 @@ function render(
     [
       `**${r.label}**: ${r.streams - r.connectFailed} diner streams${r.streamsNote ? ` (${r.streamsNote})` : ''} and ${r.hosts} consoles, opened in ${r.connectSeconds} s by ${r.clientProcesses} client processes${r.connectFailed ? `; ${r.connectFailed} failed to open (${r.connectErrors.join('; ')})` : ''}${r.error ? `. Failed: ${r.error}` : ''}.`,
       '',
-      '| phase | rate/s | sent | join/call/seat | p50 ms | p99 ms | max ms | answer p99 ms | heartbeat round at (s) | event loop max ms | quota ran out (% of periods) | server CPU % | stream writes | bus events | nginx % | PostgreSQL % | Redis % | generator % (driver + clients) | machine % | verdict |',
-      '|---|---:|---:|---|---:|---:|---:|---:|---|---|---|---|---:|---:|---:|---:|---:|---|---:|---|',
+      '| phase | rate/s | sent | join/call/seat | p50 ms | p99 ms | max ms | answer p99 ms | heartbeat round at (s) | event loop max ms | major GCs (all GC pauses, ms) | quota ran out (% of periods) | server CPU % | stream writes | bus events | nginx % | PostgreSQL % | Redis % | generator % (driver + clients) | machine % | verdict |',
+      '|---|---:|---:|---|---:|---:|---:|---:|---|---|---|---|---|---:|---:|---:|---:|---:|---|---:|---|',
       ...r.steps.map(
         (s) =>
-          `| ${s.phase} | ${s.rate} | ${s.sent} | ${s.byKind.join}/${s.byKind.call}/${s.byKind.seat} | ${fmt(s.dueP50)} | ${fmt(s.dueP99)} | ${fmt(s.dueMax)} | ${fmt(s.answerP99)} | ${s.heartbeats.length ? s.heartbeats.join(', ') : '—'} | ${s.loop.map((x) => fmt(x.maxMs)).join(' + ')} | ${s.throttled ? s.throttled.join(' + ') : '—'} | ${s.resources.servers.map((x) => x.cpu).join(' + ')} | ${s.counts.streamWrites} | ${s.counts.busEvents} | ${fmt(s.resources.nginxCpu)} | ${fmt(s.resources.postgresCpu)} | ${fmt(s.resources.redisCpu)} | ${s.resources.generatorCpu} + ${s.resources.clientsCpu} | ${s.resources.machineBusy} | ${s.pass ? 'pass' : `fail: ${s.why}`} |`,
+          `| ${s.phase} | ${s.rate} | ${s.sent} | ${s.byKind.join}/${s.byKind.call}/${s.byKind.seat} | ${fmt(s.dueP50)} | ${fmt(s.dueP99)} | ${fmt(s.dueMax)} | ${fmt(s.answerP99)} | ${s.heartbeats.length ? s.heartbeats.join(', ') : '—'} | ${s.loop.map((x) => fmt(x.maxMs)).join(' + ')} | ${s.gc ? s.gc.map((x) => `${x.majors} (${fmt(x.pauseMs)})`).join(' + ') : '—'} | ${s.throttled ? s.throttled.join(' + ') : '—'} | ${s.resources.servers.map((x) => x.cpu).join(' + ')} | ${s.counts.streamWrites} | ${s.counts.busEvents} | ${fmt(s.resources.nginxCpu)} | ${fmt(s.resources.postgresCpu)} | ${fmt(s.resources.redisCpu)} | ${s.resources.generatorCpu} + ${s.resources.clientsCpu} | ${s.resources.machineBusy} | ${s.pass ? 'pass' : `fail: ${s.why}`} |`,
       ),
     ].join('\n');
 

@@ -12,8 +12,10 @@ import { migrateToLatest, openDb } from '../../apps/server/src/db/connect.js';
  * 047-rebased-books.md).
  * checkpointsInCommits: SQLite's own WAL checkpoints, inside the commit that passes 1,000 pages, on
  * the event loop (db/checkpointer.ts, docs/decisions/053-checkpoints-off-the-event-loop.md).
+ * nodeDefaults: Node's own heap settings (V8's memory reducer on, 16 MB semi-spaces): started without the server's Node
+ * flags (lib/v8-flags.ts, docs/decisions/056-no-memory-reducer.md).
  */
-export const CAPACITY_VARIANTS = ['keptBriefly', 'checkpointsInCommits'] as const;
+export const CAPACITY_VARIANTS = ['keptBriefly', 'checkpointsInCommits', 'nodeDefaults'] as const;
 export type CapacityVariant = (typeof CAPACITY_VARIANTS)[number];
 
 const variant = process.env.CAPACITY_VARIANT as CapacityVariant;

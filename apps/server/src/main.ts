@@ -1,6 +1,7 @@
 import { buildApp } from './app.js';
 import { ConfigError, assertSafeToListen, loadConfig } from './config.js';
 import { migrateToLatest, openDb } from './db/connect.js';
+import { missingServerFlags } from './lib/v8-flags.js';
 import { DEMO_STAFF_PASSWORD, demoStaff } from './modules/staff/staff-seed.js';
 import { DEMO_BISTRO_ID, DEMO_CLUB_ID, seedDemo } from './seed/demo.js';
 
@@ -47,6 +48,10 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  // Started another way than `npm run serve` or docs/deploy.md's unit: it runs, at a higher CPU cost.
+  const missing = missingServerFlags();
+  if (missing.length > 0)
+    app.log.warn({ missing }, `started without Node's flags ${missing.join(' ')} (docs/deploy.md): each change costs more CPU`);
   const base = config.publicBaseUrl;
   const store = config.database.kind === 'sqlite' ? `SQLite ${config.database.file}` : 'PostgreSQL';
   process.stdout.write(

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_FLAGS } from '../src/lib/v8-flags.js';
 
 /** The repository root: `npm start` runs the server from here. */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -41,14 +42,14 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * Starts the real server as `npm start` does (`node --import tsx apps/server/src/main.ts`, the demo:
+ * Starts the real server as `npm start` does (`node --no-memory-reducer --max-semi-space-size=64 --import tsx apps/server/src/main.ts`, the demo:
  * DEMO=1) on a free loopback port (or `env.PORT`), and resolves once GET /api/health answers 200. `DEMO: ''` in `env`
  * starts it as any other start would (`npm run serve`).
  */
 export async function startServerProcess(env: Record<string, string>, timeoutMs = 60_000, nodeArgs: string[] = []): Promise<ServerProcess> {
   // `env.PORT`: the same port again (an instance restarted behind a proxy that names it).
   const port = env.PORT ? Number(env.PORT) : await freePort();
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repoRoot,
     // Loopback is one client address for every request: the bound of open parties per address
     // (docs/decisions/026) is lifted unless a suite sets it.
