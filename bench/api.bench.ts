@@ -12,6 +12,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { createBody } from '../apps/server/test/fixtures.js';
 import { seedUncappedDemo } from '../apps/server/test/uncapped-demo.js';
 import { DEMO_BISTRO_ID } from '../apps/server/src/seed/demo.js';
+import { SERVER_NODE_FLAGS } from '../apps/server/src/lib/v8-flags.js';
 import { API_VARIANTS, type ApiVariant, ONE_ADDRESS_LIMITS_LIFTED } from './lib/api-variants.js';
 import { compare, comparisonTable } from './lib/compare.js';
 import { measureLoad } from './lib/load.js';
@@ -75,8 +76,11 @@ async function startServer(variant: ApiVariant, dir: string): Promise<Server> {
   const busy = await addBusyVenue({ kind: 'sqlite', file });
   const busyForJoins: string[] = [];
   if (BUSY_JOINS.includes(variant)) for (let r = 0; r <= ROUNDS; r++) busyForJoins.push(await addBusyVenue({ kind: 'sqlite', file }));
+  // As operators run it (docs/deploy.md): Node's flags of `npm run serve`, NODE_ENV=production, so
+  // answers are not checked against their contract schema (a safety net of development and tests,
+  // plugins/contract-schemas.ts, that production does not pay).
   const child = fork(path.join(import.meta.dirname, 'lib', 'api-server.ts'), [], {
-    execArgv: ['--import', 'tsx'],
+    execArgv: [...SERVER_NODE_FLAGS, '--import', 'tsx'],
     env: {
       ...process.env,
       DATABASE_URL: `file:${file}`,
@@ -85,7 +89,7 @@ async function startServer(variant: ApiVariant, dir: string): Promise<Server> {
       BENCH_BARE_ROUTE: '1',
       BENCH_VARIANT: variant,
       LOG_LEVEL: 'warn',
-      NODE_ENV: 'development',
+      NODE_ENV: 'production',
       ...ONE_ADDRESS_LIMITS_LIFTED,
     },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
