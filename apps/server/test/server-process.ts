@@ -42,7 +42,7 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * Starts the real server as `npm start` does (`node --no-memory-reducer --max-semi-space-size=64 --import tsx apps/server/src/main.ts`, the demo:
+ * Starts the real server as `npm start` does (`node` with its flags, lib/v8-flags.ts, `--import tsx apps/server/src/main.ts`, the demo:
  * DEMO=1) on a free loopback port (or `env.PORT`), and resolves once GET /api/health answers 200. `DEMO: ''` in `env`
  * starts it as any other start would (`npm run serve`).
  */
