@@ -182,17 +182,15 @@ async function instanceMetrics(
 ): Promise<{ maxMs: number; p99Ms: number; events: number; majorGcs: number; gcPauseS: number }> {
   try {
     const text = await (await fetch(`http://127.0.0.1:${port}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
-    const read = (name: string) =>
-      Number(/^(\S+)\s+(\S+)$/m.exec(text.split('\n').find((l) => l.startsWith(`${name} `)) ?? '')?.[2] ?? NaN);
+    const lines = text.split('\n');
+    const valueOf = (line: string | undefined) => Number(/^(\S+)\s+(\S+)$/.exec(line ?? '')?.[2] ?? NaN);
+    const read = (name: string) => valueOf(lines.find((l) => l.startsWith(`${name} `)));
     return {
       maxMs: round(read('vez_nodejs_eventloop_lag_max_seconds') * 1000, 1),
       p99Ms: round(read('vez_nodejs_eventloop_lag_p99_seconds') * 1000, 1),
       events: read('vez_events_published_total'),
       majorGcs: read('vez_nodejs_gc_duration_seconds_count{kind="major"}'),
-      gcPauseS: text
-        .split('\n')
-        .filter((l) => l.startsWith('vez_nodejs_gc_duration_seconds_sum{'))
-        .reduce((a, l) => a + Number(l.split(' ')[1]), 0),
+      gcPauseS: lines.filter((l) => l.startsWith('vez_nodejs_gc_duration_seconds_sum{')).reduce((a, l) => a + valueOf(l), 0),
     };
   } catch {
     return { maxMs: NaN, p99Ms: NaN, events: NaN, majorGcs: NaN, gcPauseS: NaN };
@@ -244,6 +242,7 @@ async function startServer(extra: Record<string, string>, quota?: number, varian
     ...(process.env.CAPACITY_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean),
   ];
   const entry = variant ? 'bench/lib/capacity-server.ts' : 'apps/server/src/main.ts';
+  const stdout = process.env.CAPACITY_STDOUT_DIR ? fs.openSync(`${process.env.CAPACITY_STDOUT_DIR}/out-${port}.log`, 'a') : 'ignore';
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], {
     cwd: repoRoot,
     env: {
@@ -268,12 +267,10 @@ async function startServer(extra: Record<string, string>, quota?: number, varian
       ...(variant ? { CAPACITY_VARIANT: variant } : {}),
       ...extra,
     },
-    stdio: [
-      'ignore',
-      process.env.CAPACITY_STDOUT_DIR ? fs.openSync(`${process.env.CAPACITY_STDOUT_DIR}/out-${port}.log`, 'a') : 'ignore',
-      'pipe',
-    ],
+    stdio: ['ignore', stdout, 'pipe'],
   });
+  // The child holds its own copy of the log file's descriptor.
+  if (typeof stdout === 'number') fs.closeSync(stdout);
   // Limited from its first instruction: the whole process, every thread.
   const release = quota ? quotas().limit(child.pid!, quota) : () => undefined;
   let stderr = '';
