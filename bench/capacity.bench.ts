@@ -35,10 +35,11 @@
 // SSE_HEARTBEAT_SECONDS=8 CAPACITY_SETUPS=sqlite,pg-quota,two-quota, about 5 minutes):
 //   CAPACITY_VENUES (2000), CAPACITY_STREAMS (20000 open position pages), CAPACITY_HOSTS (200 consoles),
 //   CAPACITY_MAX_QUEUE (150, the busiest venue's pages), CAPACITY_HEADS (3 waiting parties without a page),
-//   CAPACITY_SETUPS (sqlite,sqlite-kept-briefly,sqlite-node-defaults,pg,pg-quota,two-quota,two-quota-rr; also two, two-rr:
-//   unlimited pairs; sqlite-kept-briefly, sqlite-node-defaults and sqlite-checkpoints-in-commits are
-//   SQLite with a kept optimisation swapped for its simpler way, bench/lib/capacity-server.ts,
-//   compared by CPU per change, event loop and p99 only),
+//   CAPACITY_SETUPS (sqlite,sqlite-kept-briefly,sqlite-node-defaults,sqlite-v8-pool-4,pg,pg-quota,two-quota,two-quota-rr;
+//   also two, two-rr: unlimited pairs; sqlite-kept-briefly, sqlite-node-defaults, sqlite-v8-pool-4 and
+//   sqlite-checkpoints-in-commits are SQLite with a kept optimisation swapped for its simpler way,
+//   bench/lib/capacity-server.ts, compared by CPU per change, event loop and p99, and the last two
+//   by the rate held too),
 //   CAPACITY_RATE (30, changes/s of the accounting steps), CAPACITY_REPEATS (3),
 //   CAPACITY_STEP_SECONDS and CAPACITY_IDLE_SECONDS (default SSE_HEARTBEAT_SECONDS, 20: each window
 //   holds one heartbeat round, which the servers also read from SSE_HEARTBEAT_SECONDS),
@@ -90,7 +91,9 @@ const HELD_STEPS = env('CAPACITY_HELD_STEPS', 5);
 const P99_MS = env('CAPACITY_P99_MS', 250);
 const SCREENS_PER_CLIENT = env('CAPACITY_SCREENS_PER_CLIENT', 4500);
 const NGINX_WORKERS = env('CAPACITY_NGINX_WORKERS', 4);
-const SETUPS = (process.env.CAPACITY_SETUPS ?? 'sqlite,sqlite-kept-briefly,sqlite-node-defaults,pg,pg-quota,two-quota,two-quota-rr')
+const SETUPS = (
+  process.env.CAPACITY_SETUPS ?? 'sqlite,sqlite-kept-briefly,sqlite-node-defaults,sqlite-v8-pool-4,pg,pg-quota,two-quota,two-quota-rr'
+)
   .split(',')
   .map((s) => s.trim()) as SetupName[];
 const PG_URL = process.env.CAPACITY_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -108,7 +111,8 @@ type SetupName =
   | 'two-quota-rr'
   | 'sqlite-kept-briefly'
   | 'sqlite-checkpoints-in-commits'
-  | 'sqlite-node-defaults';
+  | 'sqlite-node-defaults'
+  | 'sqlite-v8-pool-4';
 interface SetupSpec {
   label: string;
   instances: 1 | 2;
@@ -144,6 +148,13 @@ const SETUP_SPECS: Record<SetupName, SetupSpec> = {
     instances: 1,
     store: 'sqlite',
     variant: 'nodeDefaults',
+  },
+  'sqlite-v8-pool-4': {
+    label: "1 instance, SQLite, V8's four helper threads (Node's default pool)",
+    instances: 1,
+    store: 'sqlite',
+    variant: 'v8Pool4',
+    searchHeld: true,
   },
   pg: { label: '1 instance, PostgreSQL', instances: 1, store: 'pg' },
   two: { label: "2 instances, PostgreSQL + Redis, nginx (a venue's streams on one instance)", instances: 2, store: 'pg', balance: 'venue' },
@@ -238,7 +249,7 @@ async function startServer(extra: Record<string, string>, quota?: number, varian
   const port = await freePort();
   // Node's flags as `npm run serve` passes them (lib/v8-flags.ts), but where the variant is their absence.
   const nodeArgs = [
-    ...(variant === 'nodeDefaults' ? [] : SERVER_NODE_FLAGS),
+    ...(variant === 'nodeDefaults' ? [] : SERVER_NODE_FLAGS.filter((flag) => variant !== 'v8Pool4' || !flag.startsWith('--v8-pool-size='))),
     ...(process.env.CAPACITY_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean),
   ];
   const entry = variant ? 'bench/lib/capacity-server.ts' : 'apps/server/src/main.ts';

@@ -14,8 +14,10 @@ import { migrateToLatest, openDb } from '../../apps/server/src/db/connect.js';
  * the event loop (db/checkpointer.ts, docs/decisions/053-checkpoints-off-the-event-loop.md).
  * nodeDefaults: Node's own heap settings (V8's memory reducer on, 16 MB semi-spaces): started without the server's Node
  * flags (lib/v8-flags.ts, docs/decisions/056-no-memory-reducer.md).
+ * v8Pool4: the server's Node flags but `--v8-pool-size=1`: V8's four helper threads, Node's default
+ * (docs/decisions/057-fewer-objects-for-the-collector.md).
  */
-export const CAPACITY_VARIANTS = ['keptBriefly', 'checkpointsInCommits', 'nodeDefaults'] as const;
+export const CAPACITY_VARIANTS = ['keptBriefly', 'checkpointsInCommits', 'nodeDefaults', 'v8Pool4'] as const;
 export type CapacityVariant = (typeof CAPACITY_VARIANTS)[number];
 
 const variant = process.env.CAPACITY_VARIANT as CapacityVariant;

@@ -31,8 +31,8 @@ describe("the server's Node flags", () => {
   });
 
   it('a process started without them is told which', () => {
-    expect(missingServerFlags(['--import', 'tsx'])).toEqual(['--no-memory-reducer', '--max-semi-space-size=64']);
-    expect(missingServerFlags(['--no-memory-reducer', '--import', 'tsx'])).toEqual(['--max-semi-space-size=64']);
-    expect(missingServerFlags(['--max-semi-space-size=64', '--no-memory-reducer', '--import', 'tsx'])).toEqual([]);
+    expect(missingServerFlags(['--import', 'tsx'])).toEqual(['--no-memory-reducer', '--max-semi-space-size=64', '--v8-pool-size=1']);
+    expect(missingServerFlags(['--no-memory-reducer', '--v8-pool-size=1', '--import', 'tsx'])).toEqual(['--max-semi-space-size=64']);
+    expect(missingServerFlags(['--v8-pool-size=1', '--max-semi-space-size=64', '--no-memory-reducer', '--import', 'tsx'])).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { type Language, type PositionResponse, StreamMessage } from '@vez/contract';
 import type { EntryRow } from '../../db/types.js';
+import { flatString } from '../../lib/flat-string.js';
 import { type Placement, toPositionEntry } from '../queue/index.js';
 
 /**
@@ -55,7 +56,10 @@ export function versionOf(
   >,
   view: PositionView,
 ): string {
-  return `${row.status}|${row.priority}|${row.party_size}|${row.cancel_reason}|${row.notified_at}|${row.seated_at}|${row.reply_at}|${row.hold_until}|${row.venue_message_at}|${view.hidePosition}|${view.operationMode}|${view.gettingCloseAt}|${view.gettingCloseMinutes}`;
+  // Flat (lib/flat-string.ts): every kept template and entry holds its version for the entry's life.
+  return flatString(
+    `${row.status}|${row.priority}|${row.party_size}|${row.cancel_reason}|${row.notified_at}|${row.seated_at}|${row.reply_at}|${row.hold_until}|${row.venue_message_at}|${view.hidePosition}|${view.operationMode}|${view.gettingCloseAt}|${view.gettingCloseMinutes}`,
+  );
 }
 
 function serialise(row: EntryRow, placement: Placement, view: PositionView, isShared: boolean, lang: Language): string {
@@ -146,8 +150,9 @@ export function frameTemplate(template: PositionTemplate): FramedTemplate {
     version,
     parts: p,
     fixed,
-    frame: p ? [FRAME_HEAD + p[0], p[1], p[2], p[3], `${p[4]}\n\n`] : undefined,
-    fixedFrame: fixed === undefined ? undefined : `${FRAME_HEAD}${fixed}\n\n`,
+    // Flat: each is kept as long as the entry's view stays (lib/flat-string.ts).
+    frame: p ? [flatString(FRAME_HEAD + p[0]), p[1], p[2], p[3], flatString(`${p[4]}\n\n`)] : undefined,
+    fixedFrame: fixed === undefined ? undefined : flatString(`${FRAME_HEAD}${fixed}\n\n`),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import { flatString } from '../../lib/flat-string.js';
 import { type FanoutStrategy, productionFanout } from './fanout.js';
 
 /** A client this far behind is not reading; dropping it makes it reconnect to a fresh snapshot. */
@@ -25,6 +26,12 @@ export class SseStream {
     });
     // A browser's EventSource waits this long before reconnecting.
     this.raw.write('retry: 3000\n\n');
+    // Node keeps the head it sent for the response's life as it built it, a rope of ~70 V8 cons
+    // strings (one per piece of each header line): at 20,000 streams a quarter of the heap's objects,
+    // each marked by every major collection (docs/decisions/057-fewer-objects-for-the-collector.md).
+    // The same text, flat, is one object.
+    const head = this.raw as unknown as { _header?: unknown };
+    if (typeof head._header === 'string') head._header = flatString(head._header);
   }
 
   /** `data` is already JSON (one line): serialised once per audience, not per connection. */
