@@ -287,6 +287,8 @@ export default async function run(): Promise<BenchReport> {
       joinsOf('notifierOwnCommits'),
       joinsOf('compiledEachTime'),
       joinsOf('subjournalOnDisk'),
+      joinsOf('twoPhoneIndexes'),
+      joinsOf('throughKysely'),
       busyJoinsOf('app'),
       busyJoinsOf('noJoinTail'),
       busyJoinsOf('noRebase'),
@@ -299,6 +301,8 @@ export default async function run(): Promise<BenchReport> {
       'notifierOwnCommits',
       'compiledEachTime',
       'subjournalOnDisk',
+      'twoPhoneIndexes',
+      'throughKysely',
     ] as const)
       await measureLoad(
         'warm-up',
@@ -344,6 +348,8 @@ export default async function run(): Promise<BenchReport> {
       ...both('message worker in the write batch vs commits of its own (joins)', 'join:app', 'join:notifierOwnCommits'),
       ...both("join's queries compiled once vs on each run (joins)", 'join:app', 'join:compiledEachTime'),
       ...both("SQLite's savepoint sub-journals in memory vs spilled to a file (joins)", 'join:app', 'join:subjournalOnDisk'),
+      ...both("one index of the entries' phone vs two (joins)", 'join:app', 'join:twoPhoneIndexes'),
+      ...both("compiled statements straight on better-sqlite3 vs through Kysely's executor (joins)", 'join:app', 'join:throughKysely'),
       ...both('shared forecast vs each reader its own (busy-venue position reads)', 'positionBusy:app', 'positionBusy:noSharedForecast'),
       ...both(
         'joins at the end placed on the forecast tail vs forecast with the queue (busy-venue joins)',

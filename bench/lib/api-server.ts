@@ -17,8 +17,11 @@ const db = openDb(config.database, {
   ...(variant === 'oneTransactionPerJoin' ? { groupCommit: false as const } : {}),
   ...(variant === 'compiledEachTime' ? { compiledOnce: false as const } : {}),
   ...(variant === 'subjournalOnDisk' ? { subjournalInMemory: false as const } : {}),
+  ...(variant === 'throughKysely' ? { straightToSqlite: false as const } : {}),
 });
 await migrateToLatest(db);
+if (variant === 'twoPhoneIndexes')
+  await db.kysely.schema.createIndex('entries_phone').on('entries').columns(['venue_id', 'phone', 'created_at']).execute();
 const bench =
   variant === 'noKeptPositions'
     ? { bench: { keptPositions: false as const } }

@@ -14,6 +14,10 @@
  * headers worked out once (plugins/security.ts, docs/decisions/050-security-headers-once.md).
  * noRebase: a busy venue's kept book, expired, is read and forecast again, never rebased
  * (docs/decisions/047-rebased-books.md).
+ * throughKysely: every statement through Kysely's executor, none straight on better-sqlite3
+ * (db/direct-sqlite.ts, docs/decisions/058-joins-straight-to-sqlite.md).
+ * twoPhoneIndexes: the entries' phone indexed twice again, also by (venue_id, phone, created_at) as
+ * before migration 019 (docs/decisions/058-joins-straight-to-sqlite.md).
  */
 export const API_VARIANTS = [
   'app',
@@ -27,6 +31,8 @@ export const API_VARIANTS = [
   'subjournalOnDisk',
   'helmetEachRequest',
   'noRebase',
+  'twoPhoneIndexes',
+  'throughKysely',
 ] as const;
 export type ApiVariant = (typeof API_VARIANTS)[number];
 

@@ -1,4 +1,5 @@
 import type { CompiledQuery, Kysely, QueryResult } from 'kysely';
+import { straightRunOf } from './direct-sqlite.js';
 import type { Database } from './types.js';
 
 type Executor = Kysely<Database>;
@@ -47,6 +48,15 @@ export function compiledOnce<A extends object, R = unknown>(
     }
     const values = args as Record<string, unknown>;
     const parameters = query.slots.map((slot) => (slot instanceof Arg ? values[slot.name] : slot.value));
+    // SQLite, where the connection is certainly this statement's: straight on better-sqlite3 (db/direct-sqlite.ts).
+    const straight = straightRunOf(db);
+    if (straight) {
+      try {
+        return Promise.resolve(straight(query.sql, parameters) as QueryResult<R>);
+      } catch (error) {
+        return Promise.reject(error as Error);
+      }
+    }
     return db.executeQuery<R>({ ...query.compiled, sql: query.sql, parameters });
   };
 }

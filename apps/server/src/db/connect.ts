@@ -9,6 +9,7 @@ import { migrations } from './migrations/index.js';
 import { OwnSchemaPostgresDialect } from './schema-introspector.js';
 import { type Checkpointer, startCheckpointer } from './checkpointer.js';
 import { compileEachTime } from './compiled-once.js';
+import { runsStraight } from './direct-sqlite.js';
 import { FifoSqliteDialect } from './sqlite-dialect.js';
 import { withStatementCache } from './statement-cache.js';
 import type { Database } from './types.js';
@@ -47,6 +48,7 @@ export function openDb(
     compiledOnce?: false;
     subjournalInMemory?: false;
     checkpointsInWorker?: false;
+    straightToSqlite?: false;
   } = {},
 ): Db {
   if (database.kind === 'sqlite') {
@@ -72,8 +74,11 @@ export function openDb(
       checkpointer = startCheckpointer(database.file);
     }
     const handle = options.statementCache === false ? sqlite : withStatementCache(sqlite);
-    const kysely = new Kysely<Database>({ dialect: new FifoSqliteDialect({ database: handle }) });
+    const dialect = new FifoSqliteDialect({ database: handle });
+    const kysely = new Kysely<Database>({ dialect });
     if (options.compiledOnce === false) compileEachTime(kysely);
+    // Compiled-once statements straight on better-sqlite3 where the connection is theirs (db/direct-sqlite.ts).
+    if (options.straightToSqlite !== false) runsStraight(kysely, handle, () => dialect.connectionIsFree());
     return {
       kysely,
       dialect: 'sqlite',

@@ -17,6 +17,11 @@ class FifoLock {
   private readonly waiters: (() => void)[] = [];
   private held = false;
 
+  /** Nobody holds the connection (and so nobody waits for it). */
+  get free(): boolean {
+    return !this.held;
+  }
+
   lock(): Promise<void> {
     if (!this.held) {
       this.held = true;
@@ -33,7 +38,7 @@ class FifoLock {
 }
 
 class FifoDriver implements Driver {
-  private readonly gate = new FifoLock();
+  readonly gate = new FifoLock();
 
   constructor(private readonly inner: Driver) {}
 
@@ -90,11 +95,19 @@ class FifoDriver implements Driver {
 
 /** Kysely's SQLite dialect with the connection handed out in arrival order. */
 export class FifoSqliteDialect extends SqliteDialect {
+  private driver: FifoDriver | undefined;
+
   constructor(config: SqliteDialectConfig) {
     super(config);
   }
 
   override createDriver(): Driver {
-    return new FifoDriver(super.createDriver());
+    this.driver = new FifoDriver(super.createDriver());
+    return this.driver;
+  }
+
+  /** Nobody holds the store's one connection (false before Kysely made its driver). */
+  connectionIsFree(): boolean {
+    return this.driver?.gate.free ?? false;
   }
 }

@@ -1,6 +1,7 @@
 import { type ControlledTransaction, type Kysely, sql } from 'kysely';
 import { compiledOnce } from './compiled-once.js';
 import type { Db } from './connect.js';
+import { holdsConnection, releasedConnection } from './direct-sqlite.js';
 import type { Database } from './types.js';
 
 /** Work done inside a write transaction; use only `trx` in it (SQLite has one connection). */
@@ -116,14 +117,17 @@ class WriteBatcher {
     try {
       trx = await this.kysely.startTransaction().execute();
       stores.set(trx, this.kysely);
+      holdsConnection(trx, this.kysely);
       // Writes queued while this batch runs join it, up to MAX_BATCH.
       while (batch.length < MAX_BATCH && this.queue.length > 0) {
         const item = this.queue.shift() as Pending;
         batch.push(item);
         outcomes.push(await runInSavepoint(trx, item.work));
       }
+      releasedConnection(trx);
       await trx.commit().execute();
     } catch (error) {
+      if (trx) releasedConnection(trx);
       // BEGIN, a savepoint command or COMMIT failed: nothing of this batch is durable.
       await trx
         ?.rollback()

@@ -17,6 +17,7 @@ import * as m015 from './015-join-address-key.js';
 import * as m016 from './016-message-segments.js';
 import * as m017 from './017-whatsapp.js';
 import * as m018 from './018-idempotency-keys.js';
+import * as m019 from './019-one-phone-index.js';
 
 /** Every migration, in order. Later issues append here; a landed migration is never edited. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '016-message-segments': m016,
   '017-whatsapp': m017,
   '018-idempotency-keys': m018,
+  '019-one-phone-index': m019,
 };

@@ -1,0 +1,59 @@
+import { CompiledQuery, sql } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { postgresStore, postgresUrl, sqliteStore } from '../../test/stores.js';
+import type { Db } from './connect.js';
+
+/**
+ * docs/decisions/058-joins-straight-to-sqlite.md: the entries' phone has one index, (phone, created_at), and
+ * both lookups by phone (a join's repeat check at its venue, an SMS reply's sender at any venue)
+ * search it, newest first, without a sort of their own.
+ */
+const lookups = (db: Db) => ({
+  repeatJoin: db.kysely
+    .selectFrom('entries')
+    .selectAll()
+    .where('venue_id', '=', 'v')
+    .where('phone', '=', '+5511987654321')
+    .where('status', 'in', ['active', 'called'])
+    .orderBy('created_at', 'desc')
+    .compile(),
+  reply: db.kysely
+    .selectFrom('entries')
+    .selectAll()
+    .where('phone', '=', '+5511987654321')
+    .where('status', 'in', ['active', 'called'])
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .compile(),
+});
+
+let open: Db | undefined;
+afterEach(async () => {
+  await open?.close();
+  open = undefined;
+});
+
+describe("the entries' phone index", () => {
+  it('SQLite: one index on the phone, and both lookups search it', async () => {
+    const db = (open = await sqliteStore.open());
+    const { rows: indexes } = await sql<{ name: string }>`select name from pragma_index_list('entries')`.execute(db.kysely);
+    expect(indexes.map((i) => i.name)).toContain('entries_reply_phone');
+    expect(indexes.map((i) => i.name)).not.toContain('entries_phone');
+    for (const [name, query] of Object.entries(lookups(db))) {
+      const plan = await db.kysely.executeQuery<{ detail: string }>(
+        CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]),
+      );
+      const steps = plan.rows.map((r) => r.detail);
+      expect(steps, name).toEqual(['SEARCH entries USING INDEX entries_reply_phone (phone=?)']);
+    }
+  });
+
+  it.runIf(postgresUrl)('PostgreSQL: the old index is gone after the migration', async () => {
+    const db = (open = await postgresStore.open());
+    const { rows } = await sql<{
+      indexname: string;
+    }>`select indexname from pg_indexes where schemaname = current_schema() and tablename = 'entries'`.execute(db.kysely);
+    expect(rows.map((r) => r.indexname)).toContain('entries_reply_phone');
+    expect(rows.map((r) => r.indexname)).not.toContain('entries_phone');
+  });
+});
