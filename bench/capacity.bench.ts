@@ -30,7 +30,7 @@
 // other files, so a single instance serves as many of the pages as fit (the same queues, a few
 // pages closed) and the screens are spread over several client processes.
 //
-// Environment (full scale by default, about 30 minutes; small for development, e.g.
+// Environment (full scale by default, about 45 minutes; small for development, e.g.
 // CAPACITY_VENUES=200 CAPACITY_STREAMS=2000 CAPACITY_HOSTS=20 CAPACITY_REPEATS=2
 // SSE_HEARTBEAT_SECONDS=8 CAPACITY_SETUPS=sqlite,pg-quota,two-quota, about 5 minutes):
 //   CAPACITY_VENUES (2000), CAPACITY_STREAMS (20000 open position pages), CAPACITY_HOSTS (200 consoles),
