@@ -144,7 +144,7 @@ const SETUP_SPECS: Record<SetupName, SetupSpec> = {
     searchHeld: true,
   },
   'sqlite-node-defaults': {
-    label: "1 instance, SQLite, Node's own heap settings (memory reducer on, 16 MB semi-spaces)",
+    label: "1 instance, SQLite, Node's own heap settings (memory reducer on, 16 MB semi-spaces, V8's four threads)",
     instances: 1,
     store: 'sqlite',
     variant: 'nodeDefaults',
@@ -247,7 +247,7 @@ interface Server {
 /** The server as an operator starts it (apps/server/src/main.ts, not the demo), on a free loopback port. */
 async function startServer(extra: Record<string, string>, quota?: number, variant?: CapacityVariant): Promise<Server> {
   const port = await freePort();
-  // Node's flags as `npm run serve` passes them (lib/v8-flags.ts), but where the variant is their absence.
+  // Node's flags as `npm run serve` passes them (lib/v8-flags.ts), but where the variant is their absence (or the pool's).
   const nodeArgs = [
     ...(variant === 'nodeDefaults' ? [] : SERVER_NODE_FLAGS.filter((flag) => variant !== 'v8Pool4' || !flag.startsWith('--v8-pool-size='))),
     ...(process.env.CAPACITY_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean),

@@ -12,7 +12,7 @@ import { migrateToLatest, openDb } from '../../apps/server/src/db/connect.js';
  * 047-rebased-books.md).
  * checkpointsInCommits: SQLite's own WAL checkpoints, inside the commit that passes 1,000 pages, on
  * the event loop (db/checkpointer.ts, docs/decisions/053-checkpoints-off-the-event-loop.md).
- * nodeDefaults: Node's own heap settings (V8's memory reducer on, 16 MB semi-spaces): started without the server's Node
+ * nodeDefaults: Node's own heap settings (V8's memory reducer on, 16 MB semi-spaces, four V8 threads): started without the server's Node
  * flags (lib/v8-flags.ts, docs/decisions/056-no-memory-reducer.md).
  * v8Pool4: the server's Node flags but `--v8-pool-size=1`: V8's four helper threads, Node's default
  * (docs/decisions/057-fewer-objects-for-the-collector.md).

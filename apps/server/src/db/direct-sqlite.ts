@@ -6,8 +6,8 @@ import type { Database } from './types.js';
  * connection is certainly theirs, instead of through Kysely's executor
  * (docs/decisions/058-joins-straight-to-sqlite.md). better-sqlite3 runs a statement synchronously;
  * Kysely wraps each in a chain of promises to hand its one connection out in turn (a connection
- * provider, a lock, the driver's own mutex): about as much work again as a join's statements
- * themselves. The connection is certainly a statement's own:
+ * provider, a lock, the driver's own mutex): for a join's ten statements, about a tenth of the
+ * join's CPU. The connection is certainly a statement's own:
  * - inside a write batch's transaction (write-batch.ts), which holds the connection from BEGIN to
  *   COMMIT and runs its work one statement at a time;
  * - outside one, when nobody holds the connection: the statement has run before anyone else can ask.

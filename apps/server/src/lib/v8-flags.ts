@@ -11,7 +11,8 @@
  *   marks beside the event loop on one more core at most, instead of four threads taking every core
  *   of a small machine, or an instance's whole CPU quota, from the event loop
  *   (docs/decisions/057-fewer-objects-for-the-collector.md).
- * V8 reads both when it sets the heap up: `v8.setFlagsFromString` later has no effect.
+ * V8 and Node read them when they set the heap and V8's threads up: `v8.setFlagsFromString` later
+ * has no effect.
  */
 export const SERVER_NODE_FLAGS: readonly string[] = ['--no-memory-reducer', '--max-semi-space-size=64', '--v8-pool-size=1'];
 
