@@ -1,4 +1,6 @@
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -10,12 +12,24 @@ const here = import.meta.dirname;
  * stream keeps for its life are flat.
  */
 function kindsOf(script: string): string[] {
-  const run = spawnSync(process.execPath, ['--allow-natives-syntax', '--import', 'tsx', '--input-type=module', '-e', script], {
-    cwd: here,
-    encoding: 'utf8',
-  });
-  expect(run.stderr).toBe('');
-  return [...run.stdout.matchAll(/^ - type: (\w+)$/gm)].map((m) => m[1]!);
+  // V8 prints to the C library's stdout: a file, not a pipe, so nothing of it waits on the reader.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vez-flat-'));
+  const out = path.join(dir, 'out.txt');
+  const fd = fs.openSync(out, 'w');
+  try {
+    const run = spawnSync(process.execPath, ['--allow-natives-syntax', '--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: here,
+      encoding: 'utf8',
+      stdio: ['ignore', fd, 'pipe'],
+    });
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+  } finally {
+    fs.closeSync(fd);
+  }
+  const printed = fs.readFileSync(out, 'utf8');
+  fs.rmSync(dir, { recursive: true, force: true });
+  return [...printed.matchAll(/^\s*- type: (\w+)$/gm)].map((m) => m[1]!);
 }
 
 describe('strings kept for a stream’s life are flat', () => {
