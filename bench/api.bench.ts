@@ -289,7 +289,6 @@ export default async function run(): Promise<BenchReport> {
       joinsOf('subjournalOnDisk'),
       joinsOf('twoPhoneIndexes'),
       joinsOf('throughKysely'),
-      joinsOf('syncOnLoop'),
       busyJoinsOf('app'),
       busyJoinsOf('noJoinTail'),
       busyJoinsOf('noRebase'),
@@ -304,7 +303,6 @@ export default async function run(): Promise<BenchReport> {
       'subjournalOnDisk',
       'twoPhoneIndexes',
       'throughKysely',
-      'syncOnLoop',
     ] as const)
       await measureLoad(
         'warm-up',
@@ -352,7 +350,6 @@ export default async function run(): Promise<BenchReport> {
       ...both("SQLite's savepoint sub-journals in memory vs spilled to a file (joins)", 'join:app', 'join:subjournalOnDisk'),
       ...both("one index of the entries' phone vs two (joins)", 'join:app', 'join:twoPhoneIndexes'),
       ...both("compiled statements straight on better-sqlite3 vs through Kysely's executor (joins)", 'join:app', 'join:throughKysely'),
-      ...both('commits synced on the thread pool vs inside the COMMIT on the event loop (joins)', 'join:app', 'join:syncOnLoop'),
       ...both('shared forecast vs each reader its own (busy-venue position reads)', 'positionBusy:app', 'positionBusy:noSharedForecast'),
       ...both(
         'joins at the end placed on the forecast tail vs forecast with the queue (busy-venue joins)',
@@ -398,7 +395,7 @@ export default async function run(): Promise<BenchReport> {
     return {
       title: 'API throughput on loopback (autocannon), SQLite',
       environment: {
-        store: 'SQLite (WAL, commits synced on the thread pool)',
+        store: 'SQLite (WAL, synchronous=FULL)',
         connections: CONNECTIONS,
         rounds: `${ROUNDS} × ${ROUND_S} s each kind, order turning`,
         warmupS: 1,

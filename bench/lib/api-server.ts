@@ -18,7 +18,6 @@ const db = openDb(config.database, {
   ...(variant === 'compiledEachTime' ? { compiledOnce: false as const } : {}),
   ...(variant === 'subjournalOnDisk' ? { subjournalInMemory: false as const } : {}),
   ...(variant === 'throughKysely' ? { straightToSqlite: false as const } : {}),
-  ...(variant === 'syncOnLoop' ? { syncsOffLoop: false as const } : {}),
 });
 await migrateToLatest(db);
 if (variant === 'twoPhoneIndexes')

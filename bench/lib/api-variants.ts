@@ -18,8 +18,6 @@
  * (db/direct-sqlite.ts, docs/decisions/058-joins-straight-to-sqlite.md).
  * twoPhoneIndexes: the entries' phone indexed twice again, also by (venue_id, phone, created_at) as
  * before migration 019 (docs/decisions/058-joins-straight-to-sqlite.md).
- * syncOnLoop: SQLite syncs each commit inside the COMMIT on the event loop (synchronous=FULL), not
- * on the thread pool while the next batch runs (db/wal-sync.ts, docs/decisions/059-commits-synced-off-the-event-loop.md).
  */
 export const API_VARIANTS = [
   'app',
@@ -35,7 +33,6 @@ export const API_VARIANTS = [
   'noRebase',
   'twoPhoneIndexes',
   'throughKysely',
-  'syncOnLoop',
 ] as const;
 export type ApiVariant = (typeof API_VARIANTS)[number];
 

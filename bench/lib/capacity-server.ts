@@ -16,20 +16,15 @@ import { migrateToLatest, openDb } from '../../apps/server/src/db/connect.js';
  * flags (lib/v8-flags.ts, docs/decisions/056-no-memory-reducer.md).
  * v8Pool4: the server's Node flags but `--v8-pool-size=1`: V8's four helper threads, Node's default
  * (docs/decisions/057-fewer-objects-for-the-collector.md).
- * syncOnLoop: SQLite syncs each commit inside the COMMIT on the event loop (synchronous=FULL), not on
- * the thread pool (db/wal-sync.ts, docs/decisions/059-commits-synced-off-the-event-loop.md).
  */
-export const CAPACITY_VARIANTS = ['keptBriefly', 'checkpointsInCommits', 'nodeDefaults', 'v8Pool4', 'syncOnLoop'] as const;
+export const CAPACITY_VARIANTS = ['keptBriefly', 'checkpointsInCommits', 'nodeDefaults', 'v8Pool4'] as const;
 export type CapacityVariant = (typeof CAPACITY_VARIANTS)[number];
 
 const variant = process.env.CAPACITY_VARIANT as CapacityVariant;
 if (!CAPACITY_VARIANTS.includes(variant)) throw new Error(`unknown CAPACITY_VARIANT ${variant}`);
 
 const config = loadConfig(process.env);
-const db = openDb(config.database, {
-  ...(variant === 'checkpointsInCommits' ? { checkpointsInWorker: false as const } : {}),
-  ...(variant === 'syncOnLoop' ? { syncsOffLoop: false as const } : {}),
-});
+const db = openDb(config.database, variant === 'checkpointsInCommits' ? { checkpointsInWorker: false } : {});
 await migrateToLatest(db);
 const bench = variant === 'keptBriefly' ? { keptVenues: false as const, rebase: false as const } : {};
 const app = await buildApp({ config, db, retention: true, bench });

@@ -36,7 +36,6 @@ import { ClockedRateLimitStore, asStoreOption } from './plugins/rate-limit-store
 import { type ErrorReporter, createReporter } from './plugins/reporter.js';
 import { type Metrics, createMetrics, registerMetrics } from './plugins/metrics.js';
 import { registerSecurityHeaders } from './plugins/security.js';
-import { answersAfterCommitsAreDurable } from './plugins/durable-answers.js';
 import { recordRouteTable } from './plugins/route-table.js';
 import { registerWeb } from './plugins/web.js';
 
@@ -196,7 +195,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.decorate('drain', registerDrain(app));
   registerErrorHandling(app);
-  answersAfterCommitsAreDurable(app, deps.db);
   // Before every route: the latency histogram times them all (plugins/metrics.ts).
   registerMetrics(app, metrics, config.METRICS_TOKEN);
   const routes = collectRoutes(app);

@@ -9,8 +9,8 @@ import { Worker } from 'node:worker_threads';
  * Here the app's connection never checkpoints (`wal_autocheckpoint = 0`); a worker thread with a
  * connection of its own runs a PASSIVE checkpoint every CHECKPOINT_MS, which waits for no reader
  * or writer. The WAL is restarted from its start by the next commit once a checkpoint has copied
- * all of it. Nothing changes for durability: a commit is durable in the WAL (db/wal-sync.ts)
- * before it is answered, checkpointed or not; a checkpoint syncs the WAL before it copies any of it.
+ * all of it. Nothing changes for durability: a commit is durable in the WAL (synchronous=FULL)
+ * before it is answered, checkpointed or not.
  */
 const CHECKPOINT_MS = 1_000;
 

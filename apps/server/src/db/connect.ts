@@ -12,7 +12,6 @@ import { compileEachTime } from './compiled-once.js';
 import { runsStraight } from './direct-sqlite.js';
 import { FifoSqliteDialect } from './sqlite-dialect.js';
 import { withStatementCache } from './statement-cache.js';
-import { WalSync, countingCommits } from './wal-sync.js';
 import type { Database } from './types.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -26,12 +25,6 @@ export interface Db {
   oneTransactionPerWrite?: true;
   /** SQLite: the worker thread that checkpoints its WAL (db/checkpointer.ts). */
   checkpointer?: Checkpointer;
-  /**
-   * SQLite: resolves once every commit made so far is on disk, undefined when there is none to wait
-   * for (db/wal-sync.ts). Whatever tells the world of a commit (an answer, a message) waits for it.
-   * Absent on PostgreSQL, whose commit returns durable.
-   */
-  durable?(): Promise<void> | undefined;
   close(): Promise<void>;
 }
 
@@ -43,10 +36,7 @@ pg.types.setTypeParser(1700, (v) => Number(v));
 /** How long a PostgreSQL connection may stay idle in the pool before it closes. */
 const POOL_IDLE_MS = 5 * 60_000;
 
-/**
- * Opens the configured store. SQLite: WAL; a commit is synced to disk off the event loop and nothing
- * is answered before it is (`Db.durable`, db/wal-sync.ts).
- */
+/** Opens the configured store. SQLite: WAL with synchronous=FULL, so a commit is durable before we answer. */
 export function openDb(
   database: Config['database'],
   options: {
@@ -59,7 +49,6 @@ export function openDb(
     subjournalInMemory?: false;
     checkpointsInWorker?: false;
     straightToSqlite?: false;
-    syncsOffLoop?: false;
   } = {},
 ): Db {
   if (database.kind === 'sqlite') {
@@ -68,11 +57,8 @@ export function openDb(
     // (lib/private-file.ts). An existing store keeps the mode its operator gave it.
     ensurePrivateFile(database.file);
     const sqlite = new SQLite(database.file);
-    const wal = sqlite.pragma('journal_mode = WAL', { simple: true }) === 'wal';
-    // Each commit's sync runs on libuv's thread pool, not inside the COMMIT on the event loop; every
-    // answer waits for it (db/wal-sync.ts, docs/decisions/059-commits-synced-off-the-event-loop.md).
-    const walSync = wal && options.syncsOffLoop !== false ? new WalSync(`${database.file}-wal`) : undefined;
-    sqlite.pragma(walSync ? 'synchronous = NORMAL' : 'synchronous = FULL');
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('synchronous = FULL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
     // The write batch runs each change in a savepoint of a shared transaction (write-batch.ts): SQLite
@@ -87,8 +73,7 @@ export function openDb(
       sqlite.pragma('wal_autocheckpoint = 0');
       checkpointer = startCheckpointer(database.file);
     }
-    const cached = options.statementCache === false ? sqlite : withStatementCache(sqlite);
-    const handle = walSync ? countingCommits(cached, sqlite, walSync) : cached;
+    const handle = options.statementCache === false ? sqlite : withStatementCache(sqlite);
     const dialect = new FifoSqliteDialect({ database: handle });
     const kysely = new Kysely<Database>({ dialect });
     if (options.compiledOnce === false) compileEachTime(kysely);
@@ -99,12 +84,10 @@ export function openDb(
       dialect: 'sqlite',
       ...(options.groupCommit === false ? { oneTransactionPerWrite: true as const } : {}),
       ...(checkpointer ? { checkpointer } : {}),
-      ...(walSync ? { durable: () => walSync.durable() } : {}),
       // The worker's connection first: the app's, closing last, checkpoints what is left and removes the WAL.
       close: async () => {
         await checkpointer?.stop();
         await kysely.destroy();
-        walSync?.close();
       },
     };
   }

@@ -32,27 +32,20 @@ export const storeOfWrite = (trx: Kysely<Database>): Kysely<Database> | undefine
  * Runs `work` in a write transaction and resolves once it is durably committed.
  *
  * PostgreSQL: a transaction of its own (the server groups concurrent commits itself).
- * SQLite: one connection, one fsync per commit, so one join per commit caps joins at the disk's
- * fsync rate (a few hundred per second on a busy VM). Writes that arrive together share one
- * transaction instead (group commit), each inside its own savepoint so a failing one rolls back
- * alone; every caller is answered only after the shared COMMIT is on disk (`Db.durable`: synced off
- * the event loop while the next batch runs, db/wal-sync.ts).
+ * SQLite: one connection, one fsync per commit (synchronous=FULL), so one join per commit caps
+ * joins at the disk's fsync rate (a few hundred per second on a busy VM). Writes that arrive
+ * together share one transaction instead (group commit), each inside its own savepoint so a
+ * failing one rolls back alone; every caller is answered only after the shared COMMIT.
  */
 export function runWriteTransaction<T>(db: Db, work: WriteWork<T>, options: WriteOptions = {}): Promise<T> {
   if (db.dialect !== 'sqlite' || db.oneTransactionPerWrite)
-    return db.kysely
-      .transaction()
-      .execute((trx) => {
-        stores.set(trx, db.kysely);
-        return work(trx);
-      })
-      .then(async (value) => {
-        await db.durable?.();
-        return value;
-      });
+    return db.kysely.transaction().execute((trx) => {
+      stores.set(trx, db.kysely);
+      return work(trx);
+    });
   let batcher = batchers.get(db.kysely);
   if (!batcher) {
-    batcher = new WriteBatcher(db);
+    batcher = new WriteBatcher(db.kysely);
     batchers.set(db.kysely, batcher);
   }
   return batcher.enqueue(work, options.rideWithinMs ?? 0) as Promise<T>;
@@ -75,11 +68,7 @@ class WriteBatcher {
   private rideTimer: NodeJS.Timeout | undefined;
   private running = false;
 
-  private readonly kysely: Kysely<Database>;
-
-  constructor(private readonly db: Db) {
-    this.kysely = db.kysely;
-  }
+  constructor(private readonly kysely: Kysely<Database>) {}
 
   enqueue(work: WriteWork<unknown>, rideWithinMs: number): Promise<unknown> {
     return new Promise((resolve, reject) => {
@@ -148,23 +137,12 @@ class WriteBatcher {
       for (const item of batch) item.reject(error);
       return;
     }
-    // Committed; the sync runs on the thread pool while the next batch gathers and runs.
-    const synced = this.db.durable?.();
-    if (synced)
-      void synced.then(
-        () => settle(batch, outcomes),
-        (error: unknown) => batch.forEach((item) => item.reject(error)),
-      );
-    else settle(batch, outcomes);
+    batch.forEach((item, i) => {
+      const outcome = outcomes[i] as Outcome;
+      if (outcome.ok) item.resolve(outcome.value);
+      else item.reject(outcome.error);
+    });
   }
-}
-
-function settle(batch: Pending[], outcomes: Outcome[]): void {
-  batch.forEach((item, i) => {
-    const outcome = outcomes[i] as Outcome;
-    if (outcome.ok) item.resolve(outcome.value);
-    else item.reject(outcome.error);
-  });
 }
 
 // Compiled once (db/compiled-once.ts): two of them around every join (docs/decisions/042-cheaper-joins.md).

@@ -128,9 +128,6 @@ export function createNotifier(deps: NotifierDeps): Notifier {
   async function deliver(row: MessageRow): Promise<void> {
     const provider = providers[row.channel];
     try {
-      // What leaves the process follows only commits on disk (db/wal-sync.ts): the row may be a
-      // change's whose sync is still running.
-      await db.durable?.();
       const { providerId } = await provider.send(row);
       await markSent(db.kysely, row, provider.name, providerId, now());
       deps.onOutcome?.(row.channel, 'sent', 1);
