@@ -2,6 +2,19 @@ import type { ServerResponse } from 'node:http';
 import { flatString } from '../../lib/flat-string.js';
 import { type FanoutStrategy, productionFanout } from './fanout.js';
 
+/** Node's symbol for a response's header map (`OutgoingMessage[kOutHeaders]`), found on the first response; null: not there. */
+let outHeaders: symbol | null | undefined;
+
+/**
+ * Forgets the header map of a response whose head is sent (docs/decisions/057-fewer-objects-for-the-collector.md).
+ * Node reads it only to answer getHeader()/getHeaders()/hasHeader(), each of which takes null for "none".
+ */
+export function dropSentHeaders(raw: ServerResponse): void {
+  if (!raw.headersSent) return;
+  outHeaders ??= Object.getOwnPropertySymbols(raw).find((symbol) => symbol.description === 'kOutHeaders') ?? null;
+  if (outHeaders) (raw as unknown as Record<symbol, unknown>)[outHeaders] = null;
+}
+
 /** A client this far behind is not reading; dropping it makes it reconnect to a fresh snapshot. */
 const MAX_BUFFERED_BYTES = 256 * 1024;
 
@@ -32,6 +45,10 @@ export class SseStream {
     // The same text, flat, is one object.
     const head = this.raw as unknown as { _header?: unknown };
     if (typeof head._header === 'string') head._header = flatString(head._header);
+    // Node also keeps the headers themselves once sent, for getHeader(): a [name, value] array per
+    // header (the security headers too), ~60 objects a stream that nothing reads again. The head is
+    // out; the map goes, as Node's own `getHeaders()` reads a response that never had any.
+    dropSentHeaders(this.raw);
   }
 
   /** `data` is already JSON (one line): serialised once per audience, not per connection. */
