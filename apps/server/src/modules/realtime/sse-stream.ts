@@ -9,7 +9,7 @@ let outHeaders: symbol | null | undefined;
  * Forgets the header map of a response whose head is sent (docs/decisions/057-fewer-objects-for-the-collector.md).
  * Node reads it only to answer getHeader()/getHeaders()/hasHeader(), each of which takes null for "none".
  */
-export function dropSentHeaders(raw: ServerResponse): void {
+function dropSentHeaders(raw: ServerResponse): void {
   if (!raw.headersSent) return;
   outHeaders ??= Object.getOwnPropertySymbols(raw).find((symbol) => symbol.description === 'kOutHeaders') ?? null;
   if (outHeaders) (raw as unknown as Record<symbol, unknown>)[outHeaders] = null;
@@ -46,8 +46,8 @@ export class SseStream {
     const head = this.raw as unknown as { _header?: unknown };
     if (typeof head._header === 'string') head._header = flatString(head._header);
     // Node also keeps the headers themselves once sent, for getHeader(): a [name, value] array per
-    // header (the security headers too), ~60 objects a stream that nothing reads again. The head is
-    // out; the map goes, as Node's own `getHeaders()` reads a response that never had any.
+    // header (the security headers too), ~30 objects a stream (measured: 3.95 -> 3.29 million at
+    // 20,000 streams) that nothing reads again. The head is out; the map goes.
     dropSentHeaders(this.raw);
   }
 
