@@ -1,6 +1,8 @@
+import SQLite from 'better-sqlite3';
 import { CompiledQuery, sql } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { postgresStore, postgresUrl, sqliteStore } from '../../test/stores.js';
+import { findLatestOpenEntryByPhone, findOpenEntryByPhone } from '../modules/queue/entries.repository.js';
 import type { Db } from './connect.js';
 
 /**
@@ -8,24 +10,26 @@ import type { Db } from './connect.js';
  * both lookups by phone (a join's repeat check at its venue, an SMS reply's sender at any venue)
  * search it, newest first, without a sort of their own.
  */
-const lookups = (db: Db) => ({
-  repeatJoin: db.kysely
-    .selectFrom('entries')
-    .selectAll()
-    .where('venue_id', '=', 'v')
-    .where('phone', '=', '+5511987654321')
-    .where('status', 'in', ['active', 'called'])
-    .orderBy('created_at', 'desc')
-    .compile(),
-  reply: db.kysely
-    .selectFrom('entries')
-    .selectAll()
-    .where('phone', '=', '+5511987654321')
-    .where('status', 'in', ['active', 'called'])
-    .orderBy('created_at', 'desc')
-    .limit(1)
-    .compile(),
-});
+
+/** The SQL of the repository's two lookups by phone, as they run (caught where better-sqlite3 prepares it). */
+async function lookupsOf(db: Db): Promise<Record<string, string>> {
+  const prepared = vi.spyOn(SQLite.prototype, 'prepare');
+  const caught = async (run: () => Promise<unknown>) => {
+    prepared.mockClear();
+    await run();
+    const sqls = prepared.mock.calls.map(([text]) => text).filter((text) => /"phone" = \?/.test(text));
+    expect(sqls).toHaveLength(1);
+    return sqls[0]!;
+  };
+  try {
+    return {
+      repeatJoin: await caught(() => findOpenEntryByPhone(db.kysely, 'v', '+5511987654321')),
+      reply: await caught(() => findLatestOpenEntryByPhone(db.kysely, '+5511987654321')),
+    };
+  } finally {
+    prepared.mockRestore();
+  }
+}
 
 let open: Db | undefined;
 afterEach(async () => {
@@ -39,10 +43,9 @@ describe("the entries' phone index", () => {
     const { rows: indexes } = await sql<{ name: string }>`select name from pragma_index_list('entries')`.execute(db.kysely);
     expect(indexes.map((i) => i.name)).toContain('entries_reply_phone');
     expect(indexes.map((i) => i.name)).not.toContain('entries_phone');
-    for (const [name, query] of Object.entries(lookups(db))) {
-      const plan = await db.kysely.executeQuery<{ detail: string }>(
-        CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]),
-      );
+    for (const [name, text] of Object.entries(await lookupsOf(db))) {
+      const parameters = Array.from(text.matchAll(/\?/g), () => 'x');
+      const plan = await db.kysely.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${text}`, parameters));
       const steps = plan.rows.map((r) => r.detail);
       expect(steps, name).toEqual(['SEARCH entries USING INDEX entries_reply_phone (phone=?)']);
     }
