@@ -3,6 +3,7 @@ import { postJoin } from '../../test/fixtures.js';
 import { startTestApp, useTestApp } from '../../test/harness.js';
 import { type SseClient, openSse } from '../../test/sse-client.js';
 import { stores } from '../../test/stores.js';
+import { UNCOUNTED_DEFAULTS } from './metrics.js';
 
 // shared/spec/decisions.md §9: `/metrics` in Prometheus's text format, behind METRICS_TOKEN.
 const TOKEN = 'metrics-token-for-tests-0123456789';
@@ -105,6 +106,9 @@ describe.each(stores)('/metrics on $name', (store) => {
     expect(sample(text, 'vez_open_streams', { kind: 'diner' })).toBe(1);
     expect(sample(text, 'vez_open_streams', { kind: 'host' })).toBe(0);
     expect(sample(text, 'vez_nodejs_eventloop_lag_seconds')).toBeGreaterThanOrEqual(0);
+    // The descriptors, not a count of every handle: that lists each one a scrape (plugins/metrics.ts).
+    expect(sample(text, 'vez_process_open_fds')).toBeGreaterThan(0);
+    for (const name of UNCOUNTED_DEFAULTS) expect(text).not.toContain(`# TYPE ${name} `);
 
     // The stream closes: the gauge follows.
     stream.close();

@@ -21,10 +21,23 @@ export interface Metrics {
 export type StreamKind = 'diner' | 'host';
 export type DeliveryOutcome = 'sent' | 'retry' | 'failed';
 
+/** prom-client's default metrics this registry leaves out (`createMetrics`). */
+export const UNCOUNTED_DEFAULTS = [
+  'vez_nodejs_active_handles',
+  'vez_nodejs_active_handles_total',
+  'vez_nodejs_active_resources',
+  'vez_nodejs_active_resources_total',
+] as const;
+
 /** `queueDepth`: the messages pending or being sent (the notifier asks the store). */
 export function createMetrics(queueDepth: () => Promise<{ channel: string; status: string; n: number }[]>): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'vez_' });
+  // Not the counts of Node's open handles and resources: each scrape lists every one and looks up
+  // its type's name, and an instance holds a socket per open page (docs/deploy.md, capacity). At
+  // ~13,000 sockets that was 13 ms of CPU a scrape out of 31; vez_open_streams counts the pages,
+  // and process_open_fds (kept: it warns of running out) the descriptors.
+  for (const name of UNCOUNTED_DEFAULTS) registry.removeSingleMetric(name);
   const streams = new Gauge({
     name: 'vez_open_streams',
     help: 'Live update streams open on this instance',

@@ -607,26 +607,32 @@ export async function endHoldIfOver(db: Executor, id: string, now: number): Prom
   return Number(result.numUpdatedRows) > 0;
 }
 
+/** What the getting-close check reads of a party at the front (getting-close.service.ts): its place and whether it was told. */
+export const FRONT_COLUMNS = ['id', 'status', 'band', 'priority', 'seq', 'created_at', 'getting_close_at', 'notified_at'] as const;
+export type FrontRow = Pick<EntryRow, (typeof FRONT_COLUMNS)[number]>;
+
 /**
- * The first `limit` waiting parties of a venue, in queue order. `bySeek` (SQLite): its queue index
+ * The first `limit` waiting parties of a venue, in queue order, with the front's columns only
+ * (better-sqlite3 builds a row's object a column at a time: a whole row of `entries` costs about
+ * four times the eight columns the check reads). `bySeek` (SQLite): its queue index
  * (venue_id, status, priority, seq) gives `seq` ascending within one priority but not `priority
  * desc, seq asc` at once, so the one query sorts every waiting party of a priority to keep a few.
- * Instead, per priority from the highest (a seek for it), the first parties in index order: two
- * small reads when no party has priority. Same run, 150 waiting, in memory: 87-90 µs sorted, 23-24
- * by seek; 15-17 against 23-25 when `limit` priority parties wait (docs/decisions/040-hub-keeps-whole-rows.md).
+ * Instead, per priority from the highest (a seek for it, the index read backwards: one entry,
+ * where `max(priority)` reads every waiting party's), the first parties in index order
+ * (docs/decisions/040-hub-keeps-whole-rows.md, docs/decisions/060-the-front-read-narrow.md).
  */
-export async function firstWaiting(db: Executor, venueId: string, limit: number, bySeek = false): Promise<EntryRow[]> {
+export async function firstWaiting(db: Executor, venueId: string, limit: number, bySeek = false): Promise<FrontRow[]> {
   if (!bySeek)
     return db
       .selectFrom('entries')
-      .selectAll()
+      .select(FRONT_COLUMNS)
       .where('venue_id', '=', venueId)
       .where('status', '=', 'active')
       .orderBy('priority', 'desc')
       .orderBy('seq', 'asc')
       .limit(limit)
       .execute();
-  const out: EntryRow[] = [];
+  const out: FrontRow[] = [];
   let below: number | undefined;
   while (out.length < limit) {
     const found = (below === undefined ? await topPriority(db, { venueId }) : await topPriorityBelow(db, { venueId, below })).rows[0]?.p;
@@ -638,27 +644,31 @@ export async function firstWaiting(db: Executor, venueId: string, limit: number,
   return out;
 }
 
-const topPriority = compiledOnce<{ venueId: string }, { p: number | null }>((db, arg) =>
+const topPriority = compiledOnce<{ venueId: string }, { p: number }>((db, arg) =>
   db
     .selectFrom('entries')
-    .select((eb) => eb.fn.max('priority').as('p'))
+    .select('priority as p')
     .where('venue_id', '=', arg('venueId'))
     .where('status', '=', 'active')
+    .orderBy('priority', 'desc')
+    .limit(1)
     .compile(),
 );
-const topPriorityBelow = compiledOnce<{ venueId: string; below: number }, { p: number | null }>((db, arg) =>
+const topPriorityBelow = compiledOnce<{ venueId: string; below: number }, { p: number }>((db, arg) =>
   db
     .selectFrom('entries')
-    .select((eb) => eb.fn.max('priority').as('p'))
+    .select('priority as p')
     .where('venue_id', '=', arg('venueId'))
     .where('status', '=', 'active')
     .where('priority', '<', arg('below'))
+    .orderBy('priority', 'desc')
+    .limit(1)
     .compile(),
 );
-const waitingOfPriority = compiledOnce<{ venueId: string; priority: number; limit: number }, EntryRow>((db, arg) =>
+const waitingOfPriority = compiledOnce<{ venueId: string; priority: number; limit: number }, FrontRow>((db, arg) =>
   db
     .selectFrom('entries')
-    .selectAll()
+    .select(FRONT_COLUMNS)
     .where('venue_id', '=', arg('venueId'))
     .where('status', '=', 'active')
     .where('priority', '=', arg('priority'))

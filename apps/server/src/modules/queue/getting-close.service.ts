@@ -37,7 +37,10 @@ export async function sendGettingClose(deps: QueueDeps, venueId: string): Promis
     // queued meanwhile, the previous message's delivery marks among them (docs/decisions/046-fewer-commits-per-change.md).
     const claimed = await runWriteTransaction(deps.db, async (trx) => {
       if (!(await repo.claimGettingClose(trx, entry.id, now))) return false;
-      await deps.hooks?.run('gettingClose', trx, { ...entry, getting_close_at: now }, index + 1);
+      // The whole row, as claimed, for the message only: the front was read narrow (entries.repository.ts).
+      const row = await repo.findEntryById(trx, entry.id);
+      if (!row) return false;
+      await deps.hooks?.run('gettingClose', trx, row, index + 1);
       return true;
     });
     if (claimed) sent += 1;

@@ -1,0 +1,82 @@
+// The getting-close check's read of a venue's front (entries.repository.ts `firstWaiting`), on the
+// app's own schema (docs/decisions/060-the-front-read-narrow.md): a venue with 150 parties waiting
+// and 5,000 that ended, three parties at the front; before, `max(priority)` (which reads every
+// waiting party's index entry) and three whole rows (45 columns, which better-sqlite3 makes into
+// objects a column at a time); now the index read backwards for one entry and the front's eight
+// columns. Both in the same process, in turns (before, now, before, now).
+// Run: node --import tsx bench/lib/front-micro.ts
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { seedUncappedDemo } from '../../apps/server/test/uncapped-demo.js';
+import { DEMO_BISTRO_ID } from '../../apps/server/src/seed/demo.js';
+import { FRONT_COLUMNS } from '../../apps/server/src/modules/queue/entries.repository.js';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vez-front-'));
+const file = path.join(dir, 'front.db');
+await seedUncappedDemo({ kind: 'sqlite', file });
+const db = new SQLite(file);
+const venue = DEMO_BISTRO_ID;
+const insert = db.prepare(
+  `insert into entries (id, share_id, venue_id, seq, status, priority, party_size, band, name, phone, origin_label, lang, created_at,
+     quoted_minutes, quoted_low, quoted_high, quote_basis, client_key)
+   values (?, ?, ?, ?, ?, 0, 2, 2, 'Ana Maria', ?, 'Widget', 'pt', ?, 12, 8, 20, '{"band":1.2,"venue":3.4,"own":12}', 'k')`,
+);
+db.transaction(() => {
+  for (let i = 0; i < 5_150; i++)
+    insert.run(
+      `e${String(i).padStart(21, '0')}`,
+      `s${String(i).padStart(21, '0')}`,
+      venue,
+      10_000 + i,
+      i < 5_000 ? 'seated' : 'active',
+      `+55119${String(80_000_000 + i)}`,
+      Date.now(),
+    );
+})();
+
+const ROUNDS = 4;
+const N = 20_000;
+const time = (run: () => unknown): number => {
+  for (let i = 0; i < 2_000; i++) run();
+  const t0 = process.hrtime.bigint();
+  for (let i = 0; i < N; i++) run();
+  return Number(process.hrtime.bigint() - t0) / N / 1_000;
+};
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const compare = (name: string, old: () => unknown, now: () => unknown) => {
+  const a: number[] = [];
+  const b: number[] = [];
+  for (let r = 0; r < ROUNDS; r++) {
+    a.push(time(old));
+    b.push(time(now));
+  }
+  console.log(
+    `${name}: ${median(a).toFixed(1)} µs before, ${median(b).toFixed(1)} µs now (rounds: ${a.map((x) => x.toFixed(1)).join(' ')} / ${b.map((x) => x.toFixed(1)).join(' ')})`,
+  );
+};
+
+const oldTop = db.prepare(`select max("priority") as "p" from "entries" where "venue_id" = ? and "status" = 'active'`);
+const oldFront = db.prepare(
+  `select * from "entries" where "venue_id" = ? and "status" = 'active' and "priority" = ? order by "seq" asc limit ?`,
+);
+const newTop = db.prepare(
+  `select "priority" as "p" from "entries" where "venue_id" = ? and "status" = 'active' order by "priority" desc limit ?`,
+);
+const newFront = db.prepare(
+  `select ${FRONT_COLUMNS.map((c) => `"${c}"`).join(', ')} from "entries" where "venue_id" = ? and "status" = 'active' and "priority" = ? order by "seq" asc limit ?`,
+);
+compare(
+  'the front of 150 waiting (3 parties)',
+  () => {
+    oldTop.all(venue);
+    return oldFront.all(venue, 0, 3);
+  },
+  () => {
+    newTop.all(venue, 1);
+    return newFront.all(venue, 0, 3);
+  },
+);
+db.close();
+fs.rmSync(dir, { recursive: true, force: true });
