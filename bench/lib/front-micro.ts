@@ -1,9 +1,10 @@
 // The getting-close check's read of a venue's front (entries.repository.ts `firstWaiting`), on the
-// app's own schema (docs/decisions/060-the-front-read-narrow.md): a venue with 150 parties waiting
-// and 5,000 that ended, three parties at the front; before, `max(priority)` (which reads every
-// waiting party's index entry) and three whole rows (45 columns, which better-sqlite3 makes into
-// objects a column at a time); now the index read backwards for one entry and the front's eight
-// columns. Both in the same process, in turns (before, now, before, now).
+// app's own schema: a venue with 150 parties waiting and 5,000 that ended, three parties at the
+// front, after `max(priority)`. Before: three whole rows (45 columns, which better-sqlite3 makes
+// into objects a column at a time) with the count bound (`limit ?`, which makes SQLite prepare the
+// statement again at every run). Now: the front's eight columns, the count written in
+// (docs/decisions/060-the-front-read-narrow.md,
+// 061-limits-written-in-the-statement.md). Each pair in the same process, in turns.
 // Run: node --import tsx bench/lib/front-micro.ts
 import fs from 'node:fs';
 import os from 'node:os';
@@ -57,25 +58,39 @@ const compare = (name: string, old: () => unknown, now: () => unknown) => {
   );
 };
 
-const oldTop = db.prepare(`select max("priority") as "p" from "entries" where "venue_id" = ? and "status" = 'active'`);
-const oldFront = db.prepare(
-  `select * from "entries" where "venue_id" = ? and "status" = 'active' and "priority" = ? order by "seq" asc limit ?`,
-);
-const newTop = db.prepare(
-  `select "priority" as "p" from "entries" where "venue_id" = ? and "status" = 'active' order by "priority" desc limit ?`,
-);
-const newFront = db.prepare(
-  `select ${FRONT_COLUMNS.map((c) => `"${c}"`).join(', ')} from "entries" where "venue_id" = ? and "status" = 'active' and "priority" = ? order by "seq" asc limit ?`,
+const where = `from "entries" where "venue_id" = ? and "status" = 'active'`;
+const columns = FRONT_COLUMNS.map((c) => `"${c}"`).join(', ');
+const maxTop = db.prepare(`select max("priority") as "p" ${where}`);
+const boundTop = db.prepare(`select "priority" as "p" ${where} order by "priority" desc limit ?`);
+const writtenTop = db.prepare(`select "priority" as "p" ${where} order by "priority" desc limit 1`);
+const wholeBound = db.prepare(`select * ${where} and "priority" = ? order by "seq" asc limit ?`);
+const wholeWritten = db.prepare(`select * ${where} and "priority" = ? order by "seq" asc limit 3`);
+const narrowBound = db.prepare(`select ${columns} ${where} and "priority" = ? order by "seq" asc limit ?`);
+const narrowWritten = db.prepare(`select ${columns} ${where} and "priority" = ? order by "seq" asc limit 3`);
+compare(
+  'the top priority, the index backwards: limit ? bound / written in',
+  () => boundTop.all(venue, 1),
+  () => writtenTop.all(venue),
 );
 compare(
-  'the front of 150 waiting (3 parties)',
+  'three whole rows: limit ? bound / written in',
+  () => wholeBound.all(venue, 0, 3),
+  () => wholeWritten.all(venue, 0),
+);
+compare(
+  'three parties, the eight columns: limit ? bound / written in',
+  () => narrowBound.all(venue, 0, 3),
+  () => narrowWritten.all(venue, 0),
+);
+compare(
+  'the front (the top priority, then three parties): whole rows, limit ? bound / as now (decisions 060, 061)',
   () => {
-    oldTop.all(venue);
-    return oldFront.all(venue, 0, 3);
+    maxTop.all(venue);
+    return wholeBound.all(venue, 0, 3);
   },
   () => {
-    newTop.all(venue, 1);
-    return newFront.all(venue, 0, 3);
+    maxTop.all(venue);
+    return narrowWritten.all(venue, 0);
   },
 );
 db.close();

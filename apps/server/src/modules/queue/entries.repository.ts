@@ -613,13 +613,12 @@ export type FrontRow = Pick<EntryRow, (typeof FRONT_COLUMNS)[number]>;
 
 /**
  * The first `limit` waiting parties of a venue, in queue order, with the front's columns only
- * (better-sqlite3 builds a row's object a column at a time: a whole row of `entries` costs about
- * four times the eight columns the check reads). `bySeek` (SQLite): its queue index
- * (venue_id, status, priority, seq) gives `seq` ascending within one priority but not `priority
- * desc, seq asc` at once, so the one query sorts every waiting party of a priority to keep a few.
- * Instead, per priority from the highest (a seek for it, the index read backwards: one entry,
- * where `max(priority)` reads every waiting party's), the first parties in index order
- * (docs/decisions/040-hub-keeps-whole-rows.md, docs/decisions/060-the-front-read-narrow.md).
+ * (better-sqlite3 makes a row's object a column at a time: three whole rows of `entries` cost
+ * about four times these eight columns, docs/decisions/060-the-front-read-narrow.md). `bySeek`
+ * (SQLite): its queue index (venue_id, status, priority, seq) gives `seq` ascending within one
+ * priority but not `priority desc, seq asc` at once, so the one query sorts every waiting party of
+ * a priority to keep a few. Instead, per priority from the highest (a seek for it), the first
+ * parties in index order (docs/decisions/040-hub-keeps-whole-rows.md).
  */
 export async function firstWaiting(db: Executor, venueId: string, limit: number, bySeek = false): Promise<FrontRow[]> {
   if (!bySeek)
@@ -644,37 +643,36 @@ export async function firstWaiting(db: Executor, venueId: string, limit: number,
   return out;
 }
 
-const topPriority = compiledOnce<{ venueId: string }, { p: number }>((db, arg) =>
+const topPriority = compiledOnce<{ venueId: string }, { p: number | null }>((db, arg) =>
   db
     .selectFrom('entries')
-    .select('priority as p')
+    .select((eb) => eb.fn.max('priority').as('p'))
     .where('venue_id', '=', arg('venueId'))
     .where('status', '=', 'active')
-    .orderBy('priority', 'desc')
-    .limit(1)
     .compile(),
 );
-const topPriorityBelow = compiledOnce<{ venueId: string; below: number }, { p: number }>((db, arg) =>
+const topPriorityBelow = compiledOnce<{ venueId: string; below: number }, { p: number | null }>((db, arg) =>
   db
     .selectFrom('entries')
-    .select('priority as p')
+    .select((eb) => eb.fn.max('priority').as('p'))
     .where('venue_id', '=', arg('venueId'))
     .where('status', '=', 'active')
     .where('priority', '<', arg('below'))
-    .orderBy('priority', 'desc')
-    .limit(1)
     .compile(),
 );
-const waitingOfPriority = compiledOnce<{ venueId: string; priority: number; limit: number }, FrontRow>((db, arg) =>
-  db
-    .selectFrom('entries')
-    .select(FRONT_COLUMNS)
-    .where('venue_id', '=', arg('venueId'))
-    .where('status', '=', 'active')
-    .where('priority', '=', arg('priority'))
-    .orderBy('seq', 'asc')
-    .limit(arg('limit'))
-    .compile(),
+// One statement per count (a few: up to the venue's getting-close places), the count written in (db/sqlite-dialect.ts).
+const waitingOfPriority = compiledOnce<{ venueId: string; priority: number; limit: number }, FrontRow>(
+  (db, arg, { limit }) =>
+    db
+      .selectFrom('entries')
+      .select(FRONT_COLUMNS)
+      .where('venue_id', '=', arg('venueId'))
+      .where('status', '=', 'active')
+      .where('priority', '=', arg('priority'))
+      .orderBy('seq', 'asc')
+      .limit(limit)
+      .compile(),
+  ({ limit }) => String(limit),
 );
 
 /** Claims an entry's one "getting close" message; false when it was had already. */
