@@ -106,9 +106,9 @@ const isCount = (node: OperationNode): node is ValueNode & { value: number } =>
  * Kysely's SQLite compiler, with a LIMIT or OFFSET given as a number written into the statement
  * instead of bound. SQLite lets the value bound to a LIMIT steer its plan, so binding that variable
  * again marks the statement expired and it prepares itself again at its next step; better-sqlite3
- * binds every run, so every run of a `limit ?` paid a prepare: 13.2 µs against 3.9 for the top of
- * a queue of 152, 29.6 against 13.6 for three parties of it
- * (docs/decisions/061-limits-written-in-the-statement.md). Each count is then a statement of its
+ * binds every run, so every run of a `limit ?` paid a prepare: 11.6 µs against 3.1 for the top of
+ * a queue of 150, 29.1 against 12.7 for three parties of it
+ * (docs/decisions/061-limits-written-in-the-statement.md, bench/lib/front-micro.ts). Each count is then a statement of its
  * own, prepared once (db/statement-cache.ts): the app's counts are a few constants.
  */
 export class LiteralLimitCompiler extends SqliteQueryCompiler {

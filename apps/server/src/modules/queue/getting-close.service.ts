@@ -39,7 +39,8 @@ export async function sendGettingClose(deps: QueueDeps, venueId: string): Promis
       if (!(await repo.claimGettingClose(trx, entry.id, now))) return false;
       // The whole row, as claimed, for the message only: the front was read narrow (entries.repository.ts).
       const row = await repo.findEntryById(trx, entry.id);
-      if (!row) return false;
+      // Claimed in this transaction, so there; were it not, the claim rolls back with no message.
+      if (!row) throw new Error(`getting close: entry ${entry.id} claimed but not found`);
       await deps.hooks?.run('gettingClose', trx, row, index + 1);
       return true;
     });
