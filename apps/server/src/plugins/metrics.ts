@@ -34,9 +34,9 @@ export function createMetrics(queueDepth: () => Promise<{ channel: string; statu
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'vez_' });
   // Not the counts of Node's open handles and resources: each scrape lists every one and looks up
-  // its type's name, and an instance holds a socket per open page (docs/deploy.md, capacity). At
-  // ~13,000 sockets that was 13 ms of CPU a scrape out of 31; vez_open_streams counts the pages,
-  // and process_open_fds (kept: it warns of running out) the descriptors.
+  // its type's name, and an instance holds a socket per open page. At ~13,000 sockets that was
+  // 13 ms of CPU a scrape out of 31 (docs/decisions/060-the-front-read-narrow.md); vez_open_streams
+  // counts the pages, and process_open_fds (kept: it warns of running out) the descriptors.
   for (const name of UNCOUNTED_DEFAULTS) registry.removeSingleMetric(name);
   const streams = new Gauge({
     name: 'vez_open_streams',
