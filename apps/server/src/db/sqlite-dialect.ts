@@ -111,7 +111,7 @@ const isCount = (node: OperationNode): node is ValueNode & { value: number } =>
  * (docs/decisions/061-limits-written-in-the-statement.md, bench/lib/front-micro.ts). Each count is then a statement of its
  * own, prepared once (db/statement-cache.ts): the app's counts are a few constants.
  */
-export class LiteralLimitCompiler extends SqliteQueryCompiler {
+class LiteralLimitCompiler extends SqliteQueryCompiler {
   protected override visitLimit(node: LimitNode): void {
     if (isCount(node.limit)) this.append(`limit ${node.limit.value}`);
     else super.visitLimit(node);
