@@ -289,6 +289,7 @@ export default async function run(): Promise<BenchReport> {
       joinsOf('subjournalOnDisk'),
       joinsOf('twoPhoneIndexes'),
       joinsOf('throughKysely'),
+      joinsOf('wholeIndexes'),
       busyJoinsOf('app'),
       busyJoinsOf('noJoinTail'),
       busyJoinsOf('noRebase'),
@@ -303,6 +304,7 @@ export default async function run(): Promise<BenchReport> {
       'subjournalOnDisk',
       'twoPhoneIndexes',
       'throughKysely',
+      'wholeIndexes',
     ] as const)
       await measureLoad(
         'warm-up',
@@ -350,6 +352,7 @@ export default async function run(): Promise<BenchReport> {
       ...both("SQLite's savepoint sub-journals in memory vs spilled to a file (joins)", 'join:app', 'join:subjournalOnDisk'),
       ...both("one index of the entries' phone vs two (joins)", 'join:app', 'join:twoPhoneIndexes'),
       ...both("compiled statements straight on better-sqlite3 vs through Kysely's executor (joins)", 'join:app', 'join:throughKysely'),
+      ...both('partial indexes vs whole ones (joins)', 'join:app', 'join:wholeIndexes'),
       ...both('shared forecast vs each reader its own (busy-venue position reads)', 'positionBusy:app', 'positionBusy:noSharedForecast'),
       ...both(
         'joins at the end placed on the forecast tail vs forecast with the queue (busy-venue joins)',

@@ -35,9 +35,9 @@
 // SSE_HEARTBEAT_SECONDS=8 CAPACITY_SETUPS=sqlite,pg-quota,two-quota, about 5 minutes):
 //   CAPACITY_VENUES (2000), CAPACITY_STREAMS (20000 open position pages), CAPACITY_HOSTS (200 consoles),
 //   CAPACITY_MAX_QUEUE (150, the busiest venue's pages), CAPACITY_HEADS (3 waiting parties without a page),
-//   CAPACITY_SETUPS (sqlite,sqlite-kept-briefly,sqlite-node-defaults,sqlite-v8-pool-4,pg,pg-quota,two-quota,two-quota-rr;
-//   also two, two-rr: unlimited pairs; sqlite-kept-briefly, sqlite-node-defaults, sqlite-v8-pool-4 and
-//   sqlite-checkpoints-in-commits are SQLite with a kept optimisation swapped for its simpler way,
+//   CAPACITY_SETUPS (sqlite,sqlite-kept-briefly,sqlite-node-defaults,sqlite-v8-pool-4,sqlite-whole-indexes,pg,pg-quota,two-quota,two-quota-rr;
+//   also two, two-rr: unlimited pairs; sqlite-kept-briefly, sqlite-node-defaults, sqlite-v8-pool-4,
+//   sqlite-whole-indexes and sqlite-checkpoints-in-commits are SQLite with a kept optimisation swapped for its simpler way,
 //   bench/lib/capacity-server.ts, compared by CPU per change, event loop and p99, and the last two
 //   by the rate held too),
 //   CAPACITY_RATE (30, changes/s of the accounting steps), CAPACITY_REPEATS (3),
@@ -92,7 +92,8 @@ const P99_MS = env('CAPACITY_P99_MS', 250);
 const SCREENS_PER_CLIENT = env('CAPACITY_SCREENS_PER_CLIENT', 4500);
 const NGINX_WORKERS = env('CAPACITY_NGINX_WORKERS', 4);
 const SETUPS = (
-  process.env.CAPACITY_SETUPS ?? 'sqlite,sqlite-kept-briefly,sqlite-node-defaults,sqlite-v8-pool-4,pg,pg-quota,two-quota,two-quota-rr'
+  process.env.CAPACITY_SETUPS ??
+  'sqlite,sqlite-kept-briefly,sqlite-node-defaults,sqlite-v8-pool-4,sqlite-whole-indexes,pg,pg-quota,two-quota,two-quota-rr'
 )
   .split(',')
   .map((s) => s.trim()) as SetupName[];
@@ -112,7 +113,8 @@ type SetupName =
   | 'sqlite-kept-briefly'
   | 'sqlite-checkpoints-in-commits'
   | 'sqlite-node-defaults'
-  | 'sqlite-v8-pool-4';
+  | 'sqlite-v8-pool-4'
+  | 'sqlite-whole-indexes';
 interface SetupSpec {
   label: string;
   instances: 1 | 2;
@@ -155,6 +157,12 @@ const SETUP_SPECS: Record<SetupName, SetupSpec> = {
     store: 'sqlite',
     variant: 'v8Pool4',
     searchHeld: true,
+  },
+  'sqlite-whole-indexes': {
+    label: '1 instance, SQLite, whole indexes (the partial ones of migration 020 whole again)',
+    instances: 1,
+    store: 'sqlite',
+    variant: 'wholeIndexes',
   },
   pg: { label: '1 instance, PostgreSQL', instances: 1, store: 'pg' },
   two: { label: "2 instances, PostgreSQL + Redis, nginx (a venue's streams on one instance)", instances: 2, store: 'pg', balance: 'venue' },

@@ -7,6 +7,7 @@ import { buildApp } from '../../apps/server/src/app.js';
 import { loadConfig } from '../../apps/server/src/config.js';
 import { migrateToLatest, openDb } from '../../apps/server/src/db/connect.js';
 import * as oneIndexMigration from '../../apps/server/src/db/migrations/019-one-phone-index.js';
+import * as partialIndexesMigration from '../../apps/server/src/db/migrations/020-partial-indexes.js';
 import { API_VARIANTS, type ApiVariant } from './api-variants.js';
 
 const variant = (process.env.BENCH_VARIANT ?? 'app') as ApiVariant;
@@ -23,6 +24,8 @@ const db = openDb(config.database, {
 await migrateToLatest(db);
 // The index migration 019 dropped, as its own down() makes it again.
 if (variant === 'twoPhoneIndexes') await oneIndexMigration.down(db.kysely);
+// The partial indexes of migration 020 whole again, as its own down() makes them.
+if (variant === 'wholeIndexes') await partialIndexesMigration.down(db.kysely);
 const bench =
   variant === 'noKeptPositions'
     ? { bench: { keptPositions: false as const } }

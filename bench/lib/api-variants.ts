@@ -18,6 +18,8 @@
  * (db/direct-sqlite.ts, docs/decisions/058-joins-straight-to-sqlite.md).
  * twoPhoneIndexes: the entries' phone indexed twice again, also by (venue_id, phone, created_at) as
  * before migration 019 (docs/decisions/058-joins-straight-to-sqlite.md).
+ * wholeIndexes: the three partial indexes of migration 020 whole again, as its own down() makes them
+ * (docs/decisions/062-partial-indexes.md).
  */
 export const API_VARIANTS = [
   'app',
@@ -33,6 +35,7 @@ export const API_VARIANTS = [
   'noRebase',
   'twoPhoneIndexes',
   'throughKysely',
+  'wholeIndexes',
 ] as const;
 export type ApiVariant = (typeof API_VARIANTS)[number];
 

@@ -5,6 +5,7 @@
 import { buildApp } from '../../apps/server/src/app.js';
 import { loadConfig } from '../../apps/server/src/config.js';
 import { migrateToLatest, openDb } from '../../apps/server/src/db/connect.js';
+import * as partialIndexesMigration from '../../apps/server/src/db/migrations/020-partial-indexes.js';
 
 /**
  * keptBriefly: venues and estimate books kept 2 s whatever is heard, venues read again inside every
@@ -16,8 +17,10 @@ import { migrateToLatest, openDb } from '../../apps/server/src/db/connect.js';
  * flags (lib/v8-flags.ts, docs/decisions/056-no-memory-reducer.md).
  * v8Pool4: the server's Node flags but `--v8-pool-size=1`: V8's four helper threads, Node's default
  * (docs/decisions/057-fewer-objects-for-the-collector.md).
+ * wholeIndexes: the three partial indexes of migration 020 whole again, as its own down() makes them
+ * (docs/decisions/062-partial-indexes.md).
  */
-export const CAPACITY_VARIANTS = ['keptBriefly', 'checkpointsInCommits', 'nodeDefaults', 'v8Pool4'] as const;
+export const CAPACITY_VARIANTS = ['keptBriefly', 'checkpointsInCommits', 'nodeDefaults', 'v8Pool4', 'wholeIndexes'] as const;
 export type CapacityVariant = (typeof CAPACITY_VARIANTS)[number];
 
 const variant = process.env.CAPACITY_VARIANT as CapacityVariant;
@@ -26,6 +29,7 @@ if (!CAPACITY_VARIANTS.includes(variant)) throw new Error(`unknown CAPACITY_VARI
 const config = loadConfig(process.env);
 const db = openDb(config.database, variant === 'checkpointsInCommits' ? { checkpointsInWorker: false } : {});
 await migrateToLatest(db);
+if (variant === 'wholeIndexes') await partialIndexesMigration.down(db.kysely);
 const bench = variant === 'keptBriefly' ? { keptVenues: false as const, rebase: false as const } : {};
 const app = await buildApp({ config, db, retention: true, bench });
 await app.listen({ port: config.PORT, host: config.HOST });

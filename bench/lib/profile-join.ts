@@ -3,7 +3,8 @@
 // ~200 waiting, drives joins (PROFILE_TARGET=cold|busy|position) with 50 connections for
 // PROFILE_S seconds, stops the server and prints the self time per function (bench/lib/cpuprof-sum.ts).
 // Run: node --import tsx bench/lib/profile-join.ts. PROFILE_NODE_ARGS adds node flags to the server
-// (`--perf-basic-prof`, to attach `perf record -g -p <pid>`: it sees inside SQLite and the kernel).
+// (`--perf-basic-prof`, to attach `perf record -g -p <pid>`: it sees inside SQLite and the kernel);
+// PROFILE_KEEP=<file> keeps the profile.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -96,4 +97,6 @@ child.send({ cmd: 'stop' });
 await exited;
 const [prof] = fs.readdirSync(profDir);
 summarise(path.join(profDir, prof!), Number(process.env.PROFILE_TOP ?? 30), result.requests.total);
+// PROFILE_KEEP=<file>: the profile is kept there (for Chrome's DevTools, or a summary of one's own).
+if (process.env.PROFILE_KEEP) fs.copyFileSync(path.join(profDir, prof!), process.env.PROFILE_KEEP);
 fs.rmSync(dir, { recursive: true, force: true });

@@ -18,6 +18,7 @@ import * as m016 from './016-message-segments.js';
 import * as m017 from './017-whatsapp.js';
 import * as m018 from './018-idempotency-keys.js';
 import * as m019 from './019-one-phone-index.js';
+import * as m020 from './020-partial-indexes.js';
 
 /** Every migration, in order. Later issues append here; a landed migration is never edited. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '017-whatsapp': m017,
   '018-idempotency-keys': m018,
   '019-one-phone-index': m019,
+  '020-partial-indexes': m020,
 };

@@ -50,6 +50,8 @@ export async function countOpenFromAddress(db: Executor, venueId: string, client
     .where('venue_id', '=', venueId)
     .where('client_key', '=', clientKey)
     .where('status', 'in', ['active', 'called'])
+    // An open party has not ended: the condition of the index of open parties by address (migration 020).
+    .where('ended_at', 'is', null)
     .limit(upTo)
     .as('open');
   const row = await db
