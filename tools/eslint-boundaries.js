@@ -45,13 +45,13 @@ export const boundaries = {
     return {
       ImportDeclaration(node) {
         const source = String(node.source.value);
-        // The contract's own tests may use the test runner; what the contract ships may not.
+        // The contract's own tests may use the test runner and fast-check; what the contract ships may not.
         if (
           from.app === 'contract' &&
           !source.startsWith('.') &&
           source !== 'zod/mini' &&
           source !== 'libphonenumber-js/min' &&
-          !(/\.test\.ts$/.test(file) && source === 'vitest')
+          !(/\.test\.ts$/.test(file) && (source === 'vitest' || source === 'fast-check'))
         ) {
           context.report({ node, messageId: 'contractImport', data: { source } });
         }

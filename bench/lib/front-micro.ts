@@ -13,6 +13,7 @@ import SQLite from 'better-sqlite3';
 import { seedUncappedDemo } from '../../apps/server/test/uncapped-demo.js';
 import { DEMO_BISTRO_ID } from '../../apps/server/src/seed/demo.js';
 import { FRONT_COLUMNS } from '../../apps/server/src/modules/queue/entries.repository.js';
+import { compareInTurns } from './micro-compare.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vez-front-'));
 const file = path.join(dir, 'front.db');
@@ -37,27 +38,6 @@ db.transaction(() => {
     );
 })();
 
-const ROUNDS = 4;
-const N = 20_000;
-const time = (run: () => unknown): number => {
-  for (let i = 0; i < 2_000; i++) run();
-  const t0 = process.hrtime.bigint();
-  for (let i = 0; i < N; i++) run();
-  return Number(process.hrtime.bigint() - t0) / N / 1_000;
-};
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const compare = (name: string, old: () => unknown, now: () => unknown) => {
-  const a: number[] = [];
-  const b: number[] = [];
-  for (let r = 0; r < ROUNDS; r++) {
-    a.push(time(old));
-    b.push(time(now));
-  }
-  console.log(
-    `${name}: ${median(a).toFixed(1)} µs before, ${median(b).toFixed(1)} µs now (rounds: ${a.map((x) => x.toFixed(1)).join(' ')} / ${b.map((x) => x.toFixed(1)).join(' ')})`,
-  );
-};
-
 const where = `from "entries" where "venue_id" = ? and "status" = 'active'`;
 const columns = FRONT_COLUMNS.map((c) => `"${c}"`).join(', ');
 const maxTop = db.prepare(`select max("priority") as "p" ${where}`);
@@ -67,22 +47,22 @@ const wholeBound = db.prepare(`select * ${where} and "priority" = ? order by "se
 const wholeWritten = db.prepare(`select * ${where} and "priority" = ? order by "seq" asc limit 3`);
 const narrowBound = db.prepare(`select ${columns} ${where} and "priority" = ? order by "seq" asc limit ?`);
 const narrowWritten = db.prepare(`select ${columns} ${where} and "priority" = ? order by "seq" asc limit 3`);
-compare(
+compareInTurns(
   'the top priority, the index backwards: limit ? bound / written in',
   () => boundTop.all(venue, 1),
   () => writtenTop.all(venue),
 );
-compare(
+compareInTurns(
   'three whole rows: limit ? bound / written in',
   () => wholeBound.all(venue, 0, 3),
   () => wholeWritten.all(venue, 0),
 );
-compare(
+compareInTurns(
   'three parties, the eight columns: limit ? bound / written in',
   () => narrowBound.all(venue, 0, 3),
   () => narrowWritten.all(venue, 0),
 );
-compare(
+compareInTurns(
   'the front (the top priority, then three parties): whole rows, limit ? bound / as now (decisions 060, 061)',
   () => {
     maxTop.all(venue);

@@ -1,8 +1,11 @@
+import fc from 'fast-check';
+import { type CountryCode } from 'libphonenumber-js/min';
 import { describe, expect, it } from 'vitest';
 import { messages } from './messages.js';
 import { CreateWaitlistBody } from './join-body.js';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { parsePhone, readPhone, recentCountryOf } from './phone.js';
+import { isPlausiblePhone } from './phone-digits.js';
 import { Phone } from './phone-schema.js';
 
 /** docs/product.md §15: phones as people paste them (WhatsApp, contact cards, typed by hand). */
@@ -95,5 +98,67 @@ describe('the country of a phone just read', () => {
       expect(recentCountryOf(reading.phone.e164), input).toEqual({ country: parsePhoneNumberFromString(reading.phone.e164)?.country });
     }
     expect(recentCountryOf('+5511900000000')).toBeUndefined();
+  });
+});
+
+describe('Brazilian mobiles read without the phone library', () => {
+  // What the library alone makes of a text (parsePhone's reading when its shortcut does not apply).
+  const byLibrary = (input: string, country: string) => {
+    const parsed = parsePhoneNumberFromString(input.trim(), country.toUpperCase() as CountryCode);
+    if (!parsed?.isValid()) return undefined;
+    return {
+      e164: parsed.number,
+      country: parsed.country,
+      countryCallingCode: parsed.countryCallingCode,
+      nationalNumber: parsed.nationalNumber,
+    };
+  };
+  const AREAS = [
+    '11',
+    '19',
+    '21',
+    '27',
+    '31',
+    '38',
+    '41',
+    '51',
+    '55',
+    '61',
+    '71',
+    '79',
+    '81',
+    '91',
+    '99',
+    '10',
+    '20',
+    '23',
+    '50',
+    '52',
+    '56',
+    '60',
+    '70',
+    '72',
+    '90',
+  ];
+  const digits = (n: number) => fc.array(fc.integer({ min: 0, max: 9 }), { minLength: n, maxLength: n }).map((d) => d.join(''));
+  // A number as people write it: a prefix (or none), the area code, a 9 or another first digit, eight digits,
+  // with spaces, dots, dashes and brackets anywhere between the characters.
+  const written = fc
+    .tuple(
+      fc.constantFrom('', '+55', '55', '0', '+1', '+351', '+550', '0055'),
+      fc.constantFrom(...AREAS),
+      fc.constantFrom('9', '9', '9', '8', '3'),
+      digits(8),
+      fc.array(fc.constantFrom('', '', '', ' ', '-', '.', '(', ')', '  '), { minLength: 24, maxLength: 24 }),
+    )
+    .map(([prefix, area, first, rest, gaps]) => [...`${prefix}${area}${first}${rest}`].map((char, i) => char + gaps[i]!).join(''));
+
+  it('reads every way of writing a number as the library does, whatever the default country', () => {
+    fc.assert(
+      fc.property(written, fc.constantFrom('br', 'pt', 'us'), (input, country) => {
+        expect(parsePhone(input, country)).toEqual(isPlausiblePhone(input) ? byLibrary(input, country) : undefined);
+      }),
+      { numRuns: 5000 },
+    );
   });
 });

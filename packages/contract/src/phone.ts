@@ -38,12 +38,35 @@ const BRAZILIAN_MOBILE = /^(?:[14689][1-9]|2[12478]|3[1-578]|5[13-5]|7[13-579])9
 /** Area code, then 8 digits starting with 2 to 5: a fixed line. */
 const BRAZILIAN_LANDLINE = /^(?:[14689][1-9]|2[12478]|3[1-578]|5[13-5]|7[13-579])[2-5]\d{7}$/;
 
+/** What people write between a phone's digits (`isPlausiblePhone` allows nothing else but a leading +). */
+const FORMATTING = /[\s().-]/g;
+/** A Brazilian mobile in full: +55, then what BRAZILIAN_MOBILE reads. */
+const FULL_BRAZILIAN_MOBILE = /^\+55((?:[14689][1-9]|2[12478]|3[1-578]|5[13-5]|7[13-579])9\d{8})$/;
+
+/**
+ * The phone library's reading of the two ways most Brazilians write a mobile, without the library:
+ * in full (`+55 11 98765-4321`) or as area code and number (`(11) 98765-4321`, read so only when
+ * Brazil is the default country), however spaced, dotted, dashed or bracketed. Undefined for
+ * anything else, which the library reads. `phone.test.ts` checks both readings agree.
+ */
+function readBrazilianMobile(input: string, defaultCountry: string): ParsedPhone | undefined {
+  const compact = input.replace(FORMATTING, '');
+  const national =
+    FULL_BRAZILIAN_MOBILE.exec(compact)?.[1] ??
+    (defaultCountry.toUpperCase() === 'BR' && BRAZILIAN_MOBILE.test(compact) ? compact : undefined);
+  if (national === undefined) return undefined;
+  return { e164: `+${BRAZIL_CALLING_CODE}${national}`, country: 'BR', countryCallingCode: BRAZIL_CALLING_CODE, nationalNumber: national };
+}
+
 /**
  * Any valid number, Brazilian by default (a number typed without its country code), whatever
  * spaces, dots, dashes and brackets it carries; undefined when it is not a valid number.
  */
 export function parsePhone(input: string, defaultCountry: string = DEFAULT_COUNTRY): ParsedPhone | undefined {
   if (!isPlausiblePhone(input)) return undefined;
+  // A join's phone, read at every join (docs/decisions/063-join-texts-without-libraries.md).
+  const mobile = readBrazilianMobile(input, defaultCountry);
+  if (mobile) return mobile;
   const parsed = parsePhoneNumberFromString(input.trim(), defaultCountry.toUpperCase() as CountryCode);
   if (!parsed?.isValid()) return undefined;
   return {

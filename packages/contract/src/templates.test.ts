@@ -1,5 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  GSM_03_38,
   MESSAGE_KINDS,
   MessageTemplates,
   SMS_MAX_SEGMENTS,
@@ -11,6 +13,8 @@ import {
   unknownVariables,
 } from './templates.js';
 import { builtInTemplate } from './message-texts.js';
+
+const { basic: GSM_BASIC, extension: GSM_EXTENSION } = GSM_03_38;
 
 describe('message templates (docs/product.md §8)', () => {
   it('fills the variables; a variable without a value is empty', () => {
@@ -78,6 +82,67 @@ describe('SMS sem acentos (docs/product.md §8)', () => {
     expect(toGsm7('e\u0301 u\u0303')).toBe('é u');
     expect(toGsm7('東京 Привет')).toBe('?? ??????');
     for (const text of ['Café São Jorge — “ótimo” 🍝', 'Ação ☕ 1ª vez', 'Жук']) expect(smsSegments(toGsm7(text)).encoding).toBe('GSM-7');
+  });
+
+  it('counts every code point as the lists say: one septet, two (the extension), or UCS-2', () => {
+    const wrong: string[] = [];
+    for (let code = 0; code <= 0x10ffff; code += code < 0x10000 ? 1 : 97) {
+      const char = String.fromCodePoint(code);
+      const septets = GSM_BASIC.includes(char) ? 1 : GSM_EXTENSION.includes(char) ? 2 : 0;
+      const counted = smsSegments(char);
+      const right = septets ? counted.encoding === 'GSM-7' && counted.units === septets : counted.encoding === 'UCS-2';
+      if (!right) wrong.push(code.toString(16));
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('writes any text as the character-by-character reading of the lists does', () => {
+    // The reading before the lists became one class: each character looked up in both lists.
+    const inLists = (char: string) => GSM_BASIC.includes(char) || GSM_EXTENSION.includes(char);
+    const lookalikes: Record<string, string> = { º: 'o', '’': "'", '—': '-', '…': '...', Œ: 'OE', ı: 'i' };
+    const byCharacter = (text: string) => {
+      let out = '';
+      for (const char of text.normalize('NFC')) {
+        if (inLists(char)) out += char;
+        else if (lookalikes[char] !== undefined) out += lookalikes[char];
+        else if (/^\s$/u.test(char)) out += ' ';
+        else if (/^(?:\p{Extended_Pictographic}|\p{Emoji_Modifier}|[\u200b-\u200f\u2060]|\ufe0e|\ufe0f|[\u{1f1e6}-\u{1f1ff}])$/u.test(char))
+          continue;
+        else {
+          const bare = char.normalize('NFD').replace(/\p{M}+/gu, '');
+          if (bare.length > 0) out += [...bare].every(inLists) ? bare : '?';
+        }
+      }
+      return out;
+    };
+    const pieces = [
+      ...(GSM_BASIC + GSM_EXTENSION),
+      ...'ãõçêâíóúÁÉÍÓÚÃÕ',
+      ...Object.keys(lookalikes),
+      '\u0301',
+      '\u0303',
+      '\u00a0',
+      '\t',
+      '🍕',
+      '👋🏽',
+      '\u200d',
+      '\ufe0f',
+      '🇧',
+      '東',
+      'Ж',
+      '\ud800',
+      '\udc00',
+    ];
+    // Pieces, not any string: a character of the product's own lookalike table outside `lookalikes` would differ.
+    const text = fc.array(fc.constantFrom(...pieces), { maxLength: 60 }).map((parts) => parts.join(''));
+    fc.assert(
+      fc.property(text, (value) => {
+        expect(toGsm7(value)).toBe(byCharacter(value));
+        const counted = smsSegments(value);
+        expect(counted.encoding).toBe([...value].every(inLists) ? 'GSM-7' : 'UCS-2');
+      }),
+      { numRuns: 3000 },
+    );
   });
 
   // The worst case the built-in texts are written for: a 30-character venue name with accents (as

@@ -58,11 +58,6 @@ export function renderTemplate(template: string, values: TemplateValues): string
   return template.replace(VARIABLE, (_, name: string) => String(values[name as TemplateVariable] ?? ''));
 }
 
-/** GSM 03.38's basic set, and its extension table (each of those counts twice). */
-const GSM_BASIC =
-  '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà';
-const GSM_EXTENSION = '^{}\\[~]|€\f';
-
 export interface SmsSegments {
   encoding: 'GSM-7' | 'UCS-2';
   /** Septets (GSM-7) or UTF-16 code units (UCS-2). */
@@ -72,19 +67,35 @@ export interface SmsSegments {
   perSegment: number;
 }
 
+/**
+ * GSM 03.38's basic set, and its extension table (each of those counts twice), as the standard lists
+ * them. The checks below are NOT_GSM7, one class of the same characters; `templates.test.ts` checks
+ * the class against these lists, code point by code point.
+ */
+export const GSM_03_38 = {
+  basic:
+    '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà',
+  extension: '^{}\\[~]|€\f',
+} as const;
+
+/**
+ * A character outside GSM 03.38's basic set and its extension table, as one class of code points:
+ * a text is searched once, not each character against both lists (a join's SMS is counted and
+ * written without accents at every join: docs/decisions/063-join-texts-without-libraries.md).
+ */
+const NOT_GSM7 = /[^@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&'()*+,\-./0-9:;<=>?¡A-ZÄÖÑÜ§¿a-zäöñüà^{}\\[~\]|€\f]/u;
+/** The same, every one of them, to replace them (`toGsm7`). */
+const EACH_NOT_GSM7 = /[^@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&'()*+,\-./0-9:;<=>?¡A-ZÄÖÑÜ§¿a-zäöñüà^{}\\[~\]|€\f]/gu;
+/** The extension table's characters: each costs two septets. */
+const EACH_GSM7_EXTENSION = /[\^{}\\[~\]|€\f]/g;
+
 /** How many SMS a text costs: GSM-7 when every character is in its set, else UCS-2. */
 export function smsSegments(text: string): SmsSegments {
-  let septets = 0;
-  let gsm = true;
-  for (const char of text) {
-    if (GSM_BASIC.includes(char)) septets += 1;
-    else if (GSM_EXTENSION.includes(char)) septets += 2;
-    else {
-      gsm = false;
-      break;
-    }
+  if (!NOT_GSM7.test(text)) {
+    // Every character of the set is one UTF-16 unit; the extension's cost a septet more.
+    const septets = text.length + (text.match(EACH_GSM7_EXTENSION)?.length ?? 0);
+    return { encoding: 'GSM-7', units: septets, segments: septets <= 160 ? 1 : Math.ceil(septets / 153), perSegment: 160 };
   }
-  if (gsm) return { encoding: 'GSM-7', units: septets, segments: septets <= 160 ? 1 : Math.ceil(septets / 153), perSegment: 160 };
   const units = text.length;
   return { encoding: 'UCS-2', units, segments: units <= 70 ? 1 : Math.ceil(units / 67), perSegment: 70 };
 }
@@ -127,7 +138,8 @@ const GSM_LOOKALIKES: Record<string, string> = {
   đ: 'd',
   ı: 'i',
 };
-const isGsm7 = (char: string) => GSM_BASIC.includes(char) || GSM_EXTENSION.includes(char);
+/** Whether every character of a text is in GSM-7's set. */
+const isGsm7 = (text: string) => !NOT_GSM7.test(text);
 /** Marks that only decorate what they follow: emoji's joiners and presentation selectors. */
 const INVISIBLE = /^(?:\p{Extended_Pictographic}|\p{Emoji_Modifier}|[\u200b-\u200f\u2060]|\ufe0e|\ufe0f|[\u{1f1e6}-\u{1f1ff}])$/u;
 
@@ -138,20 +150,30 @@ const INVISIBLE = /^(?:\p{Extended_Pictographic}|\p{Emoji_Modifier}|[\u200b-\u20
  * ordinals and spaces become their plain forms; emoji go; anything else becomes `?`.
  */
 export function toGsm7(text: string): string {
-  let out = '';
-  for (const char of text.normalize('NFC')) {
-    if (isGsm7(char)) out += char;
-    else if (GSM_LOOKALIKES[char] !== undefined) out += GSM_LOOKALIKES[char];
-    else if (/^\s$/u.test(char)) out += ' ';
-    else if (INVISIBLE.test(char)) continue;
-    else {
-      // A lone accent (a combining mark) is dropped with the rest.
-      const bare = char.normalize('NFD').replace(/\p{M}+/gu, '');
-      if (bare.length > 0) out += [...bare].every(isGsm7) ? bare : '?';
-    }
+  // Only the characters outside the set are looked at; most texts have a few accents or none.
+  return text.normalize('NFC').replace(EACH_NOT_GSM7, gsm7Of);
+}
+
+/** A character outside GSM-7, written with what GSM-7 has. */
+function gsm7Of(char: string): string {
+  const kept = written.get(char);
+  if (kept !== undefined) return kept;
+  const lookalike = GSM_LOOKALIKES[char];
+  let out: string;
+  if (lookalike !== undefined) out = lookalike;
+  else if (/^\s$/u.test(char)) out = ' ';
+  else if (INVISIBLE.test(char)) out = '';
+  else {
+    // A lone accent (a combining mark) is dropped with the rest.
+    const bare = char.normalize('NFD').replace(/\p{M}+/gu, '');
+    out = bare.length === 0 ? '' : isGsm7(bare) ? bare : '?';
   }
+  // The few accented letters of a language come back at every message: each worked out once.
+  if (written.size < WRITTEN_MAX) written.set(char, out);
   return out;
 }
+const written = /* @__PURE__ */ new Map<string, string>();
+const WRITTEN_MAX = 1_000;
 
 // Sends that cost money (docs/security.md): the segment cap and the links a template may carry.
 
