@@ -16,15 +16,15 @@ import type { Db } from './connect.js';
 
 /** Each index, the repository call that must search it, and what picks that call's statement out. */
 const LOOKUPS: { index: string; table: string; pick: RegExp; run: (db: Db) => Promise<unknown> }[] = [
-  { index: 'entries_venue_client', table: 'entries', pick: /client_key/, run: (db) => countOpenFromAddress(db.kysely, 'v', 'k', 3) },
+  { index: 'entries_open_by_client', table: 'entries', pick: /client_key/, run: (db) => countOpenFromAddress(db.kysely, 'v', 'k', 3) },
   {
-    index: 'entries_last_message',
+    index: 'entries_with_last_message',
     table: 'entries',
     pick: /^update "entries"/,
     run: (db) => recordDeliveryOf(db.kysely, ['m1', 'm2'], 'delivered', ['queued', 'sent']),
   },
-  { index: 'entries_last_message', table: 'entries', pick: /^update "entries"/, run: (db) => pointAtFallback(db.kysely, 'w', 's') },
-  { index: 'messages_provider_id', table: 'messages', pick: /provider_id" = /, run: (db) => findByProviderId(db.kysely, 'SM1') },
+  { index: 'entries_with_last_message', table: 'entries', pick: /^update "entries"/, run: (db) => pointAtFallback(db.kysely, 'w', 's') },
+  { index: 'messages_sent_by_provider_id', table: 'messages', pick: /provider_id" = /, run: (db) => findByProviderId(db.kysely, 'SM1') },
 ];
 
 /** The SQL a repository call runs (caught where better-sqlite3 prepares it), picked out by `pick`. */
@@ -54,7 +54,12 @@ describe('partial indexes (migration 020)', () => {
         db.kysely,
       );
       const partial = rows.filter((r) => r.partial === 1).map((r) => r.name);
-      expect(partial.sort()).toEqual(table === 'entries' ? ['entries_last_message', 'entries_venue_client'] : ['messages_provider_id']);
+      expect(partial.sort()).toEqual(
+        table === 'entries' ? ['entries_open_by_client', 'entries_with_last_message'] : ['messages_sent_by_provider_id'],
+      );
+      // The whole indexes they replace are gone.
+      for (const old of ['entries_last_message', 'entries_venue_client', 'messages_provider_id'])
+        expect(rows.map((r) => r.name)).not.toContain(old);
     }
     // No constant in any partial index's condition (no quote, no digit): only `is [not] null`.
     const { rows: conditions } = await sql<{ name: string; sql: string }>`
@@ -82,9 +87,11 @@ describe('partial indexes (migration 020)', () => {
       db.kysely,
     );
     const where = Object.fromEntries(rows.map((r) => [r.indexname, r.indexdef.replace(/^.* WHERE /, '')]));
-    expect(where.entries_last_message).toBe('(last_message_id IS NOT NULL)');
-    expect(where.entries_venue_client).toBe('(ended_at IS NULL)');
-    expect(where.messages_provider_id).toBe('(provider_id IS NOT NULL)');
+    expect(where.entries_with_last_message).toBe('(last_message_id IS NOT NULL)');
+    expect(where.entries_open_by_client).toBe('(ended_at IS NULL)');
+    expect(where.messages_sent_by_provider_id).toBe('(provider_id IS NOT NULL)');
+    // The whole indexes they replace are gone.
+    for (const old of ['entries_last_message', 'entries_venue_client', 'messages_provider_id']) expect(where[old]).toBeUndefined();
   });
 
   it.runIf(postgresUrl)('PostgreSQL: every query of theirs searches them, in the plan made once for every value', async () => {
