@@ -74,9 +74,13 @@ describe.skipIf(missing.length > 0)("a rolling restart behind the guide's nginx 
     leaving.child.kill('SIGTERM');
     // Exit code 0 only before its own deadline (main.ts): it drained in time.
     expect(await exited).toBe(0);
-    // Its request log says when the proxy sends to it again (no other client knows its port).
+    // Its request log says when the proxy sends to it again (no other client knows its port). Twice:
+    // nginx's first request to an instance it counted failed is a probe, and until that probe is
+    // answered nginx still counts it failed, so stopping the other instance then leaves it no live
+    // instance (a 502, "no live upstreams"). It picks the instance for a second request only once
+    // the probe has succeeded (docs/deploy.md, "Restarting without an error").
     const back = await startServerProcess({ ...env, LOG_LEVEL: 'info', PORT: String(ports[index]) });
-    const proxied = back.untilLogged(PROXIED_READ);
+    const proxied = back.untilLogged(PROXIED_READ, undefined, 2);
     servers[index] = back;
     await proxied;
   }

@@ -14,10 +14,11 @@ export interface ServerProcess {
   /** What the server wrote to stderr so far (for failure messages). */
   stderr(): string;
   /**
-   * Resolves at the first log line (standard output; start it with a LOG_LEVEL that writes one)
-   * matching `pattern`, from now on; rejects after `timeoutMs` or when the process ends first.
+   * Resolves at the `times`-th log line (standard output; start it with a LOG_LEVEL that writes one)
+   * matching `pattern`, from now on (the first by default); rejects after `timeoutMs` or when the
+   * process ends first.
    */
-  untilLogged(pattern: RegExp, timeoutMs?: number): Promise<void>;
+  untilLogged(pattern: RegExp, timeoutMs?: number, times?: number): Promise<void>;
   /** Sends the signal and waits for the process to end. */
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
@@ -83,7 +84,8 @@ export async function startServerProcess(env: Record<string, string>, timeoutMs 
     url,
     child,
     stderr: () => stderr,
-    untilLogged(pattern, timeoutMs = 15_000) {
+    untilLogged(pattern, timeoutMs = 15_000, times = 1) {
+      let seen = 0;
       return new Promise<void>((resolve, reject) => {
         const finish = (error?: Error) => {
           lineListeners.delete(listener);
@@ -93,7 +95,7 @@ export async function startServerProcess(env: Record<string, string>, timeoutMs 
           else resolve();
         };
         const listener = (line: string) => {
-          if (pattern.test(line)) finish();
+          if (pattern.test(line) && ++seen >= times) finish();
         };
         const onExit = () => finish(new Error(`server exited before logging ${pattern}:\n${stderr}`));
         const timer = setTimeout(() => finish(new Error(`server did not log ${pattern} within ${timeoutMs} ms`)), timeoutMs);
