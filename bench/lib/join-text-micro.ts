@@ -5,30 +5,20 @@
 // - the join SMS in Portuguese with its link, without accents and counted (`toGsm7`, `smsSegments`):
 //   every character looked up in GSM 03.38's two lists (before), one class searched once (now).
 // Run: node --import tsx bench/lib/join-text-micro.ts
-import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js/min';
-import { GSM_03_38, parsePhone, renderTemplate, smsSegments, toGsm7 } from '@vez/contract';
+import { GSM_03_38, parsePhone, readByLibrary, renderTemplate, smsSegments, toGsm7 } from '@vez/contract';
 import { builtInTemplate } from '../../packages/contract/src/message-texts.js';
 import { compareInTurns } from './micro-compare.js';
 
 let n = 0;
-const library = (input: string) => {
-  const parsed = parsePhoneNumberFromString(input.trim(), 'BR' as CountryCode);
-  if (!parsed?.isValid()) return undefined;
-  return {
-    e164: parsed.number,
-    country: parsed.country,
-    countryCallingCode: parsed.countryCallingCode,
-    nationalNumber: parsed.nationalNumber,
-  };
-};
 for (const [name, write] of [
   ['the API benchmark\'s phone, "+55 11 9…"', (i: number) => `+55 11 9${80_000_000 + (i % 10_000_000)}`],
   ['a phone as typed, "(11) 9….-…."', (i: number) => `(11) 9${String(8000 + (i % 2000))}-${String(1000 + (i % 9000))}`],
 ] as const) {
-  if (JSON.stringify(parsePhone(write(1))) !== JSON.stringify(library(write(1)))) throw new Error(`the two readings differ: ${write(1)}`);
+  if (JSON.stringify(parsePhone(write(1))) !== JSON.stringify(readByLibrary(write(1))))
+    throw new Error(`the two readings differ: ${write(1)}`);
   compareInTurns(
     `reading ${name}: the phone library / the shortcut`,
-    () => library(write(n++)),
+    () => readByLibrary(write(n++)),
     () => parsePhone(write(n++)),
   );
 }

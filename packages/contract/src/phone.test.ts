@@ -1,10 +1,9 @@
 import fc from 'fast-check';
-import { type CountryCode } from 'libphonenumber-js/min';
 import { describe, expect, it } from 'vitest';
 import { messages } from './messages.js';
 import { CreateWaitlistBody } from './join-body.js';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
-import { parsePhone, readPhone, recentCountryOf } from './phone.js';
+import { parsePhone, readByLibrary, readPhone, recentCountryOf } from './phone.js';
 import { isPlausiblePhone } from './phone-digits.js';
 import { Phone } from './phone-schema.js';
 
@@ -102,17 +101,6 @@ describe('the country of a phone just read', () => {
 });
 
 describe('Brazilian mobiles read without the phone library', () => {
-  // What the library alone makes of a text (parsePhone's reading when its shortcut does not apply).
-  const byLibrary = (input: string, country: string) => {
-    const parsed = parsePhoneNumberFromString(input.trim(), country.toUpperCase() as CountryCode);
-    if (!parsed?.isValid()) return undefined;
-    return {
-      e164: parsed.number,
-      country: parsed.country,
-      countryCallingCode: parsed.countryCallingCode,
-      nationalNumber: parsed.nationalNumber,
-    };
-  };
   const AREAS = [
     '11',
     '19',
@@ -156,7 +144,7 @@ describe('Brazilian mobiles read without the phone library', () => {
   it('reads every way of writing a number as the library does, whatever the default country', () => {
     fc.assert(
       fc.property(written, fc.constantFrom('br', 'pt', 'us'), (input, country) => {
-        expect(parsePhone(input, country)).toEqual(isPlausiblePhone(input) ? byLibrary(input, country) : undefined);
+        expect(parsePhone(input, country)).toEqual(isPlausiblePhone(input) ? readByLibrary(input, country) : undefined);
       }),
       { numRuns: 5000 },
     );

@@ -65,8 +65,15 @@ function readBrazilianMobile(input: string, defaultCountry: string): ParsedPhone
 export function parsePhone(input: string, defaultCountry: string = DEFAULT_COUNTRY): ParsedPhone | undefined {
   if (!isPlausiblePhone(input)) return undefined;
   // A join's phone, read at every join (docs/decisions/063-join-texts-without-libraries.md).
-  const mobile = readBrazilianMobile(input, defaultCountry);
-  if (mobile) return mobile;
+  return readBrazilianMobile(input, defaultCountry) ?? readByLibrary(input, defaultCountry);
+}
+
+/**
+ * What the phone library alone makes of a text (undefined when not a valid number): `parsePhone`'s
+ * reading of what is not a Brazilian mobile, and what its own reading of those is checked against
+ * (`phone.test.ts`, `bench/lib/join-text-micro.ts`).
+ */
+export function readByLibrary(input: string, defaultCountry: string = DEFAULT_COUNTRY): ParsedPhone | undefined {
   const parsed = parsePhoneNumberFromString(input.trim(), defaultCountry.toUpperCase() as CountryCode);
   if (!parsed?.isValid()) return undefined;
   return {

@@ -1,6 +1,6 @@
-import SQLite from 'better-sqlite3';
 import { CompiledQuery, sql } from 'kysely';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { preparedSqlOf } from '../../test/prepared-sql.js';
 import { postgresStore, postgresUrl, sqliteStore } from '../../test/stores.js';
 import { countOpenFromAddress, pointAtFallback, recordDeliveryOf } from '../modules/queue/entries.repository.js';
 import { findByProviderId } from '../modules/notifications/messages.repository.js';
@@ -9,7 +9,7 @@ import type { Db } from './connect.js';
 /**
  * docs/decisions/062-partial-indexes.md: three indexes hold only the rows their queries ask for, and
  * each of those queries, as the repositories run it, searches its index (a query that did not name
- * the index's condition would read the whole table instead, and still answer right). Their
+ * the index's condition would read another index or the table instead, and still answer right). Their
  * conditions are only `is null` and `is not null`: a constant there makes SQLite prepare again, at
  * every run, each statement binding a value to that column.
  */
@@ -27,18 +27,8 @@ const LOOKUPS: { index: string; table: string; pick: RegExp; run: (db: Db) => Pr
   { index: 'messages_sent_by_provider_id', table: 'messages', pick: /provider_id" = /, run: (db) => findByProviderId(db.kysely, 'SM1') },
 ];
 
-/** The SQL a repository call runs (caught where better-sqlite3 prepares it), picked out by `pick`. */
-async function sqlOf(db: Db, lookup: (typeof LOOKUPS)[number]): Promise<string> {
-  const prepared = vi.spyOn(SQLite.prototype, 'prepare');
-  try {
-    await lookup.run(db);
-    const texts = prepared.mock.calls.map(([text]) => text).filter((text) => lookup.pick.test(text));
-    expect(texts, lookup.index).toHaveLength(1);
-    return texts[0]!;
-  } finally {
-    prepared.mockRestore();
-  }
-}
+/** The SQL a repository call runs on SQLite, picked out by `pick`. */
+const sqlOf = (db: Db, lookup: (typeof LOOKUPS)[number]) => preparedSqlOf(() => lookup.run(db), lookup.pick, lookup.index);
 
 let open: Db | undefined;
 afterEach(async () => {

@@ -1,6 +1,6 @@
-import SQLite from 'better-sqlite3';
 import { CompiledQuery, sql } from 'kysely';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { preparedSqlOf } from '../../test/prepared-sql.js';
 import { postgresStore, postgresUrl, sqliteStore } from '../../test/stores.js';
 import { findLatestOpenEntryByPhone, findOpenEntryByPhone } from '../modules/queue/entries.repository.js';
 import type { Db } from './connect.js';
@@ -13,22 +13,11 @@ import type { Db } from './connect.js';
 
 /** The SQL of the repository's two lookups by phone, as they run (caught where better-sqlite3 prepares it). */
 async function lookupsOf(db: Db): Promise<Record<string, string>> {
-  const prepared = vi.spyOn(SQLite.prototype, 'prepare');
-  const caught = async (run: () => Promise<unknown>) => {
-    prepared.mockClear();
-    await run();
-    const sqls = prepared.mock.calls.map(([text]) => text).filter((text) => /"phone" = \?/.test(text));
-    expect(sqls).toHaveLength(1);
-    return sqls[0]!;
+  const byPhone = /"phone" = \?/;
+  return {
+    repeatJoin: await preparedSqlOf(() => findOpenEntryByPhone(db.kysely, 'v', '+5511987654321'), byPhone),
+    reply: await preparedSqlOf(() => findLatestOpenEntryByPhone(db.kysely, '+5511987654321'), byPhone),
   };
-  try {
-    return {
-      repeatJoin: await caught(() => findOpenEntryByPhone(db.kysely, 'v', '+5511987654321')),
-      reply: await caught(() => findLatestOpenEntryByPhone(db.kysely, '+5511987654321')),
-    };
-  } finally {
-    prepared.mockRestore();
-  }
 }
 
 let open: Db | undefined;
