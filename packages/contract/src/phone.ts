@@ -40,8 +40,6 @@ const BRAZILIAN_LANDLINE = /^(?:[14689][1-9]|2[12478]|3[1-578]|5[13-5]|7[13-579]
 
 /** What people write between a phone's digits (`isPlausiblePhone` allows nothing else but a leading +). */
 const FORMATTING = /[\s().-]/g;
-/** A Brazilian mobile in full: +55, then what BRAZILIAN_MOBILE reads. */
-const FULL_BRAZILIAN_MOBILE = /^\+55((?:[14689][1-9]|2[12478]|3[1-578]|5[13-5]|7[13-579])9\d{8})$/;
 
 /**
  * The phone library's reading of the two ways most Brazilians write a mobile, without the library:
@@ -51,10 +49,10 @@ const FULL_BRAZILIAN_MOBILE = /^\+55((?:[14689][1-9]|2[12478]|3[1-578]|5[13-5]|7
  */
 function readBrazilianMobile(input: string, defaultCountry: string): ParsedPhone | undefined {
   const compact = input.replace(FORMATTING, '');
-  const national =
-    FULL_BRAZILIAN_MOBILE.exec(compact)?.[1] ??
-    (defaultCountry.toUpperCase() === 'BR' && BRAZILIAN_MOBILE.test(compact) ? compact : undefined);
-  if (national === undefined) return undefined;
+  // In full: +55, then what BRAZILIAN_MOBILE reads; else the national number itself, in Brazil.
+  const full = compact.startsWith(`+${BRAZIL_CALLING_CODE}`);
+  const national = full ? compact.slice(1 + BRAZIL_CALLING_CODE.length) : compact;
+  if (!BRAZILIAN_MOBILE.test(national) || (!full && defaultCountry.toUpperCase() !== 'BR')) return undefined;
   return { e164: `+${BRAZIL_CALLING_CODE}${national}`, country: 'BR', countryCallingCode: BRAZIL_CALLING_CODE, nationalNumber: national };
 }
 

@@ -83,15 +83,15 @@ export const GSM_03_38 = {
  * a text is searched once, not each character against both lists (a join's SMS is counted and
  * written without accents at every join: docs/decisions/063-join-texts-without-libraries.md).
  */
-const NOT_GSM7 = /[^@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&'()*+,\-./0-9:;<=>?¡A-ZÄÖÑÜ§¿a-zäöñüà^{}\\[~\]|€\f]/u;
-/** The same, every one of them, to replace them (`toGsm7`). */
-const EACH_NOT_GSM7 = /[^@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&'()*+,\-./0-9:;<=>?¡A-ZÄÖÑÜ§¿a-zäöñüà^{}\\[~\]|€\f]/gu;
+const NOT_GSM7 = /[^@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&'()*+,\-./0-9:;<=>?¡A-ZÄÖÑÜ§¿a-zäöñüà^{}\\[~\]|€\f]/gu;
+/** Whether every character of a text is in GSM-7's set (`search` ignores the class's `g` and its lastIndex). */
+const isGsm7 = (text: string) => text.search(NOT_GSM7) < 0;
 /** The extension table's characters: each costs two septets. */
 const EACH_GSM7_EXTENSION = /[\^{}\\[~\]|€\f]/g;
 
 /** How many SMS a text costs: GSM-7 when every character is in its set, else UCS-2. */
 export function smsSegments(text: string): SmsSegments {
-  if (!NOT_GSM7.test(text)) {
+  if (isGsm7(text)) {
     // Every character of the set is one UTF-16 unit; the extension's cost a septet more.
     const septets = text.length + (text.match(EACH_GSM7_EXTENSION)?.length ?? 0);
     return { encoding: 'GSM-7', units: septets, segments: septets <= 160 ? 1 : Math.ceil(septets / 153), perSegment: 160 };
@@ -138,8 +138,6 @@ const GSM_LOOKALIKES: Record<string, string> = {
   đ: 'd',
   ı: 'i',
 };
-/** Whether every character of a text is in GSM-7's set. */
-const isGsm7 = (text: string) => !NOT_GSM7.test(text);
 /** Marks that only decorate what they follow: emoji's joiners and presentation selectors. */
 const INVISIBLE = /^(?:\p{Extended_Pictographic}|\p{Emoji_Modifier}|[\u200b-\u200f\u2060]|\ufe0e|\ufe0f|[\u{1f1e6}-\u{1f1ff}])$/u;
 
@@ -151,7 +149,7 @@ const INVISIBLE = /^(?:\p{Extended_Pictographic}|\p{Emoji_Modifier}|[\u200b-\u20
  */
 export function toGsm7(text: string): string {
   // Only the characters outside the set are looked at; most texts have a few accents or none.
-  return text.normalize('NFC').replace(EACH_NOT_GSM7, gsm7Of);
+  return text.normalize('NFC').replace(NOT_GSM7, gsm7Of);
 }
 
 /** A character outside GSM-7, written with what GSM-7 has. */

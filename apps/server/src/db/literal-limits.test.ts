@@ -1,10 +1,8 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { compiledOnce } from './compiled-once.js';
-import { type Db, migrateToLatest, openDb } from './connect.js';
+import { sqliteStore } from '../../test/stores.js';
+import { type Db, openDb } from './connect.js';
 
 /**
  * docs/decisions/061-limits-written-in-the-statement.md: on SQLite a LIMIT or OFFSET given as a
@@ -19,9 +17,7 @@ afterEach(async () => {
 });
 
 async function open(): Promise<Db> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vez-limits-'));
-  db = openDb({ kind: 'sqlite', file: path.join(dir, 'vez.db') });
-  await migrateToLatest(db);
+  db = await sqliteStore.open();
   for (let i = 0; i < 6; i++)
     await db.kysely
       .insertInto('sms_opt_outs')
