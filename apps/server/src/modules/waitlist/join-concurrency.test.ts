@@ -13,6 +13,8 @@ describe.each(stores)('simultaneous joins on $name', (store) => {
   const t = useTestApp(store, { RATE_LIMIT_JOINS_PER_10_MIN: '100000' });
 
   const join = (venueId: string, body: Record<string, unknown>) => postJoin(t, body, { venueId });
+  const nextSeqOf = async (venueId: string) =>
+    (await t.db.kysely.selectFrom('venues').select('next_seq').where('id', '=', venueId).executeTakeFirstOrThrow()).next_seq;
   const position = async (id: string) => {
     const res = await t.app.inject({ method: 'GET', url: `/api/waitlists/${id}/position` });
     expect(res.statusCode).toBe(200);
@@ -59,6 +61,8 @@ describe.each(stores)('simultaneous joins on $name', (store) => {
 
     const rows = await t.db.kysely.selectFrom('entries').select(['id', 'seq']).where('venue_id', '=', venueId).execute();
     expect(rows).toEqual([{ id: created._id, seq: 1 }]);
+    // No repeat took a ticket: the next one is 2.
+    expect(await nextSeqOf(venueId)).toBe(2);
     // The join's SMS and a single repeat: concurrent repeats inside a minute send the link once.
     const keys = await t.db.kysely
       .selectFrom('messages')
@@ -66,6 +70,31 @@ describe.each(stores)('simultaneous joins on $name', (store) => {
       .where('idempotency_key', 'like', `%${created._id}%`)
       .execute();
     expect(keys.map((k) => k.idempotency_key.split(':')[0]).sort()).toEqual(['join', 'rejoin']);
+  });
+
+  it('a join that makes no entry takes no ticket: a repeat with its proof, a retried key, a refused join', async () => {
+    const venueId = await addVenueLike(t.db, DEMO_BISTRO_ID);
+    const phone = nextPhone();
+    const headers = { 'idempotency-key': `ticket-${phone.replace(/\D/g, '')}` };
+    const body = { customer: { phone } };
+    const first = await postJoin(t, body, { venueId, headers });
+    expect(first.statusCode).toBe(201);
+    // The same key again (a retry): its first answer, no entry.
+    const retried = await postJoin(t, body, { venueId, headers });
+    expect(retried.statusCode).toBe(201);
+    expect(retried.json()._id).toBe(first.json()._id);
+    // The first join's proof: the entry again (200), no entry.
+    const proven = await postJoin(t, { ...body, joinProof: first.json().joinProof }, { venueId });
+    expect(proven.statusCode).toBe(200);
+    // Refused (a party too big for the venue): rolled back with the rest of its transaction.
+    const refused = await postJoin(t, { partySize: 99 }, { venueId });
+    expect(refused.statusCode).toBe(422);
+    expect(await nextSeqOf(venueId)).toBe(2);
+    const second = await postJoin(t, {}, { venueId });
+    expect(second.statusCode).toBe(201);
+    const rows = await t.db.kysely.selectFrom('entries').select('seq').where('venue_id', '=', venueId).orderBy('seq').execute();
+    expect(rows.map((r) => r.seq)).toEqual([1, 2]);
+    expect(await nextSeqOf(venueId)).toBe(3);
   });
 
   it('joins and calls at once at one venue all succeed: a call waits for no join and no join for a call', async () => {
