@@ -290,7 +290,6 @@ export default async function run(): Promise<BenchReport> {
       joinsOf('twoPhoneIndexes'),
       joinsOf('throughKysely'),
       joinsOf('wholeIndexes'),
-      joinsOf('randomEntryIds'),
       busyJoinsOf('app'),
       busyJoinsOf('noJoinTail'),
       busyJoinsOf('noRebase'),
@@ -306,7 +305,6 @@ export default async function run(): Promise<BenchReport> {
       'twoPhoneIndexes',
       'throughKysely',
       'wholeIndexes',
-      'randomEntryIds',
     ] as const)
       await measureLoad(
         'warm-up',
@@ -355,7 +353,6 @@ export default async function run(): Promise<BenchReport> {
       ...both("one index of the entries' phone vs two (joins)", 'join:app', 'join:twoPhoneIndexes'),
       ...both("compiled statements straight on better-sqlite3 vs through Kysely's executor (joins)", 'join:app', 'join:throughKysely'),
       ...both('partial indexes vs whole ones (joins)', 'join:app', 'join:wholeIndexes'),
-      ...both('entry ids by the second they were made vs wholly random (joins)', 'join:app', 'join:randomEntryIds'),
       ...both('shared forecast vs each reader its own (busy-venue position reads)', 'positionBusy:app', 'positionBusy:noSharedForecast'),
       ...both(
         'joins at the end placed on the forecast tail vs forecast with the queue (busy-venue joins)',

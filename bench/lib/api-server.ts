@@ -39,9 +39,7 @@ const bench =
             ? { bench: { securityHeadersOnce: false as const } }
             : variant === 'noRebase'
               ? { bench: { rebase: false as const } }
-              : variant === 'randomEntryIds'
-                ? { bench: { timedEntryIds: false as const } }
-                : {};
+              : {};
 const app = await buildApp({ config, db, ...bench });
 await app.listen({ port: 0, host: '127.0.0.1', backlog: 4096 });
 

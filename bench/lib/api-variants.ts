@@ -20,8 +20,6 @@
  * before migration 019 (docs/decisions/058-joins-straight-to-sqlite.md).
  * wholeIndexes: the three partial indexes of migration 020 whole again, as its own down() makes them
  * (docs/decisions/062-partial-indexes.md).
- * randomEntryIds: a join's entry ids wholly random, without the second they were made in their first
- * bits (lib/ids.ts `newQueueEntryId`, docs/decisions/064-join-counts-and-entry-ids.md).
  */
 export const API_VARIANTS = [
   'app',
@@ -38,7 +36,6 @@ export const API_VARIANTS = [
   'twoPhoneIndexes',
   'throughKysely',
   'wholeIndexes',
-  'randomEntryIds',
 ] as const;
 export type ApiVariant = (typeof API_VARIANTS)[number];
 

@@ -1,9 +1,10 @@
 // What stands before a newcomer, as every join reads it from the counts the triggers keep
 // (queue/waiting-counts.repository.ts `countBeforeNewcomer`), on the app's own schema: a venue with
 // parties waiting and called in four bands at two priorities. Before: `sum(case ...) ... group by
-// band` in SQL, which SQLite sorts in a temporary b-tree, then the bands in JavaScript. Now: the
-// venue's rows as its primary key holds them, summed in JavaScript
-// (docs/decisions/064-join-counts-and-entry-ids.md). The pair in the same process, in turns.
+// band` in SQL, which SQLite sorts in a temporary b-tree, then the bands in JavaScript (the app's
+// way). Tried: the venue's rows as its primary key holds them, summed in JavaScript; not kept,
+// its gain depends on how many rows the venue has (docs/decisions/064-join-rows-and-the-next-free-table.md).
+// The pair in the same process, in turns. COUNTS_PRIORITIES=1: parties of one priority only (8 rows, not 16).
 // Run: node --import tsx bench/lib/counts-micro.ts
 import fs from 'node:fs';
 import os from 'node:os';
@@ -47,8 +48,8 @@ const grouped = db.prepare(`
     group by band`);
 const rowsOf = db.prepare(`select "band", "priority", "status", "n" from "venue_open_counts" where "venue_id" = ?`);
 
-/** Before: the SQL's sums per band, then the lists by band (entries.repository.ts `byBand`). */
-function before(band: number, priority: number) {
+/** The app's way: the SQL's sums per band, then the lists by band (entries.repository.ts `byBand`). */
+function groupedInSql(band: number, priority: number) {
   const rows = grouped.all(priority, venue) as Row[];
   const byBand = (key: string) => {
     const out: number[] = [];
@@ -65,8 +66,8 @@ function before(band: number, priority: number) {
   return { ahead: sum(aheadByBand), aheadInBand: aheadByBand[band] ?? 0, called: sum(calledByBand), waiting: sum(byBand('waiting')) };
 }
 
-/** Now: the rows, one pass (waiting-counts.repository.ts `countBeforeNewcomer`). */
-function now(band: number, priority: number) {
+/** The way tried: the rows, one pass (commit 2e7532a's waiting-counts.repository.ts `countBeforeNewcomer`). */
+function summedRows(band: number, priority: number) {
   const aheadByBand: number[] = [];
   const calledByBand: number[] = [];
   let ahead = 0;
@@ -92,13 +93,13 @@ function now(band: number, priority: number) {
 // The same answer both ways, first.
 for (const priority of [0, 1])
   for (const band of [0, 1, 2, 3]) {
-    const [a, b] = [before(band, priority), now(band, priority)];
+    const [a, b] = [groupedInSql(band, priority), summedRows(band, priority)];
     if (JSON.stringify(a) !== JSON.stringify(b)) throw new Error(`different counts: ${JSON.stringify(a)} / ${JSON.stringify(b)}`);
   }
 compareInTurns(
-  'what stands before a newcomer: group by in SQL / the rows summed',
-  () => before(1, 0),
-  () => now(1, 0),
+  'what stands before a newcomer: group by in SQL (the app) / the rows summed (tried)',
+  () => groupedInSql(1, 0),
+  () => summedRows(1, 0),
   { rounds: 6 },
 );
 db.close();

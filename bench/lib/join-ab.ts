@@ -2,7 +2,7 @@
 // simpler way (api-variants.ts), in alternating rounds of one run: the API bench's own comparison
 // (bench/api.bench.ts) with only those two servers on the machine and more rounds, for a verdict
 // the whole bench leaves within its noise (docs/decisions/018-optimisations-that-pay.md).
-// Run: JOIN_AB=app,randomEntryIds JOIN_AB_ROUNDS=12 node --import tsx bench/lib/join-ab.ts
+// Run: JOIN_AB=app,wholeIndexes JOIN_AB_ROUNDS=12 node --import tsx bench/lib/join-ab.ts
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,7 +15,7 @@ import { API_VARIANTS, type ApiVariant, ONE_ADDRESS_LIMITS_LIFTED } from './api-
 import { compare, comparisonTable } from './compare.js';
 import { measureLoad } from './load.js';
 
-const [optimised, simpler] = (process.env.JOIN_AB ?? 'app,randomEntryIds').split(',') as [ApiVariant, ApiVariant];
+const [optimised, simpler] = (process.env.JOIN_AB ?? 'app,wholeIndexes').split(',') as [ApiVariant, ApiVariant];
 for (const v of [optimised, simpler]) if (!API_VARIANTS.includes(v)) throw new Error(`JOIN_AB: unknown variant ${v}`);
 const ROUNDS = Number(process.env.JOIN_AB_ROUNDS ?? 12);
 const ROUND_S = 4;

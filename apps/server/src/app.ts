@@ -60,8 +60,7 @@ export interface AppDeps {
    * no rebased books (an expired book is read again: docs/decisions/047-rebased-books.md), venues
    * kept a moment only, heard or not, read again inside every transaction, and whatever stands on
    * hearing alone 30 s at most, as if events could be lost (`keptVenues: false`:
-   * docs/decisions/052-venues-kept-while-heard.md), entry ids wholly random
-   * (`timedEntryIds: false`: docs/decisions/064-join-counts-and-entry-ids.md).
+   * docs/decisions/052-venues-kept-while-heard.md).
    * Never set by main.ts.
    */
   bench?: {
@@ -73,7 +72,6 @@ export interface AppDeps {
     securityHeadersOnce?: false;
     rebase?: false;
     keptVenues?: false;
-    timedEntryIds?: false;
   };
 }
 
@@ -175,7 +173,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onBackgroundError: (error: unknown) => reporter.report(error, { job: 'getting-close' }),
     ...keptPositions,
     ...(deps.bench?.sharedForecast === false ? {} : { pace: caches.pace }),
-    ...(deps.bench?.timedEntryIds === false ? { randomEntryIds: true as const } : {}),
   });
   // Console streams end with their session, on every instance (docs/security.md, "Staff sessions end everywhere").
   const sessions = createSessionWatch(bus, deps.db.kysely, now, (error) => reporter.report(error, { module: 'session-watch' }));

@@ -2,7 +2,7 @@ import { type ThemeResponse, type VenueSettings, defaultVenueSettings } from '@v
 import type { Db } from '../db/connect.js';
 import type { NewEntryRow, NewVenueRow } from '../db/types.js';
 import { inTransaction } from '../db/transaction.js';
-import { newQueueEntryId } from '../lib/ids.js';
+import { newEntryId } from '../lib/ids.js';
 import { seedDemoStaff } from '../modules/staff/staff-seed.js';
 import { advanceVenueSeq, countVenues, insertVenue } from '../modules/venues/venues.repository.js';
 import { insertEntryRow } from '../modules/queue/index.js';
@@ -111,8 +111,8 @@ export async function seedDemo(db: Db, now = Date.now(), options: { staff?: bool
     let seq = 1;
     for (const party of waitingParties) {
       const entry: NewEntryRow = {
-        id: newQueueEntryId(now),
-        share_id: newQueueEntryId(now),
+        id: newEntryId(),
+        share_id: newEntryId(),
         venue_id: DEMO_BISTRO_ID,
         seq,
         status: 'active',

@@ -678,7 +678,8 @@ function play(
   };
   const drawLook = (): number => looks[Math.floor(r() * looks.length)]!;
 
-  const freeAt = new Float64Array(T);
+  // One more than the tables: the tournament's padding, never free.
+  const freeAt = new Float64Array(T + 1).fill(Infinity);
   // A table free now (seen free, or freed unseen): its party is called at the host's next look.
   const lookFirst = new Uint8Array(T);
   const seatAt = new Float64Array(n);
@@ -692,6 +693,30 @@ function play(
   // A kept forecast's first events (`KeptRuns`): what the venue would have seen first in each run.
   const firstEvent = options.kept ? new Float64Array(runs) : null;
   const pinned = new Uint8Array(T);
+  // The table free first, kept by a tournament tree over the tables (`earliest`, `moved`): a
+  // seating changes one table's time, so finding the next costs the tree's depth, not a look at
+  // every table. Ties go to the lower index, as a scan in table order would
+  // (docs/decisions/064-join-rows-and-the-next-free-table.md).
+  let leaves = 1;
+  while (leaves < T) leaves *= 2;
+  const depth = Math.log2(leaves);
+  const winner = new Int32Array(2 * leaves);
+  // The earlier of two tables; one with no time left in this run (Infinity) loses, as does the
+  // padding past the last table (index T, always Infinity).
+  const earlier = (a: number, b: number): number => {
+    const fa = freeAt[a]!;
+    const fb = freeAt[b]!;
+    return fb < fa || (!(fa < Infinity) && fb < Infinity) ? b : a;
+  };
+  /** Every table's time set: the tree made again from its leaves. */
+  const rebuild = () => {
+    for (let k = 0; k < leaves; k++) winner[leaves + k] = k < T ? k : T;
+    for (let x = leaves - 1; x >= 1; x--) winner[x] = earlier(winner[2 * x]!, winner[2 * x + 1]!);
+  };
+  /** Table `i`'s time changed: the matches on its way up played again. */
+  const moved = (i: number) => {
+    for (let x = (leaves + i) >> 1; x >= 1; x >>= 1) winner[x] = earlier(winner[2 * x]!, winner[2 * x + 1]!);
+  };
 
   const pin = (run: number, i: number, at: number) => {
     pinned[i] = 1;
@@ -745,14 +770,14 @@ function play(
     }
     head.fill(0);
     pinned.fill(0);
+    rebuild();
     steps += T + n;
     // The target parties never give up in their own forecast: it is of the wait if they stay.
     let left = n;
     for (;;) {
-      let i = -1;
-      for (let k = 0; k < T; k++) if (freeAt[k]! < Infinity && (i < 0 || freeAt[k]! < freeAt[i]!)) i = k;
-      steps += T;
-      if (i < 0) break;
+      const i = winner[1]!;
+      steps += depth;
+      if (!(freeAt[i]! < Infinity)) break;
       const t = freeAt[i]!;
       // The first party the table fits: the earliest of the heads of the sizes it fits, each head
       // moved past those seated or gone by now (for good: `t` never goes back within a run).
@@ -782,6 +807,7 @@ function play(
       if (j < 0) {
         if (tail && !pinned[i]) pin(run, i, t);
         freeAt[i] = Infinity;
+        moved(i);
         continue;
       }
       // The last party never gives up in its own forecast; had it given up, the table would have
@@ -796,6 +822,7 @@ function play(
       left -= 1;
       if (j !== upTo && r() < state.noShow) freeAt[i] = t + state.noShowAfter * MIN;
       else freeAt[i] = seat + partyMedian[j]! * turnFactor() * MIN;
+      moved(i);
       if (limited && !Number.isNaN(seatAt[upTo]!)) break;
       if (left === 0) break;
     }

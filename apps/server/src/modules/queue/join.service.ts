@@ -2,7 +2,7 @@ import { ErrorCode, type Language, REPEAT_JOIN_SMS_INTERVAL_MS, SECTION_NOTE_PRE
 import { runWriteTransaction } from '../../db/write-batch.js';
 import type { EntryRow } from '../../db/types.js';
 import { AppError } from '../../lib/app-error.js';
-import { newEntryId, newQueueEntryId } from '../../lib/ids.js';
+import { newEntryId } from '../../lib/ids.js';
 import { isJoinProofOf, newJoinProof } from '../../lib/join-proof.js';
 import { type Venue, canTextPhone, smsCountriesText } from '../venues/venue.js';
 import { advanceVenueSeq, getVenue, lockVenueForJoin } from '../venues/venues.service.js';
@@ -239,9 +239,8 @@ export async function joinWaitlist(deps: QueueDeps, venueId: string, body: JoinR
     // The quote this party is given, kept on its row (docs/product.md §4), its counts read under the lock.
     const quote = quoteAtJoin(before, book, placed?.seat ?? null, { band });
     const entry: EntryRow = {
-      // Made in the same second, side by side in the indexes (docs/decisions/064-join-counts-and-entry-ids.md).
-      id: deps.randomEntryIds ? newEntryId() : newQueueEntryId(now),
-      share_id: deps.randomEntryIds ? newEntryId() : newQueueEntryId(now),
+      id: newEntryId(),
+      share_id: newEntryId(),
       venue_id: venueId,
       seq: locked.next_seq,
       status: 'active',

@@ -24,8 +24,6 @@ export interface QueueDeps {
   positions?: PositionCache;
   /** Seating paces kept until the venue changes. */
   pace?: PaceCache;
-  /** Bench only: entry ids wholly random, without their time slot (lib/ids.ts `newQueueEntryId`). */
-  randomEntryIds?: true;
 }
 
 /** How many sends staff may make (docs/security.md; config.ts STAFF_SENDS_PER_PARTY_PER_10_MIN, STAFF_SENDS_PER_VENUE_PER_HOUR). */

@@ -1,37 +1,46 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { compiledOnce } from '../../db/compiled-once.js';
 import type { Database } from '../../db/types.js';
+import { byBand } from './entries.repository.js';
 
 /**
- * The counts the triggers keep from `entries` (migration 011), `venue_open_counts`: the only
- * place that reads them (docs/ARCHITECTURE.md habit 3); no code
+ * The counts the triggers keep from `entries` (migrations 005 and 011), `venue_waiting` and
+ * `venue_open_counts`: the only place that reads them (docs/ARCHITECTURE.md habit 3); no code
  * writes them.
  */
 
 type Executor = Kysely<Database>;
 
-type OpenCount = { band: number; priority: number; status: string; n: number };
-
-// Compiled once (db/compiled-once.ts): every join reads it (docs/decisions/042-cheaper-joins.md).
-// The venue's rows as the primary key holds them, summed here: a `group by band` in SQL made
-// SQLite sort them in a temporary b-tree first, 14 µs of a join's 34 for a handful of rows
-// (docs/decisions/064-a-join-with-fewer-writes.md).
-const openCounts = compiledOnce<{ venueId: string }, OpenCount>((db, arg) =>
-  db.selectFrom('venue_open_counts').select(['band', 'priority', 'status', 'n']).where('venue_id', '=', arg('venueId')).compile(),
-);
-
-const openCountsOf = async (trx: Executor, venueId: string): Promise<OpenCount[]> => (await openCounts(trx, { venueId })).rows;
-
 /**
  * The place of a venue's newest entry of this priority: every party waiting at this priority or a
- * higher one, itself included (it joined last). Kept by triggers with every change of an entry
- * (migration 011), so no count walks the queue. Read it in the join's transaction, after the insert.
+ * higher one, itself included (it joined last). One row per priority, kept by triggers with every
+ * change of an entry (migration 005), so no count walks the queue. Read it in the join's
+ * transaction, after the insert.
  */
 export async function placeOfNewest(trx: Executor, venueId: string, priority: number): Promise<number> {
-  let place = 0;
-  for (const row of await openCountsOf(trx, venueId)) if (row.status === 'active' && row.priority >= priority) place += Number(row.n);
-  return place;
+  const row = await trx
+    .selectFrom('venue_waiting')
+    .select((eb) => eb.fn.sum<number | string>('waiting').as('n'))
+    .where('venue_id', '=', venueId)
+    .where('priority', '>=', priority)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
 }
+
+// Compiled once (db/compiled-once.ts): every join reads it (docs/decisions/042-cheaper-joins.md).
+const openCounts = compiledOnce<
+  { venueId: string; priority: number },
+  Record<'band' | 'ahead' | 'called' | 'waiting', number | string | null>
+>((db, arg) =>
+  sql<Record<'band' | 'ahead' | 'called' | 'waiting', number | string | null>>`
+    select band,
+      sum(case when status = 'active' and priority >= ${arg('priority')} then n else 0 end) as ahead,
+      sum(case when status = 'active' then n else 0 end) as waiting,
+      sum(case when status = 'called' then n else 0 end) as called
+    from venue_open_counts where venue_id = ${arg('venueId')}
+    group by band
+  `.compile(db),
+);
 
 /**
  * What stands before a newcomer of this band and priority, from the counts the triggers keep
@@ -53,35 +62,16 @@ export async function countBeforeNewcomer(
   aheadByBand: number[];
   calledByBand: number[];
 }> {
-  const aheadByBand: number[] = [];
-  const calledByBand: number[] = [];
-  let ahead = 0;
-  let called = 0;
-  let waiting = 0;
-  for (const row of await openCountsOf(trx, venueId)) {
-    const b = Number(row.band);
-    if (!(b >= 0)) continue;
-    // Every band with a row has its place in both lists (as entries.repository.ts `byBand` gives them).
-    while (aheadByBand.length <= b) aheadByBand.push(0);
-    while (calledByBand.length <= b) calledByBand.push(0);
-    const n = Number(row.n);
-    if (row.status === 'active') {
-      waiting += n;
-      if (row.priority >= priority) {
-        aheadByBand[b] = aheadByBand[b]! + n;
-        ahead += n;
-      }
-    } else if (row.status === 'called') {
-      calledByBand[b] = calledByBand[b]! + n;
-      called += n;
-    }
-  }
+  const { rows } = await openCounts(trx, { venueId, priority });
+  const aheadByBand = byBand(rows, 'ahead');
+  const calledByBand = byBand(rows, 'called');
+  const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
   return {
-    ahead,
+    ahead: sum(aheadByBand),
     aheadInBand: aheadByBand[band] ?? 0,
-    called,
+    called: sum(calledByBand),
     calledInBand: calledByBand[band] ?? 0,
-    waiting,
+    waiting: sum(byBand(rows, 'waiting')),
     aheadByBand,
     calledByBand,
   };
