@@ -3,10 +3,13 @@
 // - the phone: a Brazilian mobile as the API benchmark writes it and as people type it, read by the
 //   phone library (before) and by `parsePhone`'s own reading of a Brazilian mobile (now);
 // - the join SMS in Portuguese with its link, without accents and counted (`toGsm7`, `smsSegments`):
-//   every character looked up in GSM 03.38's two lists (before), one class searched once (now).
+//   every character looked up in GSM 03.38's two lists (before), one class searched once (now);
+// - a stored phone's country, as a call's or a seat's SMS asks it (decision 063).
 // Run: node --import tsx bench/lib/join-text-micro.ts
 import { GSM_03_38, parsePhone, readByLibrary, renderTemplate, smsSegments, toGsm7 } from '@vez/contract';
+import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { builtInTemplate } from '../../packages/contract/src/message-texts.js';
+import { phoneCountryOf } from '../../apps/server/src/lib/phone.js';
 import { compareInTurns } from './micro-compare.js';
 
 let n = 0;
@@ -51,3 +54,14 @@ const now = () => {
 };
 if (JSON.stringify(byCharacter(text)) !== JSON.stringify(now())) throw new Error('the two writings differ');
 compareInTurns(`the join SMS without accents, counted (${text.length} characters): by character / one class`, () => byCharacter(text), now);
+
+// A call's or a seat's SMS asks the country of the party's stored phone, read long before (out of
+// the server's memo of recent phones): the phone library's parse (before), the phone's own digits
+// (now, docs/decisions/063-join-texts-without-libraries.md).
+const stored = (i: number) => `+55119${80_000_000 + (i % 10_000_000)}`;
+if (phoneCountryOf(stored(1)) !== parsePhoneNumberFromString(stored(1))?.country) throw new Error('the two countries differ');
+compareInTurns(
+  "a stored Brazilian mobile's country: the phone library / its digits",
+  () => parsePhoneNumberFromString(stored(n++))?.country,
+  () => phoneCountryOf(stored(n++)),
+);

@@ -57,6 +57,14 @@ function readBrazilianMobile(input: string, defaultCountry: string): ParsedPhone
 }
 
 /**
+ * Whether an E.164 number is a Brazilian mobile (`+55`, then what BRAZILIAN_MOBILE reads): its
+ * country is Brazil without asking the phone library, as the server asks of every stored phone it
+ * texts (docs/decisions/063-join-texts-without-libraries.md).
+ */
+export const isBrazilianMobileE164 = (e164: string): boolean =>
+  e164.startsWith(`+${BRAZIL_CALLING_CODE}`) && BRAZILIAN_MOBILE.test(e164.slice(1 + BRAZIL_CALLING_CODE.length));
+
+/**
  * Any valid number, Brazilian by default (a number typed without its country code), whatever
  * spaces, dots, dashes and brackets it carries; undefined when it is not a valid number.
  */

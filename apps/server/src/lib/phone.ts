@@ -1,4 +1,4 @@
-import { parsePhone, recentCountryOf } from '@vez/contract';
+import { isBrazilianMobileE164, parsePhone, recentCountryOf } from '@vez/contract';
 import { type CountryCode, getCountries, parsePhoneNumberFromString } from 'libphonenumber-js/min';
 
 /**
@@ -10,8 +10,15 @@ export function toE164(input: string, defaultCountry: 'BR' | 'US' = 'BR'): strin
   return parsePhone(input, defaultCountry)?.e164;
 }
 
-/** The ISO 3166-1 alpha-2 country of an E.164 number, when its digits name one. */
+/**
+ * The ISO 3166-1 alpha-2 country of an E.164 number, when its digits name one. A Brazilian mobile,
+ * nearly every party's phone, is Brazil's by its own digits: a call or a seat's message asks for
+ * the country of a phone read minutes or hours before, long out of the memo below, and the phone
+ * library's parse cost tens of microseconds a message
+ * (docs/decisions/063-join-texts-without-libraries.md).
+ */
 export function phoneCountryOf(e164: string): string | undefined {
+  if (isBrazilianMobileE164(e164)) return 'BR';
   if (recentCountries.has(e164)) return recentCountries.get(e164);
   const country = recentCountryOf(e164)?.country ?? parsePhoneNumberFromString(e164)?.country;
   if (recentCountries.size >= RECENT_COUNTRIES) recentCountries.delete(recentCountries.keys().next().value as string);
