@@ -8,12 +8,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type ChildProcess, fork } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createBody } from '../apps/server/test/fixtures.js';
 import { seedUncappedDemo } from '../apps/server/test/uncapped-demo.js';
 import { DEMO_BISTRO_ID } from '../apps/server/src/seed/demo.js';
-import { SERVER_NODE_FLAGS } from '../apps/server/src/lib/v8-flags.js';
-import { API_VARIANTS, type ApiVariant, ONE_ADDRESS_LIMITS_LIFTED } from './lib/api-variants.js';
+import { API_VARIANTS, type ApiVariant, forkApiServer } from './lib/api-variants.js';
 import { compare, comparisonTable } from './lib/compare.js';
 import { measureLoad } from './lib/load.js';
 import { type BenchReport, type LoadFigures, loadTable, round } from './lib/report.js';
@@ -76,29 +75,7 @@ async function startServer(variant: ApiVariant, dir: string): Promise<Server> {
   const busy = await addBusyVenue({ kind: 'sqlite', file });
   const busyForJoins: string[] = [];
   if (BUSY_JOINS.includes(variant)) for (let r = 0; r <= ROUNDS; r++) busyForJoins.push(await addBusyVenue({ kind: 'sqlite', file }));
-  // As operators run it (docs/deploy.md): Node's flags of `npm run serve`, NODE_ENV=production, so
-  // answers are not checked against their contract schema (a safety net of development and tests,
-  // plugins/contract-schemas.ts, that production does not pay).
-  const child = fork(path.join(import.meta.dirname, 'lib', 'api-server.ts'), [], {
-    execArgv: [...SERVER_NODE_FLAGS, '--import', 'tsx'],
-    env: {
-      ...process.env,
-      DATABASE_URL: `file:${file}`,
-      // The bare route exists in the demo only (docs/security.md, Safe defaults).
-      DEMO: '1',
-      BENCH_BARE_ROUTE: '1',
-      BENCH_VARIANT: variant,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      ...ONE_ADDRESS_LIMITS_LIFTED,
-    },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const { port } = await new Promise<{ port: number }>((resolve, reject) => {
-    child.once('message', (m) => resolve(m as { port: number }));
-    child.once('exit', (code) => reject(new Error(`api-server (${variant}) exited with ${code}`)));
-  });
-  const url = `http://127.0.0.1:${port}`;
+  const { url, child } = await forkApiServer(variant, file);
   const ids: string[] = [];
   for (let i = 0; i < QUEUE; i++) {
     const res = await fetch(`${url}/api/waitlists/${DEMO_BISTRO_ID}/create`, {

@@ -1,3 +1,6 @@
+import path from 'node:path';
+import { type ChildProcess, fork } from 'node:child_process';
+import { SERVER_NODE_FLAGS } from '../../apps/server/src/lib/v8-flags.js';
 /**
  * The servers of bench/api.bench.ts (bench/lib/api-server.ts): the app as shipped, and the app with
  * one kept optimisation swapped for its simpler way (docs/decisions/018-optimisations-that-pay.md).
@@ -46,3 +49,32 @@ export const ONE_ADDRESS_LIMITS_LIFTED = {
   JOIN_MAX_OPEN_PER_ADDRESS_PER_VENUE: '100000000',
   RATE_LIMIT_READS_PER_MIN: '100000000',
 } as const;
+
+/**
+ * One server of api-server.ts for this variant on a SQLite file (seeded by the caller), as operators
+ * run it (docs/deploy.md): Node's flags of `npm run serve`, NODE_ENV=production, so answers are
+ * not checked against their contract schema (a safety net of development and tests,
+ * plugins/contract-schemas.ts, that production does not pay). Answers once it listens.
+ */
+export async function forkApiServer(variant: ApiVariant, file: string): Promise<{ url: string; child: ChildProcess }> {
+  const child = fork(path.join(import.meta.dirname, 'api-server.ts'), [], {
+    execArgv: [...SERVER_NODE_FLAGS, '--import', 'tsx'],
+    env: {
+      ...process.env,
+      DATABASE_URL: `file:${file}`,
+      // The bare route exists in the demo only (docs/security.md, Safe defaults).
+      DEMO: '1',
+      BENCH_BARE_ROUTE: '1',
+      BENCH_VARIANT: variant,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      ...ONE_ADDRESS_LIMITS_LIFTED,
+    },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const { port } = await new Promise<{ port: number }>((resolve, reject) => {
+    child.once('message', (m) => resolve(m as { port: number }));
+    child.once('exit', (code) => reject(new Error(`api-server (${variant}) exited with ${code}`)));
+  });
+  return { url: `http://127.0.0.1:${port}`, child };
+}

@@ -6,12 +6,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type ChildProcess, fork } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createBody } from '../../apps/server/test/fixtures.js';
 import { seedUncappedDemo } from '../../apps/server/test/uncapped-demo.js';
 import { DEMO_BISTRO_ID } from '../../apps/server/src/seed/demo.js';
-import { SERVER_NODE_FLAGS } from '../../apps/server/src/lib/v8-flags.js';
-import { API_VARIANTS, type ApiVariant, ONE_ADDRESS_LIMITS_LIFTED } from './api-variants.js';
+import { API_VARIANTS, type ApiVariant, forkApiServer } from './api-variants.js';
 import { compare, comparisonTable } from './compare.js';
 import { measureLoad } from './load.js';
 
@@ -27,25 +26,7 @@ const joinBody = () =>
 async function start(variant: ApiVariant, dir: string): Promise<{ url: string; child: ChildProcess }> {
   const file = path.join(dir, `${variant}.db`);
   await seedUncappedDemo({ kind: 'sqlite', file });
-  // As bench/api.bench.ts starts its servers.
-  const child = fork(path.join(import.meta.dirname, 'api-server.ts'), [], {
-    execArgv: [...SERVER_NODE_FLAGS, '--import', 'tsx'],
-    env: {
-      ...process.env,
-      DATABASE_URL: `file:${file}`,
-      DEMO: '1',
-      BENCH_VARIANT: variant,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      ...ONE_ADDRESS_LIMITS_LIFTED,
-    },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const { port } = await new Promise<{ port: number }>((resolve, reject) => {
-    child.once('message', (m) => resolve(m as { port: number }));
-    child.once('exit', (code) => reject(new Error(`api-server (${variant}) exited with ${code}`)));
-  });
-  return { url: `http://127.0.0.1:${port}`, child };
+  return forkApiServer(variant, file);
 }
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vez-join-ab-'));

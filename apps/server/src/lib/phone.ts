@@ -14,8 +14,7 @@ export function toE164(input: string, defaultCountry: 'BR' | 'US' = 'BR'): strin
  * The ISO 3166-1 alpha-2 country of an E.164 number, when its digits name one. A Brazilian mobile,
  * nearly every party's phone, is Brazil's by its own digits: a call or a seat's message asks for
  * the country of a phone read minutes or hours before, long out of the memo below, and the phone
- * library's parse cost tens of microseconds a message
- * (docs/decisions/063-join-texts-without-libraries.md).
+ * library's parse cost about 5 µs a message (docs/decisions/063-join-texts-without-libraries.md).
  */
 export function phoneCountryOf(e164: string): string | undefined {
   if (isBrazilianMobileE164(e164)) return 'BR';

@@ -693,7 +693,7 @@ function play(
   // A kept forecast's first events (`KeptRuns`): what the venue would have seen first in each run.
   const firstEvent = options.kept ? new Float64Array(runs) : null;
   const pinned = new Uint8Array(T);
-  // The table free first, kept by a tournament tree over the tables (`earliest`, `moved`): a
+  // The table free first, kept by a tournament tree over the tables (`rebuild`, `moved`): a
   // seating changes one table's time, so finding the next costs the tree's depth, not a look at
   // every table. Ties go to the lower index, as a scan in table order would
   // (docs/decisions/064-join-rows-and-the-next-free-table.md).
