@@ -50,19 +50,24 @@ const FORMATTING = /[\s().-]/g;
 function readBrazilianMobile(input: string, defaultCountry: string): ParsedPhone | undefined {
   const compact = input.replace(FORMATTING, '');
   // In full: +55, then what BRAZILIAN_MOBILE reads; else the national number itself, in Brazil.
-  const full = compact.startsWith(`+${BRAZIL_CALLING_CODE}`);
-  const national = full ? compact.slice(1 + BRAZIL_CALLING_CODE.length) : compact;
-  if (!BRAZILIAN_MOBILE.test(national) || (!full && defaultCountry.toUpperCase() !== 'BR')) return undefined;
+  const national = isBrazilianMobileE164(compact)
+    ? compact.slice(1 + BRAZIL_CALLING_CODE.length)
+    : defaultCountry.toUpperCase() === 'BR' && BRAZILIAN_MOBILE.test(compact)
+      ? compact
+      : undefined;
+  if (national === undefined) return undefined;
   return { e164: `+${BRAZIL_CALLING_CODE}${national}`, country: 'BR', countryCallingCode: BRAZIL_CALLING_CODE, nationalNumber: national };
 }
 
 /**
  * Whether an E.164 number is a Brazilian mobile (`+55`, then what BRAZILIAN_MOBILE reads): its
  * country is Brazil without asking the phone library, as the server asks of every stored phone it
- * texts (docs/decisions/063-join-texts-without-libraries.md).
+ * texts (docs/decisions/063-join-texts-without-libraries.md); a mobile written in full, once its
+ * formatting is gone (`readBrazilianMobile`).
  */
-export const isBrazilianMobileE164 = (e164: string): boolean =>
-  e164.startsWith(`+${BRAZIL_CALLING_CODE}`) && BRAZILIAN_MOBILE.test(e164.slice(1 + BRAZIL_CALLING_CODE.length));
+export function isBrazilianMobileE164(e164: string): boolean {
+  return e164.startsWith(`+${BRAZIL_CALLING_CODE}`) && BRAZILIAN_MOBILE.test(e164.slice(1 + BRAZIL_CALLING_CODE.length));
+}
 
 /**
  * Any valid number, Brazilian by default (a number typed without its country code), whatever
