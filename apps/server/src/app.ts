@@ -68,6 +68,8 @@ export interface AppDeps {
     keptPositions?: false;
     sharedForecast?: false;
     notifierInBatch?: false;
+    /** The outbox claimed on every round of the message worker (docs/decisions/065-outbox-claimed-when-something-waits.md). */
+    outboxClaimedEachRound?: true;
     joinTail?: false;
     securityHeadersOnce?: false;
     rebase?: false;
@@ -161,6 +163,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     now,
     issuePassport: passportIssuerFor(now),
     ...(deps.bench?.notifierInBatch === false ? { inWriteBatch: false as const } : {}),
+    ...(deps.bench?.outboxClaimedEachRound ? { outboxClaimedEachRound: true as const } : {}),
   });
   const keptPositions = deps.bench?.keptPositions === false ? {} : { positions };
   app.decorate('queueDeps', {

@@ -65,6 +65,8 @@ export interface Notifier {
   kickIfQueued(): void;
   /** Sends every message due now and resolves when done (tests, operators). */
   drain(): Promise<void>;
+  /** Resolves once no round of the worker runs (tests wait for it, not for time); sends nothing itself. */
+  idle(): Promise<void>;
   /**
    * A WhatsApp message that will not arrive (a refusal, or a failed or undelivered report): queues
    * its SMS fallback, once (docs/product.md §10). Answers the SMS's id, or undefined when there is
@@ -100,6 +102,11 @@ export interface NotifierDeps {
    * simpler way, the outbox's writes in commits of their own and a claim on every round.
    */
   inWriteBatch?: false;
+  /**
+   * Bench only (docs/decisions/018-optimisations-that-pay.md): the simpler way, the outbox claimed on
+   * every round of the worker whether or not something waits there.
+   */
+  outboxClaimedEachRound?: true;
   /** A WhatsApp message about an entry went again by SMS: the card and the thread follow the SMS. */
   onFallback?: (whatsappId: string, smsId: string) => Promise<void>;
   /** Every attempt's outcome by channel, for the metrics (plugins/metrics.ts). */
@@ -124,6 +131,16 @@ export function createNotifier(deps: NotifierDeps): Notifier {
   let lastPurge = 0;
   // drain() wants everything marked now: no waiting for a commit to ride.
   let urgent = false;
+  // The outbox (the demo's provider, the benchmarks') is claimed like the providers' channels: when
+  // something may wait there (a message queued, its look finding it still unclaimed, the timer's
+  // round, drain()), not on every round: the round after each request found nothing, and on
+  // PostgreSQL each empty claim was a transaction of its own
+  // (docs/decisions/065-outbox-claimed-when-something-waits.md).
+  let outboxDue = true;
+  /** Outbox messages this instance queued that no claim has returned yet. */
+  const unclaimed = new Set<string>();
+  /** Looks that came while a round ran: decided when it ends, once its claim had its chance. */
+  const looksAfterRound = new Set<string>();
 
   async function deliver(row: MessageRow): Promise<void> {
     const provider = providers[row.channel];
@@ -196,14 +213,35 @@ export function createNotifier(deps: NotifierDeps): Notifier {
       fallback_of: message.fallbackOf ?? null,
     });
     if (!inserted) return undefined;
-    if (!isOutbox(providers[message.channel])) sentDue = true;
+    const toOutbox = isOutbox(providers[message.channel]);
+    if (toOutbox) {
+      unclaimed.add(id);
+      outboxDue = true;
+    } else sentDue = true;
     // The demo outbox shows what it delivered, though the stored row is masked (providers.ts).
     const provider = providers[message.channel];
     if (safeBody !== null && isOutbox(provider)) provider.keep(id, message.body);
     queued = true;
-    // Outside a request (a job, a script) nothing calls kickIfQueued: look again shortly.
-    setTimeout(() => void kick(), 100).unref();
+    // Outside a request (a job, a script) nothing calls kickIfQueued: look again shortly. An outbox
+    // message a claim has returned needs no look; one that a claim missed (it ran before this
+    // transaction committed) gets one more.
+    setTimeout(() => {
+      if (!toOutbox) return void kick();
+      if (!unclaimed.has(id)) return;
+      if (running) {
+        looksAfterRound.add(id);
+        again = true;
+        return;
+      }
+      look(id);
+      void kick();
+    }, 100).unref();
     return id;
+  }
+
+  /** A message's look: the outbox is claimed once more for it, whatever that claim finds. */
+  function look(id: string): void {
+    if (unclaimed.delete(id)) outboxDue = true;
   }
 
   async function purge(): Promise<void> {
@@ -218,7 +256,8 @@ export function createNotifier(deps: NotifierDeps): Notifier {
 
   /** Claims and sends batches until nothing is due. */
   async function work(): Promise<void> {
-    if (outboxChannels.length > 0) {
+    if (outboxChannels.length > 0 && (outboxDue || deps.inWriteBatch === false || deps.outboxClaimedEachRound)) {
+      outboxDue = false;
       // One statement for all of them: the outbox sends many at once (the demo, the benchmarks).
       // It rides the write batch (db/write-batch.ts) with the entries' delivery state: on SQLite
       // the joins' own COMMIT, not three commits (three fsyncs) of its own between their batches.
@@ -234,7 +273,10 @@ export function createNotifier(deps: NotifierDeps): Notifier {
         const told = aboutEntries.length > 0 && onDeliveryIn ? await onDeliveryIn(trx, aboutEntries, 'sent') : undefined;
         return { delivered: rows, tell: told };
       });
-      for (const row of delivered) deps.onOutcome?.(row.channel, 'sent', 1);
+      for (const row of delivered) {
+        unclaimed.delete(row.id);
+        deps.onOutcome?.(row.channel, 'sent', 1);
+      }
       if (tell) tell();
       else {
         const aboutEntries = delivered.filter((row) => row.entry_id).map((row) => row.id);
@@ -268,6 +310,8 @@ export function createNotifier(deps: NotifierDeps): Notifier {
         do {
           again = false;
           queued = false;
+          for (const id of looksAfterRound) look(id);
+          looksAfterRound.clear();
           await work();
         } while ((again || queued) && !stopped);
       } catch (error) {
@@ -288,6 +332,7 @@ export function createNotifier(deps: NotifierDeps): Notifier {
     },
     async drain() {
       sentDue = true;
+      outboxDue = true;
       urgent = true;
       try {
         if (running) await running;
@@ -297,10 +342,14 @@ export function createNotifier(deps: NotifierDeps): Notifier {
       }
     },
     depth: () => countQueued(db.kysely),
+    idle: async () => {
+      while (running) await running;
+    },
     start() {
       if (!deps.enabled || timer) return;
       timer = setInterval(() => {
         sentDue = true;
+        outboxDue = true;
         void kick();
       }, deps.intervalMs);
       timer.unref();

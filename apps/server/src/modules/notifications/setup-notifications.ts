@@ -15,7 +15,7 @@ import { type PassportIssuer, callMessages, partyMessenger, smsOnCall, smsOnJoin
  */
 export function setupNotifications(
   app: FastifyInstance,
-  options: { now: () => number; issuePassport: PassportIssuer; inWriteBatch?: false },
+  options: { now: () => number; issuePassport: PassportIssuer; inWriteBatch?: false; outboxClaimedEachRound?: true },
 ): Required<Pick<QueueDeps, 'messenger'>> {
   const { config } = app;
   const notifier = createNotifier({
@@ -33,6 +33,7 @@ export function setupNotifications(
     retentionMs: config.RETENTION_HOURS * 3_600_000,
     // The entry's card shows what became of its last message (docs/product.md §7).
     onDelivery: (messageIds, status) => recordDelivery(app.queueDeps, messageIds, status),
+    ...(options.outboxClaimedEachRound ? { outboxClaimedEachRound: true as const } : {}),
     ...(options.inWriteBatch === false
       ? { inWriteBatch: false as const }
       : {

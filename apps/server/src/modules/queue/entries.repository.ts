@@ -677,8 +677,12 @@ const waitingOfPriority = compiledOnce<{ venueId: string; priority: number; limi
   ({ limit }) => String(limit),
 );
 
-/** Claims an entry's one "getting close" message; false when it was had already. */
-const gettingCloseClaim = compiledOnce<{ id: string; now: number }>((db, arg) =>
+/**
+ * Claims an entry's one "getting close" message: the whole row as claimed (for the message: the
+ * front was read narrow), or undefined when it was had already. One statement, not the claim and a
+ * read of the row (docs/decisions/065-outbox-claimed-when-something-waits.md).
+ */
+const gettingCloseClaim = compiledOnce<{ id: string; now: number }, EntryRow>((db, arg) =>
   db
     .updateTable('entries')
     .set({ getting_close_at: arg('now') })
@@ -686,9 +690,10 @@ const gettingCloseClaim = compiledOnce<{ id: string; now: number }>((db, arg) =>
     .where('status', '=', 'active')
     .where('getting_close_at', 'is', null)
     .where('notified_at', 'is', null)
+    .returningAll()
     .compile(),
 );
 
-export async function claimGettingClose(db: Executor, id: string, now: number): Promise<boolean> {
-  return Number((await gettingCloseClaim(db, { id, now })).numAffectedRows ?? 0) > 0;
+export async function claimGettingClose(db: Executor, id: string, now: number): Promise<EntryRow | undefined> {
+  return (await gettingCloseClaim(db, { id, now })).rows[0];
 }

@@ -36,11 +36,8 @@ export async function sendGettingClose(deps: QueueDeps, venueId: string): Promis
     // Through the write batch: on SQLite the claim and its message share a commit with the writes
     // queued meanwhile, the previous message's delivery marks among them (docs/decisions/046-fewer-commits-per-change.md).
     const claimed = await runWriteTransaction(deps.db, async (trx) => {
-      if (!(await repo.claimGettingClose(trx, entry.id, now))) return false;
-      // The whole row, as claimed, for the message only: the front was read narrow (entries.repository.ts).
-      const row = await repo.findEntryById(trx, entry.id);
-      // Claimed in this transaction, so there; were it not, the claim rolls back with no message.
-      if (!row) throw new Error(`getting close: entry ${entry.id} claimed but not found`);
+      const row = await repo.claimGettingClose(trx, entry.id, now);
+      if (!row) return false;
       await deps.hooks?.run('gettingClose', trx, row, index + 1);
       return true;
     });

@@ -1,4 +1,4 @@
-import { ErrorCode, HOST_SESSION_COOKIE, type StaffRole } from '@vez/contract';
+import { ErrorCode, HOST_SESSION_COOKIE, type StaffRole, isVenueId } from '@vez/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/connect.js';
@@ -6,7 +6,7 @@ import { AppError } from '../../lib/app-error.js';
 import { readSessionToken } from '../../plugins/sessions.js';
 import type { SessionAccess, SessionWatch } from './session-watch.js';
 import { findStaffRole } from './staff-venues.repository.js';
-import { type StaffSession, assertStaffOfVenue, findSession } from './staff.service.js';
+import { NOT_STAFF_OF_VENUE, type StaffSession, assertStaffOfVenue, findSession, findSessionAt } from './staff.service.js';
 
 /** The staff member of the request's session cookie, or 401. */
 export async function requireStaff(db: Db, request: FastifyRequest, now = Date.now()): Promise<StaffSession> {
@@ -22,9 +22,18 @@ const verified = new WeakMap<FastifyRequest, VenueStaff>();
 
 /** 401 without a session, 400 for a malformed venue id, 403 for another venue's staff. */
 export async function requireVenueStaff(db: Db, request: FastifyRequest, venueId: string, now = Date.now()): Promise<VenueStaff> {
-  const identity = await requireStaff(db, request, now);
-  const role = await assertStaffOfVenue(db.kysely, identity, venueId);
-  const staff = { ...identity, role };
+  let staff: VenueStaff;
+  if (isVenueId(venueId)) {
+    // The session and the role at the venue in one read: a console's every request asks both.
+    const found = await findSessionAt(db.kysely, readSessionToken(request, 'staff'), venueId, now);
+    if (!found) throw new AppError(ErrorCode.UNAUTHENTICATED);
+    if (!found.role) throw new AppError(ErrorCode.FORBIDDEN, NOT_STAFF_OF_VENUE);
+    staff = { ...found, role: found.role };
+  } else {
+    // 401 before 400: without a session, the venue id is nobody's business.
+    const identity = await requireStaff(db, request, now);
+    staff = { ...identity, role: await assertStaffOfVenue(db.kysely, identity, venueId) };
+  }
   verified.set(request, staff);
   return staff;
 }

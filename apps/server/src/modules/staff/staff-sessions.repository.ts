@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { compiledOnce } from '../../db/compiled-once.js';
-import type { Database, StaffSessionRow } from '../../db/types.js';
+import type { Database, StaffSessionRow, StaffVenueTable } from '../../db/types.js';
 
 /**
  * The `staff_sessions` table: the only place with its SQL (docs/ARCHITECTURE.md habit 3).
@@ -27,6 +27,30 @@ const liveSession = compiledOnce<{ tokenHash: string; now: number }, { staffId: 
 
 export async function findLiveSession(db: Executor, tokenHash: string, now: number) {
   return (await liveSession(db, { tokenHash, now })).rows[0];
+}
+
+/**
+ * The live session and its staff member, with their role at one venue (null: not its staff), in
+ * one statement: a console's request asks both (docs/decisions/065-outbox-claimed-when-something-waits.md).
+ */
+const liveSessionAt = compiledOnce<
+  { tokenHash: string; now: number; venueId: string },
+  { staffId: string; email: string; expiresAt: number; role: StaffVenueTable['role'] | null }
+>((db, arg) =>
+  db
+    .selectFrom('staff_sessions')
+    .innerJoin('staff', 'staff.id', 'staff_sessions.staff_id')
+    .leftJoin('staff_venues', (join) =>
+      join.onRef('staff_venues.staff_id', '=', 'staff_sessions.staff_id').on('staff_venues.venue_id', '=', arg('venueId')),
+    )
+    .select(['staff.id as staffId', 'staff.email as email', 'staff_sessions.expires_at as expiresAt', 'staff_venues.role as role'])
+    .where('staff_sessions.token_hash', '=', arg('tokenHash'))
+    .where('staff_sessions.expires_at', '>', arg('now'))
+    .compile(),
+);
+
+export async function findLiveSessionAt(db: Executor, tokenHash: string, now: number, venueId: string) {
+  return (await liveSessionAt(db, { tokenHash, now, venueId })).rows[0];
 }
 
 /** Of these sessions, the live ones with each venue their staff member runs and the role there. */

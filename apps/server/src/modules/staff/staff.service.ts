@@ -25,6 +25,7 @@ import {
   deleteSession,
   deleteSessionsOfStaff,
   findLiveSession,
+  findLiveSessionAt,
   insertSession,
 } from './staff-sessions.repository.js';
 
@@ -217,6 +218,25 @@ export async function findSession(db: Db, token: string | undefined, now = Date.
   return row ? { staffId: row.staffId, email: row.email, sessionId, expiresAt: row.expiresAt } : undefined;
 }
 
+/** The 403 of a staff member asking about a venue that is not theirs. */
+export const NOT_STAFF_OF_VENUE = 'You are not staff of this venue.';
+
+/**
+ * The session of this token, with its staff member's role at the venue (null: not its staff), in
+ * one read: what a console's request asks (staff-auth.ts requireVenueStaff).
+ */
+export async function findSessionAt(
+  db: Db,
+  token: string | undefined,
+  venueId: string,
+  now = Date.now(),
+): Promise<(StaffSession & { role: StaffRole | null }) | undefined> {
+  if (!token || token.length > 100) return undefined;
+  const sessionId = hashToken(token);
+  const row = await findLiveSessionAt(db, sessionId, now, venueId);
+  return row ? { staffId: row.staffId, email: row.email, sessionId, expiresAt: row.expiresAt, role: row.role } : undefined;
+}
+
 /** Ends this session, here and in the console streams it opened on every instance. */
 export async function logout(db: Db, session: StaffSession, tell: TellStaffNews): Promise<void> {
   await deleteSession(db, session.sessionId);
@@ -244,6 +264,6 @@ export async function getMe(db: Db, identity: StaffIdentity): Promise<HostMeResp
 export async function assertStaffOfVenue(db: Db, identity: StaffIdentity, venueId: string): Promise<StaffRole> {
   if (!isVenueId(venueId)) throw new AppError(ErrorCode.INVALID_VENUEID_FORMAT);
   const role = await findStaffRole(db, identity.staffId, venueId);
-  if (!role) throw new AppError(ErrorCode.FORBIDDEN, 'You are not staff of this venue.');
+  if (!role) throw new AppError(ErrorCode.FORBIDDEN, NOT_STAFF_OF_VENUE);
   return role;
 }
