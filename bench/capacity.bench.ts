@@ -37,9 +37,10 @@
 //   CAPACITY_MAX_QUEUE (150, the busiest venue's pages), CAPACITY_HEADS (3 waiting parties without a page),
 //   CAPACITY_SETUPS (sqlite,sqlite-kept-briefly,sqlite-node-defaults,sqlite-v8-pool-4,sqlite-whole-indexes,pg,pg-quota,two-quota,two-quota-rr;
 //   also two, two-rr: unlimited pairs; sqlite-kept-briefly, sqlite-node-defaults, sqlite-v8-pool-4,
-//   sqlite-whole-indexes and sqlite-checkpoints-in-commits are SQLite with a kept optimisation swapped for its simpler way,
-//   bench/lib/capacity-server.ts, compared by CPU per change, event loop and p99, and the last two
-//   by the rate held too),
+//   sqlite-whole-indexes, sqlite-checkpoints-in-commits, sqlite- and pg-outbox-each-round, sqlite- and pg-pages-each-change are
+//   one instance with a kept optimisation swapped for its simpler way,
+//   bench/lib/capacity-server.ts, compared by CPU per change, event loop and p99 (the checkpoints and
+//   the V8 pool by the rate held too),
 //   CAPACITY_RATE (30, changes/s of the accounting steps), CAPACITY_REPEATS (3),
 //   CAPACITY_STEP_SECONDS and CAPACITY_IDLE_SECONDS (default SSE_HEARTBEAT_SECONDS, 20: each window
 //   holds one heartbeat round, which the servers also read from SSE_HEARTBEAT_SECONDS),
@@ -114,7 +115,11 @@ type SetupName =
   | 'sqlite-checkpoints-in-commits'
   | 'sqlite-node-defaults'
   | 'sqlite-v8-pool-4'
-  | 'sqlite-whole-indexes';
+  | 'sqlite-whole-indexes'
+  | 'sqlite-outbox-each-round'
+  | 'sqlite-pages-each-change'
+  | 'pg-pages-each-change'
+  | 'pg-outbox-each-round';
 interface SetupSpec {
   label: string;
   instances: 1 | 2;
@@ -164,7 +169,31 @@ const SETUP_SPECS: Record<SetupName, SetupSpec> = {
     store: 'sqlite',
     variant: 'wholeIndexes',
   },
+  'sqlite-outbox-each-round': {
+    label: '1 instance, SQLite, the outbox claimed on every round of the message worker',
+    instances: 1,
+    store: 'sqlite',
+    variant: 'outboxEachRound',
+  },
+  'sqlite-pages-each-change': {
+    label: '1 instance, SQLite, every diner page written on every change (unchanged ones too)',
+    instances: 1,
+    store: 'sqlite',
+    variant: 'pagesEachChange',
+  },
   pg: { label: '1 instance, PostgreSQL', instances: 1, store: 'pg' },
+  'pg-pages-each-change': {
+    label: '1 instance, PostgreSQL, every diner page written on every change (unchanged ones too)',
+    instances: 1,
+    store: 'pg',
+    variant: 'pagesEachChange',
+  },
+  'pg-outbox-each-round': {
+    label: '1 instance, PostgreSQL, the outbox claimed on every round of the message worker',
+    instances: 1,
+    store: 'pg',
+    variant: 'outboxEachRound',
+  },
   two: { label: "2 instances, PostgreSQL + Redis, nginx (a venue's streams on one instance)", instances: 2, store: 'pg', balance: 'venue' },
   'two-rr': { label: '2 instances, PostgreSQL + Redis, nginx round-robin', instances: 2, store: 'pg', balance: 'round-robin' },
   'pg-quota': { label: `1 instance of ${QUOTA} core, PostgreSQL`, instances: 1, store: 'pg', quota: true },

@@ -6,6 +6,7 @@ import { buildApp } from '../../apps/server/src/app.js';
 import { loadConfig } from '../../apps/server/src/config.js';
 import { migrateToLatest, openDb } from '../../apps/server/src/db/connect.js';
 import * as partialIndexesMigration from '../../apps/server/src/db/migrations/020-partial-indexes.js';
+import { productionFanout } from '../../apps/server/src/modules/realtime/fanout.js';
 
 /**
  * keptBriefly: venues and estimate books kept 2 s whatever is heard, venues read again inside every
@@ -19,8 +20,20 @@ import * as partialIndexesMigration from '../../apps/server/src/db/migrations/02
  * (docs/decisions/057-fewer-objects-for-the-collector.md).
  * wholeIndexes: the three partial indexes of migration 020 whole again, as its own down() makes them
  * (docs/decisions/062-partial-indexes.md).
+ * outboxEachRound: the message worker claims the outbox on every round, whether or not something
+ * waits there (docs/decisions/065-outbox-claimed-when-something-waits.md).
+ * pagesEachChange: every diner page written on every change of its venue, even when its message is
+ * the one it has (docs/decisions/066-pages-written-when-they-change.md).
  */
-export const CAPACITY_VARIANTS = ['keptBriefly', 'checkpointsInCommits', 'nodeDefaults', 'v8Pool4', 'wholeIndexes'] as const;
+export const CAPACITY_VARIANTS = [
+  'keptBriefly',
+  'checkpointsInCommits',
+  'nodeDefaults',
+  'v8Pool4',
+  'wholeIndexes',
+  'outboxEachRound',
+  'pagesEachChange',
+] as const;
 export type CapacityVariant = (typeof CAPACITY_VARIANTS)[number];
 
 const variant = process.env.CAPACITY_VARIANT as CapacityVariant;
@@ -30,7 +43,14 @@ const config = loadConfig(process.env);
 const db = openDb(config.database, variant === 'checkpointsInCommits' ? { checkpointsInWorker: false } : {});
 await migrateToLatest(db);
 if (variant === 'wholeIndexes') await partialIndexesMigration.down(db.kysely);
-const bench = variant === 'keptBriefly' ? { keptVenues: false as const, rebase: false as const } : {};
+const bench =
+  variant === 'keptBriefly'
+    ? { keptVenues: false as const, rebase: false as const }
+    : variant === 'outboxEachRound'
+      ? { outboxClaimedEachRound: true as const }
+      : variant === 'pagesEachChange'
+        ? { fanout: { ...productionFanout, writesUnchanged: true } }
+        : {};
 const app = await buildApp({ config, db, retention: true, bench });
 await app.listen({ port: config.PORT, host: config.HOST });
 process.on('SIGTERM', () => {

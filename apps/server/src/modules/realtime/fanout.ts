@@ -22,6 +22,12 @@ export interface FanoutStrategy {
   /** The hub keeps each entry's whole row for `writeDiner` (a strategy that builds every message whole). */
   readonly keepsRows: boolean;
   /**
+   * Every diner written on every change it sees, even when its message is the one it was last
+   * written (the simpler way of docs/decisions/066-pages-written-when-they-change.md); the app
+   * skips those.
+   */
+  readonly writesUnchanged?: boolean;
+  /**
    * Writes a diner's position message: the entry's template, its place, its row when kept (else
    * undefined). Handed the subscriber itself, not a new object per write: 10,000 per change.
    */

@@ -6,7 +6,7 @@ import { type QueueDeps, findEntryByAnyId } from '../queue/index.js';
 import { SseStream } from './sse-stream.js';
 import { type StreamLimits, type StreamSlot, createStreamSlots } from './stream-slots.js';
 import { type FanoutStrategy, productionFanout } from './fanout.js';
-import { type DinerSubscriber, type HostSubscriber, VenueHub, viewKey } from './venue-hub.js';
+import { type DinerSubscriber, type HostSubscriber, NOTHING_SENT, VenueHub, viewKey } from './venue-hub.js';
 
 /**
  * A console stream's right to the venue's queue, kept by the staff module for as long as the stream
@@ -172,6 +172,7 @@ export function createRealtime(
         lang,
         key: viewKey(target.isShared, lang),
         stamp: 0,
+        ...NOTHING_SENT,
       };
       sub.stream = track(raw, slot, 'diner', () => {
         hub.removeDiner(sub);

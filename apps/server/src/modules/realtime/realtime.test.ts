@@ -53,6 +53,19 @@ describe.each(stores)('real-time streams on $name', (store) => {
     stream.close();
   });
 
+  it('a party joining behind leaves the page unwritten: the next message is the next move', async () => {
+    const id = await join('Julia Frente');
+    const stream = await sse(`/waitlists/${id}/events`);
+    const first = position(await stream.next(isPosition));
+    await join('Kleber Atras');
+    // Nothing for Julia: her place and estimate stand. A priority party then goes ahead of her.
+    await host.post('/entries', { customer: { name: 'Lia Prioridade', phone: nextPhone() }, partySize: 2, priority: true });
+    const moved = position(await stream.next(isPosition));
+    expect(moved.waitlist.globalPos).toBe((first.waitlist.globalPos ?? Number.NaN) + 1);
+    expect(moved).toEqual(await getPosition(id));
+    stream.close();
+  });
+
   it('a venue that hides positions streams no position figures at all (docs/product.md §4)', async () => {
     const ahead = await join('Hugo Antes');
     const id = await join('Iris Oculta');
@@ -79,17 +92,20 @@ describe.each(stores)('real-time streams on $name', (store) => {
   });
 
   it('never carries another diner’s name, phone or note', async () => {
-    const other = await join('Otavio Segredo');
     const id = await join('Dora Propria');
+    const other = await join('Otavio Segredo');
     const stream = await sse(`/waitlists/${id}/events`);
     await stream.next(isPosition);
+    // Behind Dora, then given priority: ahead of her, so her page moves (and gets a message).
     await host.patch(`/entries/${other}`, { note: 'alergia secreta', priority: true });
     await stream.next(isPosition);
+    // With priority, ahead of Dora: her page moves (a party behind her leaves it as it was, unwritten).
     const walkIn = (
       await host.post('/entries', {
         customer: { name: 'Walter Intruso', phone: '+5511912345678' },
         partySize: 3,
         note: 'mesa escondida',
+        priority: true,
       })
     ).json().entry._id;
     await stream.next(isPosition);

@@ -27,6 +27,41 @@ export interface DinerSubscriber {
   key: string;
   /** The refresh number of the newest state written: an older state is never written after it. */
   stamp: number;
+  /**
+   * The last message written, as its template and the place filled in (the walk reuses its
+   * placement object: the figures are copied). The same template at the same place again is the
+   * same message: not written (a party joining behind moves nobody ahead of it).
+   */
+  sent: FramedTemplate | undefined;
+  sentPos: number;
+  sentGlobalPos: number;
+  sentTime: number | null;
+  sentLow: number | null;
+  sentHigh: number | null;
+}
+
+/** A diner given no message yet (realtime.service.ts opens it with these). */
+export const NOTHING_SENT = { sent: undefined, sentPos: 0, sentGlobalPos: 0, sentTime: null, sentLow: null, sentHigh: null } as const;
+
+/** Whether this diner's last message was this template at this place: writing it again would show nothing new. */
+function sentAlready(sub: DinerSubscriber, template: FramedTemplate, p: Placement): boolean {
+  return (
+    sub.sent === template &&
+    sub.sentPos === p.pos &&
+    sub.sentGlobalPos === p.globalPos &&
+    sub.sentTime === p.estimatedTime &&
+    sub.sentLow === (p.estimatedRange?.low ?? null) &&
+    sub.sentHigh === (p.estimatedRange?.high ?? null)
+  );
+}
+
+function noteSent(sub: DinerSubscriber, template: FramedTemplate | undefined, p: Placement): void {
+  sub.sent = template;
+  sub.sentPos = p.pos;
+  sub.sentGlobalPos = p.globalPos;
+  sub.sentTime = p.estimatedTime;
+  sub.sentLow = p.estimatedRange?.low ?? null;
+  sub.sentHigh = p.estimatedRange?.high ?? null;
 }
 
 export interface HostSubscriber {
@@ -216,6 +251,8 @@ export class VenueHub {
         continue;
       }
       sub.stamp = stamp;
+      if (!fanout.writesUnchanged && sentAlready(sub, template, placement)) continue;
+      noteSent(sub, template, placement);
       fanout.writeDiner(sub, template, placement, view, entry.row);
     }
     return complete;
@@ -240,8 +277,14 @@ export class VenueHub {
         entry.templates.set(sub.key, template);
       }
       sub.stamp = stamp;
-      if (template.frame || template.fixedFrame !== undefined) this.fanout.writeDiner(sub, template, placement, view, row);
-      else sub.stream.send(StreamMessage.position, renderFull(row, placement, view, sub.isShared, sub.lang));
+      if (template.frame || template.fixedFrame !== undefined) {
+        if (!this.fanout.writesUnchanged && sentAlready(sub, template, placement)) continue;
+        noteSent(sub, template, placement);
+        this.fanout.writeDiner(sub, template, placement, view, row);
+      } else {
+        noteSent(sub, undefined, placement);
+        sub.stream.send(StreamMessage.position, renderFull(row, placement, view, sub.isShared, sub.lang));
+      }
     }
   }
 
