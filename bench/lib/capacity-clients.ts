@@ -7,9 +7,13 @@
 //
 // IPC, from the load generator:
 //   {cmd:'connect', port, streams:[{venue, path, cookie?}], concurrency} -> {connected, failed, errors}
-//   {cmd:'arm', id, venue, t0}   a change to `venue` was sent at t0 (epoch ms): answers
+//   {cmd:'arm', id, venue, t0, hostsOnly?}
+//                                a change to `venue` was sent at t0 (epoch ms): answers
 //                                {done:id, at} once every open screen of that venue has received a
-//                                message after t0 (at: when the last one did; null: no screen)
+//                                message after t0 (at: when the last one did; null: no screen);
+//                                hostsOnly: its consoles only (a join behind everyone changes no
+//                                diner's page, and pages are written when they change:
+//                                docs/decisions/066-pages-written-when-they-change.md)
 //   {cmd:'disarm', id}           the change failed: stop waiting for it
 //   {cmd:'stats'}                -> {stats:{messages, bytes, dropped, screens, heartbeatRounds, cpu}}
 //   {cmd:'close'}                -> {closed:true}
@@ -28,6 +32,8 @@ const HOST_HEAD = 16 * 1024;
 
 interface Pending {
   id: number;
+  /** Only the venue's consoles wait for this change's message. */
+  hostsOnly: boolean;
   t0: number;
   remaining: number;
   maxAt: number;
@@ -108,7 +114,7 @@ function endMessage(s: Screen, at: number): void {
   const before = s.lastAt;
   s.lastAt = at;
   const p = s.venue.pending;
-  if (p && before < p.t0 && at >= p.t0) settle(s.venue, p, at);
+  if (p && before < p.t0 && at >= p.t0 && (s.host || !p.hostsOnly)) settle(s.venue, p, at);
 }
 
 function settle(v: Venue, p: Pending, at: number): void {
@@ -245,7 +251,7 @@ function open(port: number, venueIndex: number, path: string, cookie: string | u
       dropped += 1;
       // A dropped screen will not receive: the change is settled without it, and the drop is reported.
       const p = venue.pending;
-      if (p && s.lastAt < p.t0) settle(venue, p, p.maxAt);
+      if (p && s.lastAt < p.t0 && (s.host || !p.hostsOnly)) settle(venue, p, p.maxAt);
     });
   });
 }
@@ -275,12 +281,12 @@ async function connectAll(
   return { connected, failed, errors: [...errors].slice(0, 5) };
 }
 
-function arm(id: number, venueIndex: number, t0: number): void {
+function arm(id: number, venueIndex: number, t0: number, hostsOnly: boolean): void {
   const v = venueOf(venueIndex);
   let remaining = 0;
   let maxAt = 0;
   for (const s of v.screens) {
-    if (!s.alive) continue;
+    if (!s.alive || (hostsOnly && !s.host)) continue;
     if (s.lastAt < t0) remaining += 1;
     else if (s.lastAt > maxAt) maxAt = s.lastAt;
   }
@@ -288,7 +294,7 @@ function arm(id: number, venueIndex: number, t0: number): void {
     process.send?.({ done: id, at: maxAt === 0 ? null : maxAt });
     return;
   }
-  v.pending = { id, t0, remaining, maxAt };
+  v.pending = { id, hostsOnly, t0, remaining, maxAt };
 }
 
 process.on(
@@ -301,8 +307,9 @@ process.on(
     id?: number;
     venue?: number;
     t0?: number;
+    hostsOnly?: boolean;
   }) => {
-    if (message.cmd === 'arm') arm(message.id!, message.venue!, message.t0!);
+    if (message.cmd === 'arm') arm(message.id!, message.venue!, message.t0!, message.hostsOnly === true);
     else if (message.cmd === 'disarm') {
       for (const v of venues.values()) if (v.pending?.id === message.id) v.pending = undefined;
     } else if (message.cmd === 'connect')

@@ -183,7 +183,8 @@ export class CapacityDriver {
         finish();
       },
     });
-    v.client.send({ cmd: 'arm', id: change.id, venue: v.index, t0: change.sentAt });
+    // A join behind everyone moves no page: only the venue's consoles get its message (decision 066).
+    v.client.send({ cmd: 'arm', id: change.id, venue: v.index, t0: change.sentAt, hostsOnly: change.kind === 'join' });
     const path = change.kind === 'join' ? `/api/waitlists/${v.id}/create` : `/api/host/venues/${v.id}/entries/${target}/${change.kind}`;
     const body = change.kind === 'join' ? JSON.stringify(this.joinBody(v.id)) : undefined;
     void this.request('POST', path, body).then(({ status, text }) => {
