@@ -7,13 +7,16 @@
 //
 // IPC, from the load generator:
 //   {cmd:'connect', port, streams:[{venue, path, cookie?}], concurrency} -> {connected, failed, errors}
-//   {cmd:'arm', id, venue, t0, hostsOnly?}
-//                                a change to `venue` was sent at t0 (epoch ms): answers
-//                                {done:id, at} once every open screen of that venue has received a
-//                                message after t0 (at: when the last one did; null: no screen);
-//                                hostsOnly: its consoles only (a join behind everyone changes no
-//                                diner's page, and pages are written when they change:
-//                                docs/decisions/066-pages-written-when-they-change.md)
+//   {cmd:'arm', id, venue, t0}   a change to `venue` was sent at t0 (epoch ms)
+//   {cmd:'answered', id}         its HTTP answer came back: answers {done:id, at} once every open
+//                                console of the venue has received a message after t0 and one turn
+//                                of this process's event loop has passed since the answer (at: when
+//                                the last message of any screen of the venue arrived; null: none).
+//                                Diner pages are written when their message changes
+//                                (docs/decisions/066-pages-written-when-they-change.md): which of
+//                                them a change reaches is not known here, but the server writes
+//                                them in one walk before the console and before its answer, so
+//                                those that come have arrived by then.
 //   {cmd:'disarm', id}           the change failed: stop waiting for it
 //   {cmd:'stats'}                -> {stats:{messages, bytes, dropped, screens, heartbeatRounds, cpu}}
 //   {cmd:'close'}                -> {closed:true}
@@ -32,11 +35,12 @@ const HOST_HEAD = 16 * 1024;
 
 interface Pending {
   id: number;
-  /** Only the venue's consoles wait for this change's message. */
-  hostsOnly: boolean;
   t0: number;
+  /** Consoles still to receive the change's message. */
   remaining: number;
   maxAt: number;
+  /** The answer came back and a turn of the event loop passed since. */
+  answered: boolean;
 }
 
 interface Venue {
@@ -114,15 +118,15 @@ function endMessage(s: Screen, at: number): void {
   const before = s.lastAt;
   s.lastAt = at;
   const p = s.venue.pending;
-  if (p && before < p.t0 && at >= p.t0 && (s.host || !p.hostsOnly)) settle(s.venue, p, at);
+  if (p && before < p.t0 && at >= p.t0) settle(s.venue, p, at, s.host ? 1 : 0);
 }
 
-function settle(v: Venue, p: Pending, at: number): void {
-  p.remaining -= 1;
+function settle(v: Venue, p: Pending, at: number, consoles: number): void {
+  p.remaining -= consoles;
   if (at > p.maxAt) p.maxAt = at;
-  if (p.remaining <= 0) {
+  if (p.remaining <= 0 && p.answered) {
     v.pending = undefined;
-    process.send?.({ done: p.id, at: p.maxAt });
+    process.send?.({ done: p.id, at: p.maxAt === 0 ? null : p.maxAt });
   }
 }
 
@@ -251,7 +255,7 @@ function open(port: number, venueIndex: number, path: string, cookie: string | u
       dropped += 1;
       // A dropped screen will not receive: the change is settled without it, and the drop is reported.
       const p = venue.pending;
-      if (p && s.lastAt < p.t0 && (s.host || !p.hostsOnly)) settle(venue, p, p.maxAt);
+      if (p && s.lastAt < p.t0) settle(venue, p, p.maxAt, s.host ? 1 : 0);
     });
   });
 }
@@ -281,20 +285,27 @@ async function connectAll(
   return { connected, failed, errors: [...errors].slice(0, 5) };
 }
 
-function arm(id: number, venueIndex: number, t0: number, hostsOnly: boolean): void {
+function arm(id: number, venueIndex: number, t0: number): void {
   const v = venueOf(venueIndex);
   let remaining = 0;
   let maxAt = 0;
   for (const s of v.screens) {
-    if (!s.alive || (hostsOnly && !s.host)) continue;
-    if (s.lastAt < t0) remaining += 1;
-    else if (s.lastAt > maxAt) maxAt = s.lastAt;
+    if (!s.alive) continue;
+    if (s.lastAt >= t0) maxAt = Math.max(maxAt, s.lastAt);
+    else if (s.host) remaining += 1;
   }
-  if (remaining === 0) {
-    process.send?.({ done: id, at: maxAt === 0 ? null : maxAt });
-    return;
-  }
-  v.pending = { id, hostsOnly, t0, remaining, maxAt };
+  v.pending = { id, t0, remaining, maxAt, answered: false };
+}
+
+function answered(id: number): void {
+  // One turn: what the server wrote before its answer, already in this process's sockets, is read first.
+  setImmediate(() => {
+    for (const v of venues.values())
+      if (v.pending?.id === id) {
+        v.pending.answered = true;
+        settle(v, v.pending, v.pending.maxAt, 0);
+      }
+  });
 }
 
 process.on(
@@ -307,9 +318,9 @@ process.on(
     id?: number;
     venue?: number;
     t0?: number;
-    hostsOnly?: boolean;
   }) => {
-    if (message.cmd === 'arm') arm(message.id!, message.venue!, message.t0!, message.hostsOnly === true);
+    if (message.cmd === 'arm') arm(message.id!, message.venue!, message.t0!);
+    else if (message.cmd === 'answered') answered(message.id!);
     else if (message.cmd === 'disarm') {
       for (const v of venues.values()) if (v.pending?.id === message.id) v.pending = undefined;
     } else if (message.cmd === 'connect')

@@ -183,8 +183,7 @@ export class CapacityDriver {
         finish();
       },
     });
-    // A join behind everyone moves no page: only the venue's consoles get its message (decision 066).
-    v.client.send({ cmd: 'arm', id: change.id, venue: v.index, t0: change.sentAt, hostsOnly: change.kind === 'join' });
+    v.client.send({ cmd: 'arm', id: change.id, venue: v.index, t0: change.sentAt });
     const path = change.kind === 'join' ? `/api/waitlists/${v.id}/create` : `/api/host/venues/${v.id}/entries/${target}/${change.kind}`;
     const body = change.kind === 'join' ? JSON.stringify(this.joinBody(v.id)) : undefined;
     void this.request('POST', path, body).then(({ status, text }) => {
@@ -198,7 +197,7 @@ export class CapacityDriver {
         // No change, no message: stop waiting for one.
         v.client.send({ cmd: 'disarm', id: change.id });
         delivered = true;
-      }
+      } else if (!change.timedOut) v.client.send({ cmd: 'answered', id: change.id });
       answered = true;
       finish();
     });
