@@ -1,6 +1,8 @@
 // `npm run bench`: runs every bench/*.bench.ts in turn, each in a process of its own (one failing
 // does not stop the others), prints its figures, writes bench/results/<name>.json and a summary
-// of the whole run to bench/results/latest.md. `npm run bench -- api` runs only names matching.
+// of the whole run to bench/results/latest.md. `npm run bench -- api` runs only names matching;
+// `npm run bench -- capacity --render` runs nothing: the bench renders its stored figures again
+// (for a bench with a `--render` mode) and the summary takes them.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -14,9 +16,10 @@ const TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_MINUTES ?? 45) * 60_000;
 
 type Outcome = { name: string; ok: true; report: BenchReport } | { name: string; ok: false; reason: string };
 
-function runOne(file: string): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+function runOne(file: string, render = false): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(benchDir, 'lib/run-one.ts'), file], {
+    const args = render ? [file, '--render'] : [path.join(benchDir, 'lib/run-one.ts'), file];
+    const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
       cwd: path.resolve(benchDir, '..'),
       stdio: 'inherit',
     });
@@ -29,7 +32,8 @@ function runOne(file: string): Promise<{ code: number | null; signal: NodeJS.Sig
 }
 
 async function main(): Promise<void> {
-  const filters = process.argv.slice(2);
+  const render = process.argv.includes('--render');
+  const filters = process.argv.slice(2).filter((a) => a !== '--render');
   const files = fs
     .readdirSync(benchDir)
     .filter((f) => f.endsWith('.bench.ts'))
@@ -43,7 +47,11 @@ async function main(): Promise<void> {
     const resultFile = path.join(resultsDir, `${name}.json`);
     const startedAt = Date.now();
     console.log(`\n=== ${name} (${file})`);
-    const { code, signal } = await runOne(path.join(benchDir, file));
+    if (render && !fs.readFileSync(path.join(benchDir, file), 'utf8').includes("'--render'")) {
+      outcomes.push({ name, ok: false, reason: 'no --render mode: not run' });
+      continue;
+    }
+    const { code, signal } = await runOne(path.join(benchDir, file), render);
     const fresh = fs.existsSync(resultFile) && fs.statSync(resultFile).mtimeMs >= startedAt;
     if (code === 0 && fresh) {
       const report = JSON.parse(fs.readFileSync(resultFile, 'utf8')) as BenchReport;
