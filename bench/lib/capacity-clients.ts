@@ -14,9 +14,13 @@
 //                                the last message of any screen of the venue arrived; null: none).
 //                                Diner pages are written when their message changes
 //                                (docs/decisions/066-pages-written-when-they-change.md): which of
-//                                them a change reaches is not known here, but the server writes
-//                                them in one walk before the console and before its answer, so
-//                                those that come have arrived by then.
+//                                them a change reaches is not known here. The hub writes them in
+//                                one walk, then the consoles: waiting for the consoles waits for
+//                                them. At a venue without a console it waits for the answer and
+//                                a turn: on SQLite the refresh writes within a turn or two of the
+//                                answer, on PostgreSQL it reads the store first and may write
+//                                later; a page's message that comes after is not in the change's
+//                                latency (an undercount at those venues).
 //   {cmd:'disarm', id}           the change failed: stop waiting for it
 //   {cmd:'stats'}                -> {stats:{messages, bytes, dropped, screens, heartbeatRounds, cpu}}
 //   {cmd:'close'}                -> {closed:true}
