@@ -213,14 +213,14 @@ export function createNotifier(deps: NotifierDeps): Notifier {
       fallback_of: message.fallbackOf ?? null,
     });
     if (!inserted) return undefined;
-    const toOutbox = isOutbox(providers[message.channel]);
+    const provider = providers[message.channel];
+    const toOutbox = isOutbox(provider);
     if (toOutbox) {
       unclaimed.add(id);
       outboxDue = true;
+      // The demo outbox shows what it delivered, though the stored row is masked (providers.ts).
+      if (safeBody !== null) provider.keep(id, message.body);
     } else sentDue = true;
-    // The demo outbox shows what it delivered, though the stored row is masked (providers.ts).
-    const provider = providers[message.channel];
-    if (safeBody !== null && isOutbox(provider)) provider.keep(id, message.body);
     queued = true;
     // Outside a request (a job, a script) nothing calls kickIfQueued: look again shortly. An outbox
     // message a claim has returned needs no look; one that a claim missed (it ran before this

@@ -43,7 +43,16 @@ export interface DinerSubscriber {
 /** A diner given no message yet (realtime.service.ts opens it with these). */
 export const NOTHING_SENT = { sent: undefined, sentPos: 0, sentGlobalPos: 0, sentTime: null, sentLow: null, sentHigh: null } as const;
 
-/** Whether this diner's last message was this template at this place: writing it again would show nothing new. */
+/**
+ * Whether this message is new to the diner (not this template at this place again, which would show
+ * nothing new), noting it as written when it is. `writesUnchanged`: every message is new.
+ */
+function isNewTo(sub: DinerSubscriber, template: FramedTemplate, p: Placement, writesUnchanged: boolean | undefined): boolean {
+  if (!writesUnchanged && sentAlready(sub, template, p)) return false;
+  noteSent(sub, template, p);
+  return true;
+}
+
 function sentAlready(sub: DinerSubscriber, template: FramedTemplate, p: Placement): boolean {
   return (
     sub.sent === template &&
@@ -251,9 +260,7 @@ export class VenueHub {
         continue;
       }
       sub.stamp = stamp;
-      if (!fanout.writesUnchanged && sentAlready(sub, template, placement)) continue;
-      noteSent(sub, template, placement);
-      fanout.writeDiner(sub, template, placement, view, entry.row);
+      if (isNewTo(sub, template, placement, fanout.writesUnchanged)) fanout.writeDiner(sub, template, placement, view, entry.row);
     }
     return complete;
   }
@@ -278,9 +285,7 @@ export class VenueHub {
       }
       sub.stamp = stamp;
       if (template.frame || template.fixedFrame !== undefined) {
-        if (!this.fanout.writesUnchanged && sentAlready(sub, template, placement)) continue;
-        noteSent(sub, template, placement);
-        this.fanout.writeDiner(sub, template, placement, view, row);
+        if (isNewTo(sub, template, placement, this.fanout.writesUnchanged)) this.fanout.writeDiner(sub, template, placement, view, row);
       } else {
         noteSent(sub, undefined, placement);
         sub.stream.send(StreamMessage.position, renderFull(row, placement, view, sub.isShared, sub.lang));

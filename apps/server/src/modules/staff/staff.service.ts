@@ -211,9 +211,12 @@ export async function changeOwnPassword(
   return { ended };
 }
 
+/** The stored id of a session cookie's token; undefined for none or one no session could have. */
+const sessionIdOf = (token: string | undefined): string | undefined => (token && token.length <= 100 ? hashToken(token) : undefined);
+
 export async function findSession(db: Db, token: string | undefined, now = Date.now()): Promise<StaffSession | undefined> {
-  if (!token || token.length > 100) return undefined;
-  const sessionId = hashToken(token);
+  const sessionId = sessionIdOf(token);
+  if (!sessionId) return undefined;
   const row = await findLiveSession(db, sessionId, now);
   return row ? { staffId: row.staffId, email: row.email, sessionId, expiresAt: row.expiresAt } : undefined;
 }
@@ -231,8 +234,8 @@ export async function findSessionAt(
   venueId: string,
   now = Date.now(),
 ): Promise<(StaffSession & { role: StaffRole | null }) | undefined> {
-  if (!token || token.length > 100) return undefined;
-  const sessionId = hashToken(token);
+  const sessionId = sessionIdOf(token);
+  if (!sessionId) return undefined;
   const row = await findLiveSessionAt(db, sessionId, now, venueId);
   return row ? { staffId: row.staffId, email: row.email, sessionId, expiresAt: row.expiresAt, role: row.role } : undefined;
 }
