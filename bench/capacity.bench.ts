@@ -13,18 +13,22 @@
 //      each counted from /proc (CPU of every server, PostgreSQL, Redis, nginx), from the clients
 //      (stream writes that reached a screen), from the instances' /metrics (bus events published)
 //      and from Redis INFO and PostgreSQL's WAL position: server CPU per change answered, net of
-//      the reference, per instance; printed as median (min–max) over the repeats;
+//      the reference, per instance; printed as median (min–max) over the repeats; with several
+//      instances, each step is followed by one at CAPACITY_RATE x instances, where each instance
+//      carries about what one carries at CAPACITY_RATE (docs/decisions/067-scale-out-at-the-same-load.md);
 //   3. the model: the sustainable rate = (usable cores − the reference's cores) / CPU per change,
 //      usable = CAPACITY_HEADROOM of a core per instance (of its quota in the -quota setups), for the
 //      busiest instance; then steps around that prediction (x1.25 up or x0.8 down, one middle) find
 //      the rate held (p99 <= 250 ms from due to the last message a screen got, nothing lost), and the prediction is
 //      checked against it: again with the CPU per change measured in the search's first step (at
 //      the first prediction; a change costs less when many come together), the one judged.
-// Scale-out is judged by the accounting (does a second instance take half the work; what the venue
-// hash saves against round-robin, in CPU per change) and confirmed by the rates held.
+// Scale-out is judged by the accounting (does a second instance take half the work, each instance
+// as loaded as the one it is compared with; what the venue hash saves against round-robin, in CPU
+// per change) and confirmed by the rates held.
 // Targets: server CPU per change at 30/s <= 2 ms (SQLite), <= 3 ms (PostgreSQL); one instance holds
 // >= 3x the rate of the committed bench/results/capacity.json of the same setup (another day's run);
-// two instances do >= 1.7x the work of one by CPU accounting in every repeat; predictions within 25 %.
+// two instances do >= 1.7x the work of one by CPU accounting in every repeat (one at CAPACITY_RATE,
+// two at twice it); predictions within 25 %.
 //
 // This machine: 2 cores for everything (servers, nginx, PostgreSQL, Redis and the load generator),
 // and at most 20,000 open files per process, hard: one server cannot hold 20,000 streams plus its
@@ -472,7 +476,7 @@ interface Counts {
   walBytes: number | null;
 }
 
-type Phase = 'account' | 'held';
+type Phase = 'account' | 'account-per-instance' | 'held';
 
 interface Step extends StepResult {
   phase: Phase;
@@ -545,6 +549,13 @@ interface SetupResult {
   idle?: Resources;
   steps: Step[];
   accounts: Account[];
+  /**
+   * Several instances: accounting steps at CAPACITY_RATE x instances, each run right after one of
+   * `accounts`, so that each instance carries about the changes one instance carries at CAPACITY_RATE
+   * (a change costs less when more come together: comparing one instance at 30/s with two at 15/s
+   * each would charge the pair for carrying less). Scale-out is judged from these.
+   */
+  perInstanceAccounts?: Account[];
   /** The model's sustainable rate from the medians of the accounting, and the inputs it used. */
   model?: { usableCores: number; idleCores: number[]; netMs: number[]; predicted: number };
   /** The highest rate that passed below the lowest that failed (0: none passed). */
@@ -798,8 +809,10 @@ async function runSetup(name: SetupName, mix: ReturnType<typeof makeMix>): Promi
     };
 
     // Warm-up (not counted): JIT, pools, caches. Instances under a quota at half the rate. As long
-    // as an accounting step: with 3 s, the first repeat cost 10-25 % more than the next ones.
-    await driver.step(spec.quota ? Math.max(1, Math.round(RATE / 2)) : RATE, WARMUP_S);
+    // as an accounting step: with 3 s, the first repeat cost 10-25 % more than the next ones. Each
+    // instance gets as many changes as one alone would (several instances: the rate times their
+    // number), or a pair starts its accounting less warm than the one it is compared with.
+    await driver.step((spec.quota ? Math.max(1, Math.round(RATE / 2)) : RATE) * servers.length, WARMUP_S);
     await driver.settle();
     let dropped = await droppedSoFar();
     await sleep(1000);
@@ -863,13 +876,18 @@ async function runSetup(name: SetupName, mix: ReturnType<typeof makeMix>): Promi
     };
 
     // The accounting: fixed-rate steps, each against the reference.
+    // Several instances: each step at CAPACITY_RATE is followed by one at CAPACITY_RATE per instance.
     for (let i = 0; i < REPEATS; i++) {
-      const step = await runStep(RATE, 'account');
-      const account = accountOf(step, idleCores);
-      result.accounts.push(account);
-      log(
-        `${name} account ${i + 1}: ${account.netMs.join(' + ')} ms net per change (gross ${account.grossMs}); ${account.writesPerChange} writes per change${account.keptUp ? '' : '; fell behind'}`,
-      );
+      for (const [rate, phase, into] of [
+        [RATE, 'account', result.accounts] as const,
+        ...(servers.length > 1 ? [[RATE * servers.length, 'account-per-instance', (result.perInstanceAccounts ??= [])] as const] : []),
+      ]) {
+        const account = accountOf(await runStep(rate, phase), idleCores);
+        into.push(account);
+        log(
+          `${name} ${phase} ${i + 1} at ${rate}/s: ${account.netMs.join(' + ')} ms net per change (gross ${account.grossMs}); ${account.writesPerChange} writes per change${account.keptUp ? '' : '; fell behind'}`,
+        );
+      }
     }
 
     // The model's rate from the medians, then the rate held found around it.
@@ -1119,19 +1137,27 @@ function render(
   cfg: Settings,
 ): { targets: BenchReport['targets']; markdown: string; scaleOut: ScaleOut | null } {
   const named = (n: SetupName) => results.find((r) => r.name === n && !r.error && r.accounts.length > 0);
-  const col = (r: SetupResult, f: (a: Account) => number | null, digits = 2) => spread(usable(r.accounts).map(f), digits);
   const idleCell = (r: SetupResult) => (r.idle ? r.idle.servers.map((x) => `${x.cpu}%`).join(' + ') : '—');
+  const accountRow = (r: SetupResult, label: string, accounts: Account[]) => {
+    const c = (f: (a: Account) => number | null, digits = 2) => spread(usable(accounts).map(f), digits);
+    return `| ${label} | ${idleCell(r)} | ${c((a) => a.grossMs)} | ${accounts[0] ? accounts[0].netMs.map((_, i) => c((a) => a.netMs[i]!)).join(' + ') : '—'} | ${c((a) => a.netTotalMs)} | ${c((a) => a.writesPerChange, 1)} | ${c((a) => a.usPerWrite, 0)} | ${c((a) => a.busEventsPerChange)} | ${c((a) => a.redisPublishesPerChange)} | ${c((a) => a.redisUsPerEvent, 0)} | ${c((a) => a.redisOutKbPerChange, 1)} | ${c((a) => a.postgresMsPerChange)} | ${c((a) => a.walKbPerChange, 1)} | ${c((a) => a.nginxMsPerChange)} | ${spread(
+      accounts.map((a) => a.p99),
+      0,
+    )} | ${accounts.filter((a) => a.pass).length}/${accounts.length} | ${accounts.filter((a) => a.keptUp).length}/${accounts.length} |`;
+  };
 
   const accountTable = [
     `| Setup | reference: streams open, no change (% of a core per instance) | server CPU per change, gross (ms) | net of the reference, per instance (ms) | net, all instances (ms) | stream writes per change | net µs per stream write | bus events per change | Redis PUBLISH per change (INFO) | Redis µs per event | Redis KB out per change | PostgreSQL CPU per change (ms) | WAL KB per change | nginx CPU per change (ms) | p99 ms | passed | kept up |`,
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
-    ...results.map((r) =>
+    ...results.flatMap((r) =>
       r.error && r.accounts.length === 0
-        ? `| ${r.label} | failed: ${r.error} ||||||||||||||||`
-        : `| ${r.label} | ${idleCell(r)} | ${col(r, (a) => a.grossMs)} | ${r.accounts[0] ? r.accounts[0].netMs.map((_, i) => col(r, (a) => a.netMs[i]!)).join(' + ') : '—'} | ${col(r, (a) => a.netTotalMs)} | ${col(r, (a) => a.writesPerChange, 1)} | ${col(r, (a) => a.usPerWrite, 0)} | ${col(r, (a) => a.busEventsPerChange)} | ${col(r, (a) => a.redisPublishesPerChange)} | ${col(r, (a) => a.redisUsPerEvent, 0)} | ${col(r, (a) => a.redisOutKbPerChange, 1)} | ${col(r, (a) => a.postgresMsPerChange)} | ${col(r, (a) => a.walKbPerChange, 1)} | ${col(r, (a) => a.nginxMsPerChange)} | ${spread(
-            r.accounts.map((a) => a.p99),
-            0,
-          )} | ${r.accounts.filter((a) => a.pass).length}/${r.accounts.length} | ${r.accounts.filter((a) => a.keptUp).length}/${r.accounts.length} |`,
+        ? [`| ${r.label} | failed: ${r.error} ||||||||||||||||`]
+        : [
+            accountRow(r, r.label, r.accounts),
+            ...(r.perInstanceAccounts?.length
+              ? [accountRow(r, `${r.label}, at ${r.perInstanceAccounts[0]!.rate}/s`, r.perInstanceAccounts)]
+              : []),
+          ],
     ),
   ].join('\n');
 
@@ -1160,27 +1186,37 @@ function render(
   let scaleOut: ScaleOut | null = null;
   const scaleLines: string[] = [];
   if (one && two) {
-    const n = Math.min(one.accounts.length, two.accounts.length);
+    // Judged with each instance as loaded as the one (two.perInstanceAccounts, at twice the rate);
+    // a run stored before those steps existed has only the same total rate.
+    const loaded = two.perInstanceAccounts ?? two.accounts;
+    const n = Math.min(one.accounts.length, loaded.length);
     const rows = Array.from({ length: n }, (_, k) => {
       const a = one.accounts[k]!;
-      const b = two.accounts[k]!;
+      const b = loaded[k]!;
+      const same = two.accounts[k]!;
       return {
         one: a.netTotalMs,
+        rate: b.rate,
         two: b.netMs,
         twoSum: b.netTotalMs,
         /** How many times the changes of one instance two can take: the busiest of the two runs out first. */
         work: round(a.netTotalMs / b.netBusiestMs, 2),
         /** The same with the work shared evenly: 2 x one / (both together). */
         even: round((2 * a.netTotalMs) / b.netTotalMs, 2),
+        /** One against the busiest of two at the same total rate (each of the two carrying half). */
+        sameTotal: round(a.netTotalMs / same.netBusiestMs, 2),
         keptUp: a.keptUp && b.keptUp,
       };
     });
     scaleOut = { one: one.name, two: two.name, rows };
     scaleLines.push(
-      `| repeat | ${one.label}: net ms per change | ${two.label}: per instance | both together | work of two / one (one / busiest of two) | if shared evenly (2 x one / both) | both kept up |`,
-      '|---:|---:|---:|---:|---:|---:|---|',
+      `One instance at ${cfg.rate}/s against two at ${two.perInstanceAccounts ? `${cfg.rate * two.instances}/s (each carrying about what the one carries: a change costs less when more come together)` : `${cfg.rate}/s`}, step by step (interleaved with the ${cfg.rate}/s steps); the last column is the pair at ${cfg.rate}/s, each instance carrying half.`,
+      '',
+      `| repeat | ${one.label}: net ms per change | ${two.label}: rate | per instance | both together | work of two / one (one / busiest of two) | if shared evenly (2 x one / both) | at the same total rate (one / busiest of two) | both kept up |`,
+      '|---:|---:|---:|---:|---:|---:|---:|---:|---|',
       ...rows.map(
-        (x, k) => `| ${k + 1} | ${x.one} | ${x.two.join(' + ')} | ${x.twoSum} | ${x.work}x | ${x.even}x | ${x.keptUp ? 'yes' : 'no'} |`,
+        (x, k) =>
+          `| ${k + 1} | ${x.one} | ${x.rate}/s | ${x.two.join(' + ')} | ${x.twoSum} | ${x.work}x | ${x.even}x | ${x.sameTotal}x | ${x.keptUp ? 'yes' : 'no'} |`,
       ),
     );
     if (rr) {
@@ -1286,7 +1322,7 @@ function render(
   if (scaleOut && one && two) {
     const works = scaleOut.rows.map((x) => x.work);
     targets.push({
-      name: `two instances do this many times the work of one by CPU accounting (one / busiest of two, ${two.name} against ${one.name}), lowest of ${works.length} repeats (${works.join(', ')})`,
+      name: `two instances do this many times the work of one by CPU accounting (one / busiest of two, ${two.name} at ${scaleOut.rows[0]?.rate ?? cfg.rate}/s against ${one.name} at ${cfg.rate}/s), lowest of ${works.length} repeats (${works.join(', ')})`,
       value: Math.min(...works),
       target: `>= 1.7 in ${Math.max(3, works.length)} of ${Math.max(3, works.length)}`,
       met: works.length >= 3 && works.every((w) => w >= 1.7),
@@ -1357,7 +1393,7 @@ function render(
 interface ScaleOut {
   one: SetupName;
   two: SetupName;
-  rows: { one: number; two: number[]; twoSum: number; work: number; even: number; keptUp: boolean }[];
+  rows: { one: number; rate?: number; two: number[]; twoSum: number; work: number; even: number; sameTotal?: number; keptUp: boolean }[];
   hashMs?: number;
   roundRobinMs?: number;
 }

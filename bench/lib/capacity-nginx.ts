@@ -30,6 +30,20 @@ function guideAffinity(): { maps: string; hash: string } {
   return { maps, hash };
 }
 
+/**
+ * The upstream's `keepalive_timeout` line of docs/deploy.md: nginx must close an idle connection to
+ * an instance before the instance does, or a request sent on a connection the instance is closing
+ * fails (a 502 for a write, which nginx does not pass on). nginx's default, 60 s, is past the
+ * server's 6 s.
+ */
+function guideKeepalive(): string {
+  const guide = readFileSync(path.resolve(import.meta.dirname, '../../docs/deploy.md'), 'utf8');
+  const block = /```nginx\n([\s\S]*?)```/.exec(guide)?.[1] ?? '';
+  const line = /^ *(keepalive_timeout [^;]*;)/m.exec(block)?.[1];
+  if (!line) throw new Error("docs/deploy.md's nginx block has no upstream `keepalive_timeout` line");
+  return line;
+}
+
 export function capacityNginxConfig(
   dir: string,
   port: number,
@@ -56,6 +70,7 @@ http {
 ${affinity?.maps ?? ''}  upstream vez {
     ${affinity ? `${affinity.hash}\n    ` : ''}${upstreams.map((u) => `server ${u} max_fails=1 fail_timeout=5s;`).join('\n    ')}
     keepalive 64;
+    ${guideKeepalive()}
   }
   server {
     listen 127.0.0.1:${port} reuseport backlog=4096;
