@@ -50,8 +50,9 @@
 //   CAPACITY_STEP_SECONDS and CAPACITY_IDLE_SECONDS (default SSE_HEARTBEAT_SECONDS, 20: each window
 //   holds one heartbeat round, which the servers also read from SSE_HEARTBEAT_SECONDS),
 //   CAPACITY_WARMUP_SECONDS (default 60, or CAPACITY_STEP_SECONDS when longer: changes at CAPACITY_RATE
-//   before anything counts; V8 is still optimising the change path's code for about a minute, see
-//   docs/decisions/036-capacity-by-cpu-accounting.md),
+//   before anything counts, after one change at every venue; V8 is still optimising the change path's
+//   code for about a minute, see docs/decisions/036-capacity-by-cpu-accounting.md, and a venue's first
+//   change reads what a running server keeps, 067-scale-out-at-the-same-load.md),
 //   CAPACITY_HEADROOM (0.8 of a core planned per instance), CAPACITY_QUOTA (0.4 core per instance in
 //   the -quota setups), CAPACITY_HELD_STEPS (5, steps of the search for the rate held), CAPACITY_P99_MS (250),
 //   CAPACITY_BASELINE (a capacity.json to compare with; default: bench/baselines/capacity-2026-11-25.json),
@@ -811,8 +812,14 @@ async function runSetup(name: SetupName, mix: ReturnType<typeof makeMix>): Promi
     // Warm-up (not counted): JIT, pools, caches. Instances under a quota at half the rate. As long
     // as an accounting step: with 3 s, the first repeat cost 10-25 % more than the next ones. Each
     // instance gets as many changes as one alone would (several instances: the rate times their
-    // number), or a pair starts its accounting less warm than the one it is compared with.
-    await driver.step((spec.quota ? Math.max(1, Math.round(RATE / 2)) : RATE) * servers.length, WARMUP_S);
+    // number), or a pair starts its accounting less warm than the one it is compared with. First a
+    // change at every venue, at twice that rate: after the mix's 60 s alone, about half of the small
+    // venues had seen none, each repeat cost less than the one before (SQLite 3.4, 2.97, 2.37 ms),
+    // and a server that has run a while keeps every venue it hears (docs/decisions/067-scale-out-at-the-same-load.md).
+    const warmRate = (spec.quota ? Math.max(1, Math.round(RATE / 2)) : RATE) * servers.length;
+    await driver.everyVenue(2 * warmRate);
+    await driver.settle();
+    await driver.step(warmRate, WARMUP_S);
     await driver.settle();
     let dropped = await droppedSoFar();
     await sleep(1000);
@@ -1357,7 +1364,7 @@ function render(
 
   const markdown = [
     `${cfg.venues} venues, ${cfg.streams} waiting parties with the position page open (a diner stream each), ${mixFigures.venuesWithConsoles} venues with ${cfg.hosts} host consoles open, and ${cfg.heads} more parties at the head of each queue without a page. Queue lengths follow a Zipf law (rank i: ${cfg.maxQueue}/i^${mixFigures.zipfExponent}): busiest ${mixFigures.busiest} pages, 10th ${mixFigures.tenth}, median ${mixFigures.median}. Joins, calls and seats through the HTTP API fall on venues in proportion to their queues (Poisson); a change reaches ${mixFigures.dinerMessagesPerChange} diner pages on average, plus its venue's consoles.`,
-    `How it is measured: per setup, a warm-up (${cfg.warmupSeconds ?? 3} s of changes, not counted), the bare reference (every stream open, no change, ${cfg.idleSeconds} s: one heartbeat round), then ${cfg.repeats} steps at ${cfg.rate} changes/s of ${cfg.stepSeconds} s each (one heartbeat round each). CPU per change = the servers' CPU over the step (from /proc), less the reference's CPU rate over the same time, divided by the changes answered within the step and its drain (a step that fell behind counts too: "kept up" says which did); stream writes are the change messages the screens received; bus events come from the instances' /metrics, Redis figures from INFO (the shared Redis: other work counts), WAL from pg_current_wal_lsn() (the whole cluster). Figures are median (min–max) of the repeats. The model: rate = (usable cores − reference cores) / net CPU per change, for the busiest instance, from the cost at ${cfg.rate}/s and again from the cost measured in the search's first step, at that first prediction (a change costs less when many come together: commits, refreshes and writes are shared; the second is judged); usable = ${cfg.headroom} of a core per instance (of its ${cfg.quota}-core quota in the quota setups). The rate held is then found around the prediction (p99 <= ${cfg.p99Ms} ms from due to the last message a screen of the venue got, nothing lost; a change is done when the venue's consoles have it and its answer is back: diner pages get a message only when it changes theirs).`,
+    `How it is measured: per setup, a warm-up (a change at every venue, then ${cfg.warmupSeconds ?? 3} s of changes, at the rate times the number of instances; not counted), the bare reference (every stream open, no change, ${cfg.idleSeconds} s: one heartbeat round), then ${cfg.repeats} steps at ${cfg.rate} changes/s of ${cfg.stepSeconds} s each (one heartbeat round each). CPU per change = the servers' CPU over the step (from /proc), less the reference's CPU rate over the same time, divided by the changes answered within the step and its drain (a step that fell behind counts too: "kept up" says which did); stream writes are the change messages the screens received; bus events come from the instances' /metrics, Redis figures from INFO (the shared Redis: other work counts), WAL from pg_current_wal_lsn() (the whole cluster). Figures are median (min–max) of the repeats. The model: rate = (usable cores − reference cores) / net CPU per change, for the busiest instance, from the cost at ${cfg.rate}/s and again from the cost measured in the search's first step, at that first prediction (a change costs less when many come together: commits, refreshes and writes are shared; the second is judged); usable = ${cfg.headroom} of a core per instance (of its ${cfg.quota}-core quota in the quota setups). The rate held is then found around the prediction (p99 <= ${cfg.p99Ms} ms from due to the last message a screen of the venue got, nothing lost; a change is done when the venue's consoles have it and its answer is back: diner pages get a message only when it changes theirs).`,
     '',
     `### Server CPU per change at ${cfg.rate}/s (median (min–max) of ${cfg.repeats})`,
     '',

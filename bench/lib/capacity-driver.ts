@@ -246,20 +246,46 @@ export class CapacityDriver {
     for (;;) {
       due += (-Math.log(Math.max(this.random(), 1e-12)) / rate) * 1000;
       if (due >= end) break;
-      changes.push({
-        id: this.nextId++,
-        venue: this.venues[this.pick()]!,
-        kind: 'join',
-        dueAt: due,
-        sentAt: 0,
-        answeredAt: 0,
-        deliveredAt: null,
-        status: 0,
-        timedOut: false,
-        noScreen: false,
-        queued: false,
-      });
+      changes.push(this.change(this.venues[this.pick()]!, due));
     }
+    return this.play(rate, seconds, changes, start, drainMs);
+  }
+
+  /**
+   * One change at every venue, in a random order, Poisson at `rate`: what a server that has run a
+   * while has seen (each venue's row, estimate and queue kept, its statements' pages cached). A
+   * warm-up of the mix alone leaves many of the small venues untouched for minutes.
+   */
+  async everyVenue(rate: number, drainMs = 6000): Promise<StepResult> {
+    const order = [...this.venues];
+    for (let i = order.length - 1; i > 0; i--) {
+      const j = Math.floor(this.random() * (i + 1));
+      [order[i], order[j]] = [order[j]!, order[i]!];
+    }
+    const start = now() + 20;
+    let due = start;
+    const changes = order.map((v) => this.change(v, (due += (-Math.log(Math.max(this.random(), 1e-12)) / rate) * 1000)));
+    return this.play(rate, (due - start) / 1000, changes, start, drainMs);
+  }
+
+  private change(venue: DriverVenue, dueAt: number): Change {
+    return {
+      id: this.nextId++,
+      venue,
+      kind: 'join',
+      dueAt,
+      sentAt: 0,
+      answeredAt: 0,
+      deliveredAt: null,
+      status: 0,
+      timedOut: false,
+      noScreen: false,
+      queued: false,
+    };
+  }
+
+  /** Sends `changes` when due, then waits up to `drainMs` for the last ones. */
+  private async play(rate: number, seconds: number, changes: Change[], start: number, drainMs: number): Promise<StepResult> {
     let i = 0;
     while (i < changes.length) {
       const t = now();
