@@ -17,13 +17,18 @@ export const NGINX = '/usr/sbin/nginx';
 /** `venue`: docs/deploy.md's `hash` on the venue of a stream (one instance per venue); `round-robin`: nginx's default. */
 export type Balance = 'venue' | 'round-robin';
 
+/** The nginx block of docs/deploy.md, the one operators copy. */
+function guideNginxBlock(): string {
+  const guide = readFileSync(path.resolve(import.meta.dirname, '../../docs/deploy.md'), 'utf8');
+  return /```nginx\n([\s\S]*?)```/.exec(guide)?.[1] ?? '';
+}
+
 /**
  * The `map` blocks and the `hash` line of docs/deploy.md's nginx block, read from the guide itself,
  * so the bench measures what operators are given (apps/server/test/deploy-guide.test.ts runs the rest).
  */
 function guideAffinity(): { maps: string; hash: string } {
-  const guide = readFileSync(path.resolve(import.meta.dirname, '../../docs/deploy.md'), 'utf8');
-  const block = /```nginx\n([\s\S]*?)```/.exec(guide)?.[1] ?? '';
+  const block = guideNginxBlock();
   const maps = [...block.matchAll(/^ *map [^{]*\{[^}]*\}\n/gm)].map((m) => m[0]).join('');
   const hash = /^ *(hash [^;]*;)/m.exec(block)?.[1];
   if (!maps || !hash) throw new Error("docs/deploy.md's nginx block has no venue `map` or `hash` line");
@@ -37,9 +42,7 @@ function guideAffinity(): { maps: string; hash: string } {
  * server's 6 s.
  */
 function guideKeepalive(): string {
-  const guide = readFileSync(path.resolve(import.meta.dirname, '../../docs/deploy.md'), 'utf8');
-  const block = /```nginx\n([\s\S]*?)```/.exec(guide)?.[1] ?? '';
-  const line = /^ *(keepalive_timeout [^;]*;)/m.exec(block)?.[1];
+  const line = /^ *(keepalive_timeout [^;]*;)/m.exec(guideNginxBlock())?.[1];
   if (!line) throw new Error("docs/deploy.md's nginx block has no upstream `keepalive_timeout` line");
   return line;
 }
