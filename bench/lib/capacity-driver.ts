@@ -12,6 +12,7 @@ import type { ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import { HOST_SESSION_COOKIE } from '@vez/contract';
 import { weightedPicker } from './capacity-mix.js';
+import { exponential } from './restaurant-sim.js';
 
 const now = () => performance.timeOrigin + performance.now();
 
@@ -244,7 +245,7 @@ export class CapacityDriver {
     const changes: Change[] = [];
     let due = start;
     for (;;) {
-      due += (-Math.log(Math.max(this.random(), 1e-12)) / rate) * 1000;
+      due += exponential(this.random, 1000 / rate);
       if (due >= end) break;
       changes.push(this.change(this.venues[this.pick()]!, due));
     }
@@ -264,7 +265,7 @@ export class CapacityDriver {
     }
     const start = now() + 20;
     let due = start;
-    const changes = order.map((v) => this.change(v, (due += (-Math.log(Math.max(this.random(), 1e-12)) / rate) * 1000)));
+    const changes = order.map((v) => this.change(v, (due += exponential(this.random, 1000 / rate))));
     return this.play(rate, (due - start) / 1000, changes, start, drainMs);
   }
 

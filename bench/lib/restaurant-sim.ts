@@ -74,7 +74,8 @@ function normal(r: () => number): number {
   const u = Math.max(r(), 1e-12);
   return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * r());
 }
-const exponential = (r: () => number, mean: number) => -Math.log(Math.max(r(), 1e-12)) * mean;
+/** An exponential draw of mean `mean` (a Poisson process's gap): the simulation's and the capacity driver's. */
+export const exponential = (r: () => number, mean: number) => -Math.log(Math.max(r(), 1e-12)) * mean;
 
 function pick(r: () => number, weighted: [number, number][]): number {
   const total = weighted.reduce((s, [, w]) => s + w, 0);
