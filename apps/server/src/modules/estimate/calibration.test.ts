@@ -8,6 +8,7 @@ import {
   rangeOf,
   residualOf,
   spreadOf,
+  spreadOfRing,
   withResidual,
 } from './calibration.js';
 import { type PaceBook, VENUE_WIDE_BAND, estimate, nextPace } from './estimator.js';
@@ -59,6 +60,22 @@ describe('calibrated ranges', () => {
     for (let i = 0; i < 2 * RESIDUALS_KEPT; i++) ring = withResidual(ring, 1);
     expect(ring).toHaveLength(RESIDUALS_KEPT);
     expect(spreadOf(ring)).toEqual({ low: 1, high: 1 });
+  });
+
+  it("keeps each ring's spreads once worked out: the same as afresh, and a ring with one more score its own (docs/decisions/068-spreads-sorted-once.md)", () => {
+    const r = seededRandom(8);
+    let ring: readonly number[] = [];
+    for (let i = 0; i < 3 * RESIDUALS_KEPT; i++) {
+      const before = ring;
+      const kept = spreadOf(before);
+      ring = withResidual(ring, r() - 0.4);
+      expect(spreadOf(ring)).toEqual(spreadOfRing(ring));
+      // Asked again, the ring's own spreads (the same object), never changed by a later ring's.
+      expect(spreadOf(ring)).toBe(spreadOf(ring));
+      expect(spreadOf(before)).toBe(kept);
+      if (kept) expect(Object.isFrozen(kept)).toBe(true);
+    }
+    expect(spreadOf(ring)).not.toBeNull();
   });
 
   it('on a stream of outcomes, about 80 % land inside the range and at most 10 % past its top', () => {

@@ -46,8 +46,27 @@ export function withResidual(ring: readonly number[] | undefined, score: number)
   return next;
 }
 
-/** The spreads a ring sets (its conformal 10th and 90th percentiles), or null while it holds fewer than MIN_RESIDUALS. */
-export function spreadOf(ring: readonly number[] | undefined): { low: number; high: number } | null {
+/**
+ * The spreads of each ring worked out so far: a ring is never changed once made (`withResidual`
+ * makes a new one), and every party's seat of a kept book asks its band's (floor.ts `keptSeats`,
+ * `forecastBehind`), so each ring is sorted once, not once per party
+ * (docs/decisions/068-spreads-sorted-once.md).
+ */
+const spreads = new WeakMap<readonly number[], Readonly<{ low: number; high: number }> | null>();
+
+/** The spreads a ring sets (its conformal 10th and 90th percentiles), or null while it holds fewer than MIN_RESIDUALS; shared, never changed. */
+export function spreadOf(ring: readonly number[] | undefined): Readonly<{ low: number; high: number }> | null {
+  if (!ring) return null;
+  let spread = spreads.get(ring);
+  if (spread === undefined) {
+    const worked = spreadOfRing(ring);
+    spreads.set(ring, (spread = worked && Object.freeze(worked)));
+  }
+  return spread;
+}
+
+/** `spreadOf` worked out afresh (bench/lib/floor-micro.ts times the two). */
+export function spreadOfRing(ring: readonly number[] | undefined): { low: number; high: number } | null {
   if (!ring || ring.length < MIN_RESIDUALS) return null;
   const sorted = [...ring].sort((a, b) => a - b);
   const n = sorted.length;

@@ -41,7 +41,7 @@ export interface RowModel extends OccModel {
   /** A band's row only: its class occupancy forecasts, one per range of CLASS_RANGES. */
   cls?: (OccModel | null)[];
   /** The scores of this row's quotes against the waits, newest last (calibration.ts): the range's spreads. */
-  residuals?: number[];
+  residuals?: readonly number[];
 }
 
 export const freshModel = (): RowModel => ({

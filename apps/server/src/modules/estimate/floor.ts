@@ -79,7 +79,7 @@ export interface FloorState {
    * The floor's own errors, by band of the party (VENUE_BAND: all of them): the scores of its
    * join quotes against the waits (calibration.ts), newest last. Its range is set from them.
    */
-  residuals?: { band: number; ring: number[] }[];
+  residuals?: { band: number; ring: readonly number[] }[];
 }
 
 export type FloorMode = 'basic' | 'advanced';
@@ -840,6 +840,16 @@ function play(
   };
 }
 
+/**
+ * The `q` quantile of sorted seat times (the lower one). A function of its own, not a closure made
+ * in `seatOfRuns`: that runs for every party of a kept book, and a closure made there costs about
+ * half a microsecond each time (tsx keeps every function's name by defining it on the function;
+ * bench/lib/floor-micro.ts).
+ */
+function quantileOfSorted(times: Float64Array, q: number): number {
+  return times[Math.min(times.length - 1, Math.floor(q * times.length))]!;
+}
+
 /** A party's seat from its seat times in the runs that seated it (sorted here), of `runs`. */
 function seatOfRuns(
   times: Float64Array,
@@ -854,9 +864,8 @@ function seatOfRuns(
   // others (the join's own forecast never lets it give up).
   if (count < runs * MIN_SEATED_SHARE) return null;
   times.sort();
-  const at = (q: number) => times[Math.min(count - 1, Math.floor(q * count))]!;
-  const mid = at(0.5);
-  if (!spread) return { low: at(LOW_RUN_QUANTILE), mid, high: at(HIGH_RUN_QUANTILE) };
+  const mid = quantileOfSorted(times, 0.5);
+  if (!spread) return { low: quantileOfSorted(times, LOW_RUN_QUANTILE), mid, high: quantileOfSorted(times, HIGH_RUN_QUANTILE) };
   // Calibrated (calibration.ts): the range the floor's own recent errors set around its median.
   const scale = (Math.max(0, mid - now) / MIN + MARGIN_MINUTES) * MIN;
   const low = Math.max(now, mid + spread.low * scale);
@@ -865,7 +874,9 @@ function seatOfRuns(
   // (what holds it up has lasted, and may last). Its range reaches at least as high as the runs'
   // (docs/decisions/041-requotes-behind-an-overdue-table.md); its bottom stays the calibrated one
   // (docs/decisions/055-requotes-widened-upwards.md).
-  return joinedAt !== undefined && joinedAt < now ? { low, mid, high: Math.max(high, at(HIGH_RUN_QUANTILE)) } : { low, mid, high };
+  return joinedAt !== undefined && joinedAt < now
+    ? { low, mid, high: Math.max(high, quantileOfSorted(times, HIGH_RUN_QUANTILE)) }
+    : { low, mid, high };
 }
 
 /** A tail of one's own, to place newcomers on (`forecastBehind` changes the one it is given). */
