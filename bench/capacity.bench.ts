@@ -73,7 +73,7 @@ import type { Config } from '../apps/server/src/config.js';
 import { openDb } from '../apps/server/src/db/connect.js';
 import { SERVER_NODE_FLAGS } from '../apps/server/src/lib/v8-flags.js';
 import { CapacityDriver, type DriverVenue, type StepResult } from './lib/capacity-driver.js';
-import { evenlyKept, makeMix, rng } from './lib/capacity-mix.js';
+import { evenlyKept, makeMix, rng, shuffleInPlace } from './lib/capacity-mix.js';
 import { type CapacityNginx, NGINX, freePort, startCapacityNginx } from './lib/capacity-nginx.js';
 import { OPERATOR_EMAIL, OPERATOR_PASSWORD, seedCapacity } from './lib/capacity-seed.js';
 import { cpuSecondsOf, cpuSecondsOfAll, machineCpu, openFileLimit, pidsByName, rssMbOf } from './lib/proc-stats.js';
@@ -743,11 +743,7 @@ async function runSetup(name: SetupName, mix: ReturnType<typeof makeMix>): Promi
     });
     // Opened in a shuffled order, as pages come: not one venue after the other.
     const shuffle = rng(7);
-    for (const list of assigned)
-      for (let i = list.length - 1; i > 0; i--) {
-        const j = Math.floor(shuffle() * (i + 1));
-        [list[i], list[j]] = [list[j]!, list[i]!];
-      }
+    for (const list of assigned) shuffleInPlace(list, shuffle);
     t = Date.now();
     const opened = await Promise.all(
       clients.map((c, i) =>

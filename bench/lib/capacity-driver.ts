@@ -11,7 +11,7 @@
 import type { ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import { HOST_SESSION_COOKIE } from '@vez/contract';
-import { weightedPicker } from './capacity-mix.js';
+import { shuffleInPlace, weightedPicker } from './capacity-mix.js';
 import { exponential } from './restaurant-sim.js';
 
 const now = () => performance.timeOrigin + performance.now();
@@ -259,10 +259,7 @@ export class CapacityDriver {
    */
   async everyVenue(rate: number, drainMs = 6000): Promise<StepResult> {
     const order = [...this.venues];
-    for (let i = order.length - 1; i > 0; i--) {
-      const j = Math.floor(this.random() * (i + 1));
-      [order[i], order[j]] = [order[j]!, order[i]!];
-    }
+    shuffleInPlace(order, this.random);
     const start = now() + 20;
     let due = start;
     const changes = order.map((v) => this.change(v, (due += exponential(this.random, 1000 / rate))));

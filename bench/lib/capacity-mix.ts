@@ -102,6 +102,14 @@ export function makeMix(o: MixOptions): Mix {
 /** The benchmarks' seedable generator: the product's own (apps/server/src/lib/seeded-random.ts). */
 export const rng = seededRandom;
 
+/** Shuffles `list` in place (Fisher-Yates, from the end), each swap drawn from `random`. */
+export function shuffleInPlace<T>(list: T[], random: () => number): void {
+  for (let i = list.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [list[i], list[j]] = [list[j]!, list[i]!];
+  }
+}
+
 /** Picks an index with probability proportional to its weight (cumulative weights, binary search). */
 export function weightedPicker(weights: number[], random: () => number): () => number {
   const cumulative: number[] = [];

@@ -5,23 +5,17 @@
 // `reuseport` gives each worker its own listening socket (the kernel spreads connections evenly,
 // where one shared socket lets the quickest worker take most), and each worker may use up to the limit.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { guideNginxBlock } from '../../apps/server/test/guide-nginx.js';
 import { childrenOf } from './proc-stats.js';
 
 export const NGINX = '/usr/sbin/nginx';
 
 /** `venue`: docs/deploy.md's `hash` on the venue of a stream (one instance per venue); `round-robin`: nginx's default. */
 export type Balance = 'venue' | 'round-robin';
-
-/** The nginx block of docs/deploy.md, the one operators copy. */
-function guideNginxBlock(): string {
-  const guide = readFileSync(path.resolve(import.meta.dirname, '../../docs/deploy.md'), 'utf8');
-  return /```nginx\n([\s\S]*?)```/.exec(guide)?.[1] ?? '';
-}
 
 /**
  * The `map` blocks and the `hash` line of docs/deploy.md's nginx block, read from the guide itself,

@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import http2 from 'node:http2';
 import os from 'node:os';
@@ -16,14 +16,20 @@ export function missingForGuideNginx(): string[] {
   );
 }
 
+/** The nginx block of docs/deploy.md, the one operators copy (these tests and bench/lib/capacity-nginx.ts read it). */
+export function guideNginxBlock(): string {
+  const guide = readFileSync(path.join(repoRoot, 'docs/deploy.md'), 'utf8');
+  const block = /```nginx\n([\s\S]*?)```/.exec(guide)?.[1];
+  if (!block) throw new Error('docs/deploy.md has no nginx block');
+  return block;
+}
+
 /**
  * The nginx configuration docs/deploy.md gives operators, as written there, with only what a test
  * must change: the two upstream addresses, the ports, the certificate, and where nginx keeps its files.
  */
 export async function guideConfig(dir: string, ports: { https: number; http: number }, upstreams: string[]): Promise<string> {
-  const guide = await readFile(path.join(repoRoot, 'docs/deploy.md'), 'utf8');
-  const block = /```nginx\n([\s\S]*?)```/.exec(guide)?.[1];
-  if (!block) throw new Error('docs/deploy.md has no nginx block');
+  const block = guideNginxBlock();
   const servers = [...block.matchAll(/^\s*server \d+\.\d+\.\d+\.\d+:\d+[^;]*;\n/gm)];
   if (servers.length !== 2) throw new Error(`docs/deploy.md's nginx block names ${servers.length} upstream servers, not 2`);
   let conf = block;
