@@ -4,7 +4,10 @@
 // bench's busy floor (apps/server/test/busy-floor.ts, every table busy) forecast whole at each
 // queue length (as a kept book is made, and as a rebase plays its runs again), the one then the
 // other, round after round.
-// First it checks that both give the same forecasts (same seeds): a change of speed only.
+// First it checks that both give the same forecasts (same seeds) at 0, 5 and 300 waiting: a change
+// of speed only. FORECAST_AB_SAME lists the queue lengths checked instead, for a change that is
+// meant to forecast some queues differently (docs/decisions/069-a-forecast-horizon.md: 300
+// waiting at the busy floor reach past the horizon); FORECAST_AB_QUEUES those timed.
 // Run: FORECAST_AB_BEFORE=<commit> node --import tsx bench/lib/forecast-ab.ts
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -22,7 +25,8 @@ type BusyFloor = typeof BusyFloorModule;
 const before = process.env.FORECAST_AB_BEFORE;
 if (!before) throw new Error('FORECAST_AB_BEFORE: the commit to compare the working tree with');
 const ROUNDS = Number(process.env.FORECAST_AB_ROUNDS ?? 9);
-const QUEUES = [200, 1_000, 5_000];
+const QUEUES = (process.env.FORECAST_AB_QUEUES ?? '200,1000,5000').split(',').map(Number);
+const SAME = (process.env.FORECAST_AB_SAME ?? '0,5,300').split(',').map(Number);
 const root = path.resolve(import.meta.dirname, '../..');
 const estimateDir = path.join(root, 'apps/server/src/modules/estimate');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vez-forecast-ab-'));
@@ -53,7 +57,7 @@ const NOW = Date.UTC(2026, 10, 27, 20);
 const queueOf = (n: number) => Array.from({ length: n }, (_, i) => ({ id: `p${i}`, size: (i % 8) + 1, joinedAt: NOW - (n - i) * 30_000 }));
 
 // The same forecasts, draw for draw.
-for (const n of [0, 5, 300]) {
+for (const n of SAME) {
   const run = (M: Floor & BusyFloor) => {
     const state = M.busyFloorState(NOW, 0.04);
     const kept = M.forecastKept(state, { waiting: queueOf(n), called: [] }, NOW, 'basic', { runs: 60, seed: 11 });

@@ -615,3 +615,64 @@ describe('a kept forecast rebased while nothing happens (docs/decisions/047-reba
     expect(played).toBeLessThan((runs * 6 * 60) / 2 / 10);
   });
 });
+
+describe("the forecast's horizon (docs/decisions/069-a-forecast-horizon.md)", () => {
+  const NOW = T0 + 20 * 24 * 60 * MIN;
+  /** One table of four, hour-long turns, busy since just now: the k-th party of four sits after about k turns. */
+  const oneTable = (): FloorState => {
+    const state = floorFor([{ seats: 4, count: 1 }], servedFloor(60, 40).state)!;
+    state.leaveShare = 0;
+    state.tables[0]!.busySince = NOW;
+    state.tables[0]!.party = 4;
+    return state;
+  };
+  const fours = (n: number) => Array.from({ length: n }, (_, i) => ({ id: `f${i}`, size: 4, joinedAt: NOW - (n - i) * MIN }));
+
+  it('a party the runs seat within twelve hours is quoted; one past them is not (the estimator quotes it), nor a join behind it', () => {
+    const state = oneTable();
+    const queue = { waiting: fours(40), called: [] };
+    const { seats, tail } = forecastFloor(state, queue, NOW, 'basic', { seed: 3, tail: true });
+    const waitOf = (j: number) => (seats[j]!.mid - NOW) / MIN;
+    expect(waitOf(2)).toBeGreaterThan(2 * 60);
+    expect(waitOf(7)).toBeLessThan(12 * 60);
+    // About thirty turns ahead: past the horizon in every run.
+    expect(seats.slice(30)).toEqual(Array.from({ length: 10 }, () => null));
+    expect(tail!.freeAt.every((t) => t === Infinity)).toBe(true);
+    expect(forecastBehind(state, tail!, [{ size: 4 }], NOW, 'basic')).toEqual([null]);
+    // The same for a kept book's runs, and after a rebase.
+    const kept = forecastKept(state, queue, NOW, 'basic', { seed: 3 });
+    expect(keptSeats(state, kept).get('f35')).toBeUndefined();
+    expect(keptSeats(state, kept).get('f2')).toBeDefined();
+    kept.kept.firstEvent.fill(NOW);
+    expect(rebaseKept(state, kept, NOW + 2_000, 'basic')).toBe(FORECAST_RUNS);
+    expect(keptSeats(state, kept).get('f35')).toBeUndefined();
+    expect(kept.freeAt.every((t) => t === Infinity)).toBe(true);
+  });
+
+  it('a table no party still waiting fits keeps its moment for a newcomer behind a queue cut at the horizon', () => {
+    const state = floorFor(
+      [
+        { seats: 2, count: 1 },
+        { seats: 4, count: 1 },
+      ],
+      servedFloor(60, 40).state,
+    )!;
+    state.leaveShare = 0;
+    for (const t of state.tables) Object.assign(t, { busySince: NOW, party: t.seats });
+    const { tail } = forecastFloor(state, { waiting: fours(40), called: [] }, NOW, 'basic', { seed: 3, tail: true });
+    const [two] = forecastBehind(state, tail!, [{ size: 2 }], NOW, 'basic');
+    expect(two).not.toBeNull();
+    expect((two!.mid - NOW) / MIN).toBeLessThan(3 * 60);
+  });
+
+  it('past the horizon a party costs a run one step (its draw to give up), not its seating', () => {
+    const state = busyFloorState(NOW, 0.04);
+    const stepsOf = (n: number) => {
+      const waiting = Array.from({ length: n }, (_, j) => ({ size: 1 + ((j * 7) % 6), joinedAt: NOW - (n - j) * 0.02 * MIN }));
+      const cost = { steps: 0 };
+      forecastFloor(state, { waiting, called: [] }, NOW, 'basic', { seed: 2, cost });
+      return cost.steps;
+    };
+    expect(stepsOf(20_000) - stepsOf(10_000)).toBeLessThanOrEqual(1.05 * FORECAST_RUNS * 10_000);
+  });
+});

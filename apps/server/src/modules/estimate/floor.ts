@@ -485,6 +485,15 @@ export function turnGivenAge(median: number, ageMinutes: number, u: number): num
 const PLACED_SEED_STEP = 0x9e3779b1;
 /** A forecast keeps a party's seat only if it was seated in at least this share of the runs (it gave up in the others). */
 const MIN_SEATED_SHARE = 1 / 4;
+/**
+ * How far ahead a run plays (docs/decisions/069-a-forecast-horizon.md): twice a long evening's
+ * service, past any wait a restaurant quotes, so its queue is played to the end; a run stops at the
+ * first table free later than this, and the parties still waiting then are seated past it
+ * (Infinity). A party seated past it in more than a tenth of its runs gets no seat from the floor
+ * (the estimator quotes it), nor does a join behind it. So a run costs the parties twelve hours
+ * can seat, not the queue (an uncapped queue of thousands is played again at every rebase).
+ */
+const HORIZON_MS = 12 * 60 * 60_000;
 
 /** What one forecast did, for a test that its cost per party does not grow with the queue: steps of its loops. */
 export interface ForecastCost {
@@ -591,6 +600,7 @@ function play(
   const walks = state.walks.length ? state.walks : [DEFAULT_WALK_MINUTES];
   const looks = state.looks && state.looks.length >= MIN_LOOKS ? state.looks : [DEFAULT_LOOK_MINUTES];
   const patience = Math.max(1, state.patience);
+  const horizon = now + HORIZON_MS;
 
   // Parties by size: which tables each size fits, worked out once per size.
   const groupOfSize = new Map<number, number>();
@@ -774,11 +784,17 @@ function play(
     steps += T + n;
     // The target parties never give up in their own forecast: it is of the wait if they stay.
     let left = n;
+    // The first table's moment past the horizon, when the run stopped there (parties still waiting).
+    let cut = Infinity;
     for (;;) {
       const i = winner[1]!;
       steps += depth;
       if (!(freeAt[i]! < Infinity)) break;
       const t = freeAt[i]!;
+      if (t > horizon) {
+        cut = t;
+        break;
+      }
       // The first party the table fits: the earliest of the heads of the sizes it fits, each head
       // moved past those seated or gone by now (for good: `t` never goes back within a run).
       let j = -1;
@@ -826,6 +842,12 @@ function play(
       if (limited && !Number.isNaN(seatAt[upTo]!)) break;
       if (left === 0) break;
     }
+    // Stopped at the horizon: a newcomer behind everyone is seated past it, as is every party
+    // still waiting that had not given up by then.
+    if (cut < Infinity) {
+      for (let i = 0; i < T; i++) if (!pinned[i]) freeAt[i] = Infinity;
+      for (let j = 0; j < n; j++) if (Number.isNaN(seatAt[j]!) && !(j < n - 1 && j !== upTo && leaveAt[j]! <= cut)) seatAt[j] = Infinity;
+    }
     if (tail) for (let i = 0; i < T; i++) if (!pinned[i]) pin(run, i, freeAt[i]!);
     if (firstEvent) firstEvent[run] = first;
     for (let j = 0; j < n; j++) seatTimes[j * runs + run] = seatAt[j]!;
@@ -864,6 +886,8 @@ function seatOfRuns(
   // others (the join's own forecast never lets it give up).
   if (count < runs * MIN_SEATED_SHARE) return null;
   times.sort();
+  // Seated past the horizon (Infinity) in more than a tenth of its runs: the floor does not speak.
+  if (!(quantileOfSorted(times, HIGH_RUN_QUANTILE) < Infinity)) return null;
   const mid = quantileOfSorted(times, 0.5);
   if (!spread) return { low: quantileOfSorted(times, LOW_RUN_QUANTILE), mid, high: quantileOfSorted(times, HIGH_RUN_QUANTILE) };
   // Calibrated (calibration.ts): the range the floor's own recent errors set around its median.
@@ -926,7 +950,14 @@ export function forecastBehind(
       const base = run * T;
       let i = -1;
       for (const k of fits) if (freeAt[base + k]! < Infinity && (i < 0 || freeAt[base + k]! < freeAt[base + i]!)) i = k;
-      if (i < 0) continue;
+      if (i < 0) {
+        // Every table it fits is taken past the horizon in this run (`play`): so is its seat.
+        if (fits.length > 0) {
+          times[count++] = Infinity;
+          if (row) row[run] = Infinity;
+        }
+        continue;
+      }
       const t = Math.max(now, freeAt[base + i]!);
       const call = t + (lookFirst[base + i] ? looks[Math.floor(r() * looks.length)]! : 0) * MIN;
       const seat = call + walks[Math.floor(r() * walks.length)]! * MIN;
