@@ -2,8 +2,8 @@
 // earlier commit, in the same process, in turns (docs/decisions/018-optimisations-that-pay.md):
 // both versions bundled alike from their source (the earlier one read with `git show`), then the
 // bench's busy floor (apps/server/test/busy-floor.ts, every table busy) forecast whole at each
-// queue length (as a kept book is made, and as a rebase plays its runs again), the one then the
-// other, round after round.
+// queue length (as a kept book is made, and as a rebase plays its runs again), and joins placed
+// behind a queue, the one then the other, round after round.
 // First it checks that both give the same forecasts (same seeds) at 0, 5 and 300 waiting: a change
 // of speed only. FORECAST_AB_SAME lists the queue lengths checked instead, for a change that is
 // meant to forecast some queues differently (docs/decisions/069-a-forecast-horizon.md: 300
@@ -93,6 +93,33 @@ for (const n of QUEUES) {
   rows.push(
     compare(`${n} waiting, the whole queue's forecast (a kept book's, as a rebase plays it too)`, 'ms', times.now, times.before, 'lower'),
   );
+}
+// Joins placed behind the queue (`forecastBehind`, as join-forecast.ts places them): parties of two
+// behind 40 waiting, 100 on each of 20 kept books' tails a turn: all of them seated within the horizon.
+{
+  const waiting = queueOf(40);
+  const PLACED = 100;
+  const TAILS = 20;
+  const times = { now: [] as number[], before: [] as number[] };
+  for (let r = 0; r < ROUNDS + WARM_UP; r++)
+    for (const [side, M] of r % 2
+      ? ([
+          ['before', B],
+          ['now', A],
+        ] as const)
+      : ([
+          ['now', A],
+          ['before', B],
+        ] as const)) {
+      const state = M.busyFloorState(NOW, 0.04);
+      const tails = Array.from({ length: TAILS }, (_, k) =>
+        M.forecastKept(state, { waiting, called: [] }, NOW, 'basic', { runs: 60, seed: 5 + r * TAILS + k }),
+      );
+      const t0 = process.hrtime.bigint();
+      for (const tail of tails) for (let k = 0; k < PLACED; k++) M.forecastBehind(state, tail, [{ size: 2 }], NOW + 1_000, 'basic');
+      if (r >= WARM_UP) times[side].push(Number(process.hrtime.bigint() - t0) / 1e3 / PLACED / TAILS);
+    }
+  rows.push(compare('a join of two placed behind 40 waiting (100 in a row)', 'µs', times.now, times.before, 'lower'));
 }
 console.log(`The working tree's floor.ts (optimised) against ${before}'s (simpler), ${ROUNDS} rounds:\n`);
 console.log(comparisonTable(rows));

@@ -649,6 +649,19 @@ describe("the forecast's horizon (docs/decisions/069-a-forecast-horizon.md)", ()
     expect(kept.freeAt.every((t) => t === Infinity)).toBe(true);
   });
 
+  it('newcomers placed behind a queue that ends within the horizon: quoted until their table frees only past it, then not', () => {
+    const state = oneTable();
+    const kept = forecastKept(state, { waiting: fours(6), called: [] }, NOW, 'basic', { seed: 3 });
+    const placed = forecastBehind(state, kept, fours(14), NOW, 'basic');
+    const waits = placed.map((seat) => (seat ? (seat.mid - NOW) / MIN : null));
+    expect(waits[0]).toBeGreaterThan(6 * 60);
+    expect(waits[0]).toBeLessThan(9 * 60);
+    // About an hour a party: the last ones are past twelve hours in every run.
+    expect(waits.slice(10)).toEqual([null, null, null, null]);
+    const last = kept.kept.times.subarray((kept.kept.rows - 1) * FORECAST_RUNS, kept.kept.rows * FORECAST_RUNS);
+    expect(Array.from(last).every((t) => t === Infinity)).toBe(true);
+  });
+
   it('a table no party still waiting fits keeps its moment for a newcomer behind a queue cut at the horizon', () => {
     const state = floorFor(
       [

@@ -919,7 +919,9 @@ export function copyTail(tail: FloorTail): FloorTail {
  * else its table is free again after its turn (or its no-show). The draws are its own (the tail's
  * seed and its place behind the queue), so none of those ahead moves. `tail` is changed: it then
  * stands behind the newcomers too; a kept tail's runs (`KeptRuns`) get each newcomer's row and
- * first event. O(runs × tables) a newcomer, whatever the queue.
+ * first event. A table free only past the horizon (`HORIZON_MS`, from `now`) is given to no one,
+ * as in `play`: a newcomer whose tables all are is seated past it in that run. O(runs × tables) a
+ * newcomer, whatever the queue.
  */
 export function forecastBehind(
   state: FloorState,
@@ -938,6 +940,7 @@ export function forecastBehind(
   const patience = Math.max(1, state.patience);
   // Joined now: one who has not waited gives up by the leave share (forecastFloor's `leaverChance`).
   const leaverChance = state.leaveShare;
+  const horizon = now + HORIZON_MS;
   const times = new Float64Array(runs);
   const kept = tail.kept;
   return newcomers.map(({ size }) => {
@@ -948,10 +951,19 @@ export function forecastBehind(
     let count = 0;
     for (let run = 0; run < runs; run++) {
       const base = run * T;
+      // The first of its tables to be free (the lowest in `fits` of those free first).
       let i = -1;
-      for (const k of fits) if (freeAt[base + k]! < Infinity && (i < 0 || freeAt[base + k]! < freeAt[base + i]!)) i = k;
-      if (i < 0) {
-        // Every table it fits is taken past the horizon in this run (`play`): so is its seat.
+      let first = Infinity;
+      for (let q = 0; q < fits.length; q++) {
+        const k = fits[q]!;
+        const at = freeAt[base + k]!;
+        if (at < first) {
+          first = at;
+          i = k;
+        }
+      }
+      if (i < 0 || first > horizon) {
+        // Every table it fits is taken past the horizon in this run, as `play` gives none: so is its seat.
         if (fits.length > 0) {
           times[count++] = Infinity;
           if (row) row[run] = Infinity;
