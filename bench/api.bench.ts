@@ -16,7 +16,7 @@ import { API_VARIANTS, type ApiVariant, forkApiServer } from './lib/api-variants
 import { compare, comparisonTable } from './lib/compare.js';
 import { measureLoad } from './lib/load.js';
 import { type BenchReport, type LoadFigures, loadTable, round } from './lib/report.js';
-import { addBusyVenue } from './lib/busy-venue.js';
+import { addBusyVenue, fillBusyVenue } from './lib/busy-venue.js';
 
 const QUEUE = 200;
 const CONNECTIONS = 50;
@@ -86,25 +86,7 @@ async function startServer(variant: ApiVariant, dir: string): Promise<Server> {
     if (res.status !== 201) throw new Error(`filling the queue: join answered ${res.status} ${await res.text()}`);
     ids.push(((await res.json()) as { _id: string })._id);
   }
-  // The busy venues' queues, 10 joins at a time (each join there forecasts the queue).
-  const fill = async (venue: string): Promise<string[]> => {
-    const ids: string[] = [];
-    for (let i = 0; i < QUEUE; i += 10) {
-      const joined = await Promise.all(
-        Array.from({ length: 10 }, async (_, k) => {
-          const res = await fetch(`${url}/api/waitlists/${venue}/create`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: joinBody(((i + k) % 8) + 1, venue),
-          });
-          if (res.status !== 201) throw new Error(`filling a busy venue: join answered ${res.status} ${await res.text()}`);
-          return ((await res.json()) as { _id: string })._id;
-        }),
-      );
-      ids.push(...joined);
-    }
-    return ids;
-  };
+  const fill = (venue: string) => fillBusyVenue(url, venue, (size) => joinBody(size, venue), QUEUE);
   const busyIds = WITH_BUSY.includes(variant) ? await fill(busy) : [];
   for (const venue of busyForJoins) await fill(venue);
   return { variant, url, child, ids, busy, busyIds, busyForJoins };

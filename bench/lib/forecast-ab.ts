@@ -68,12 +68,13 @@ for (const n of SAME) {
   if (run(A) !== run(B)) throw new Error(`the two versions forecast ${n} waiting differently`);
 }
 
-const rows = [];
 const WARM_UP = 3;
-for (const n of QUEUES) {
-  const waiting = queueOf(n);
-  // Enough forecasts per turn for tens of milliseconds: one forecast of a short queue is too brief to time alone.
-  const reps = Math.ceil(5_000 / n);
+/**
+ * Each side's times per round: `turn` times one turn of a side (its own setup left out of the
+ * timing) and returns it; the order turns each round, so other work on the machine hits both
+ * alike; the first WARM_UP rounds count for nothing.
+ */
+function inTurns(turn: (M: Floor & BusyFloor, round: number) => number): { now: number[]; before: number[] } {
   const times = { now: [] as number[], before: [] as number[] };
   for (let r = 0; r < ROUNDS + WARM_UP; r++)
     for (const [side, M] of r % 2
@@ -85,11 +86,23 @@ for (const n of QUEUES) {
           ['now', A],
           ['before', B],
         ] as const)) {
-      const state = M.busyFloorState(NOW, 0.04);
-      const t0 = process.hrtime.bigint();
-      for (let k = 0; k < reps; k++) M.forecastKept(state, { waiting, called: [] }, NOW, 'basic', { runs: 60, seed: 5 + r * reps + k });
-      if (r >= WARM_UP) times[side].push(Number(process.hrtime.bigint() - t0) / 1e6 / reps);
+      const took = turn(M, r);
+      if (r >= WARM_UP) times[side].push(took);
     }
+  return times;
+}
+
+const rows = [];
+for (const n of QUEUES) {
+  const waiting = queueOf(n);
+  // Enough forecasts per turn for tens of milliseconds: one forecast of a short queue is too brief to time alone.
+  const reps = Math.ceil(5_000 / n);
+  const times = inTurns((M, r) => {
+    const state = M.busyFloorState(NOW, 0.04);
+    const t0 = process.hrtime.bigint();
+    for (let k = 0; k < reps; k++) M.forecastKept(state, { waiting, called: [] }, NOW, 'basic', { runs: 60, seed: 5 + r * reps + k });
+    return Number(process.hrtime.bigint() - t0) / 1e6 / reps;
+  });
   rows.push(
     compare(`${n} waiting, the whole queue's forecast (a kept book's, as a rebase plays it too)`, 'ms', times.now, times.before, 'lower'),
   );
@@ -100,25 +113,15 @@ for (const n of QUEUES) {
   const waiting = queueOf(40);
   const PLACED = 100;
   const TAILS = 20;
-  const times = { now: [] as number[], before: [] as number[] };
-  for (let r = 0; r < ROUNDS + WARM_UP; r++)
-    for (const [side, M] of r % 2
-      ? ([
-          ['before', B],
-          ['now', A],
-        ] as const)
-      : ([
-          ['now', A],
-          ['before', B],
-        ] as const)) {
-      const state = M.busyFloorState(NOW, 0.04);
-      const tails = Array.from({ length: TAILS }, (_, k) =>
-        M.forecastKept(state, { waiting, called: [] }, NOW, 'basic', { runs: 60, seed: 5 + r * TAILS + k }),
-      );
-      const t0 = process.hrtime.bigint();
-      for (const tail of tails) for (let k = 0; k < PLACED; k++) M.forecastBehind(state, tail, [{ size: 2 }], NOW + 1_000, 'basic');
-      if (r >= WARM_UP) times[side].push(Number(process.hrtime.bigint() - t0) / 1e3 / PLACED / TAILS);
-    }
+  const times = inTurns((M, r) => {
+    const state = M.busyFloorState(NOW, 0.04);
+    const tails = Array.from({ length: TAILS }, (_, k) =>
+      M.forecastKept(state, { waiting, called: [] }, NOW, 'basic', { runs: 60, seed: 5 + r * TAILS + k }),
+    );
+    const t0 = process.hrtime.bigint();
+    for (const tail of tails) for (let k = 0; k < PLACED; k++) M.forecastBehind(state, tail, [{ size: 2 }], NOW + 1_000, 'basic');
+    return Number(process.hrtime.bigint() - t0) / 1e3 / PLACED / TAILS;
+  });
   rows.push(compare('a join of two placed behind 40 waiting (100 in a row)', 'µs', times.now, times.before, 'lower'));
 }
 console.log(`The working tree's floor.ts (optimised) against ${before}'s (simpler), ${ROUNDS} rounds:\n`);

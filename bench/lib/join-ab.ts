@@ -14,7 +14,7 @@ import { createBody } from '../../apps/server/test/fixtures.js';
 import { seedUncappedDemo } from '../../apps/server/test/uncapped-demo.js';
 import { DEMO_BISTRO_ID } from '../../apps/server/src/seed/demo.js';
 import { API_VARIANTS, type ApiVariant, forkApiServer } from './api-variants.js';
-import { addBusyVenue } from './busy-venue.js';
+import { addBusyVenue, fillBusyVenue } from './busy-venue.js';
 import { compare, comparisonTable } from './compare.js';
 import { measureLoad } from './load.js';
 
@@ -36,18 +36,7 @@ async function start(variant: ApiVariant, dir: string): Promise<{ url: string; c
   const busy: string[] = [];
   if (BUSY) for (let r = 0; r <= ROUNDS; r++) busy.push(await addBusyVenue({ kind: 'sqlite', file }));
   const server = await forkApiServer(variant, file);
-  for (const venue of busy)
-    for (let i = 0; i < QUEUE; i += 10)
-      await Promise.all(
-        Array.from({ length: 10 }, async (_, k) => {
-          const res = await fetch(`${server.url}/api/waitlists/${venue}/create`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: joinBody(venue, ((i + k) % 8) + 1),
-          });
-          if (res.status !== 201) throw new Error(`filling a busy venue: join answered ${res.status} ${await res.text()}`);
-        }),
-      );
+  for (const venue of busy) await fillBusyVenue(server.url, venue, (size) => joinBody(venue, size), QUEUE);
   return { ...server, venues: BUSY ? busy : Array.from({ length: ROUNDS + 1 }, () => DEMO_BISTRO_ID) };
 }
 
