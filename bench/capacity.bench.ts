@@ -42,7 +42,8 @@
 //   CAPACITY_MAX_QUEUE (150, the busiest venue's pages), CAPACITY_HEADS (3 waiting parties without a page),
 //   CAPACITY_SETUPS (sqlite,sqlite-kept-briefly,sqlite-node-defaults,sqlite-v8-pool-4,sqlite-whole-indexes,pg,pg-quota,two-quota,two-quota-rr;
 //   also two, two-rr: unlimited pairs; sqlite-kept-briefly, sqlite-node-defaults, sqlite-v8-pool-4,
-//   sqlite-whole-indexes, sqlite-checkpoints-in-commits, sqlite- and pg-outbox-each-round, sqlite- and pg-pages-each-change are
+//   sqlite-whole-indexes, sqlite-checkpoints-in-commits, sqlite- and pg-outbox-each-round, sqlite- and pg-pages-each-change,
+//   pg-unnamed-statements are
 //   one instance with a kept optimisation swapped for its simpler way,
 //   bench/lib/capacity-server.ts, compared by CPU per change, event loop and p99 (the checkpoints and
 //   the V8 pool by the rate held too),
@@ -125,7 +126,8 @@ type SetupName =
   | 'sqlite-outbox-each-round'
   | 'sqlite-pages-each-change'
   | 'pg-pages-each-change'
-  | 'pg-outbox-each-round';
+  | 'pg-outbox-each-round'
+  | 'pg-unnamed-statements';
 interface SetupSpec {
   label: string;
   instances: 1 | 2;
@@ -199,6 +201,13 @@ const SETUP_SPECS: Record<SetupName, SetupSpec> = {
     instances: 1,
     store: 'pg',
     variant: 'outboxEachRound',
+  },
+  'pg-unnamed-statements': {
+    label: '1 instance, PostgreSQL, statements compiled once sent unnamed (parsed and planned at each run)',
+    instances: 1,
+    store: 'pg',
+    variant: 'unnamedStatements',
+    searchHeld: true,
   },
   two: { label: "2 instances, PostgreSQL + Redis, nginx (a venue's streams on one instance)", instances: 2, store: 'pg', balance: 'venue' },
   'two-rr': { label: '2 instances, PostgreSQL + Redis, nginx round-robin', instances: 2, store: 'pg', balance: 'round-robin' },

@@ -24,6 +24,8 @@ import { productionFanout } from '../../apps/server/src/modules/realtime/fanout.
  * waits there (docs/decisions/065-outbox-claimed-when-something-waits.md).
  * pagesEachChange: every diner page written on every change of its venue, even when its message is
  * the one it has (docs/decisions/066-pages-written-when-they-change.md).
+ * unnamedStatements: PostgreSQL parses and plans each statement compiled once at every run, as
+ * Kysely sends it (db/pg-named.ts, docs/decisions/070-named-statements-on-postgresql.md).
  */
 export const CAPACITY_VARIANTS = [
   'keptBriefly',
@@ -33,6 +35,7 @@ export const CAPACITY_VARIANTS = [
   'wholeIndexes',
   'outboxEachRound',
   'pagesEachChange',
+  'unnamedStatements',
 ] as const;
 export type CapacityVariant = (typeof CAPACITY_VARIANTS)[number];
 
@@ -40,7 +43,10 @@ const variant = process.env.CAPACITY_VARIANT as CapacityVariant;
 if (!CAPACITY_VARIANTS.includes(variant)) throw new Error(`unknown CAPACITY_VARIANT ${variant}`);
 
 const config = loadConfig(process.env);
-const db = openDb(config.database, variant === 'checkpointsInCommits' ? { checkpointsInWorker: false } : {});
+const db = openDb(
+  config.database,
+  variant === 'checkpointsInCommits' ? { checkpointsInWorker: false } : variant === 'unnamedStatements' ? { namedStatements: false } : {},
+);
 await migrateToLatest(db);
 if (variant === 'wholeIndexes') await partialIndexesMigration.down(db.kysely);
 const bench =

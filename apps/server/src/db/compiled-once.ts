@@ -1,5 +1,6 @@
-import type { CompiledQuery, Kysely, QueryResult } from 'kysely';
+import { type CompiledQuery, type Kysely, PostgresAdapter, type QueryResult } from 'kysely';
 import { straightRunOf } from './direct-sqlite.js';
+import { nameStatement } from './pg-named.js';
 import type { Database } from './types.js';
 
 type Executor = Kysely<Database>;
@@ -45,6 +46,8 @@ export function compiledOnce<A extends object, R = unknown>(
         compiled,
       };
       kept.set(shape, query);
+      // PostgreSQL prepares it once per connection (db/pg-named.ts).
+      if (adapter instanceof PostgresAdapter) nameStatement(compiled.sql);
     }
     const values = args as Record<string, unknown>;
     const parameters = query.slots.map((slot) => (slot instanceof Arg ? values[slot.name] : slot.value));

@@ -7,6 +7,7 @@ import type { Config } from '../config.js';
 import { ensurePrivateFile } from '../lib/private-file.js';
 import { migrations } from './migrations/index.js';
 import { OwnSchemaPostgresDialect } from './schema-introspector.js';
+import { nameStatementsOf } from './pg-named.js';
 import { type Checkpointer, startCheckpointer } from './checkpointer.js';
 import { compileEachTime } from './compiled-once.js';
 import { runsStraight } from './direct-sqlite.js';
@@ -49,6 +50,8 @@ export function openDb(
     subjournalInMemory?: false;
     checkpointsInWorker?: false;
     straightToSqlite?: false;
+    /** PostgreSQL: the statements compiled once run unnamed, parsed and planned at each run (db/pg-named.ts). */
+    namedStatements?: false;
   } = {},
 ): Db {
   if (database.kind === 'sqlite') {
@@ -106,6 +109,8 @@ export function openDb(
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it. Queries report their own errors.
   });
+  // Each connection prepares the statements compiled once the first time it runs them (db/pg-named.ts).
+  if (options.namedStatements !== false) nameStatementsOf(pool);
   const kysely = new Kysely<Database>({ dialect: new OwnSchemaPostgresDialect({ pool }) });
   return { kysely, dialect: 'postgres', ...(schema ? { schema } : {}), close: () => kysely.destroy() };
 }

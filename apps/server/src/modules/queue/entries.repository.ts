@@ -613,6 +613,19 @@ export async function endHoldIfOver(db: Executor, id: string, now: number): Prom
 export const FRONT_COLUMNS = ['id', 'status', 'band', 'priority', 'seq', 'created_at', 'getting_close_at', 'notified_at'] as const;
 export type FrontRow = Pick<EntryRow, (typeof FRONT_COLUMNS)[number]>;
 
+// The front in one statement (PostgreSQL), compiled once: a named statement there (db/pg-named.ts).
+const frontInOrder = compiledOnce<{ venueId: string; limit: number }, FrontRow>((db, arg) =>
+  db
+    .selectFrom('entries')
+    .select(FRONT_COLUMNS)
+    .where('venue_id', '=', arg('venueId'))
+    .where('status', '=', 'active')
+    .orderBy('priority', 'desc')
+    .orderBy('seq', 'asc')
+    .limit(arg('limit'))
+    .compile(),
+);
+
 /**
  * The first `limit` waiting parties of a venue, in queue order, with the front's columns only
  * (better-sqlite3 makes a row's object a column at a time: three whole rows of `entries` cost
@@ -623,16 +636,7 @@ export type FrontRow = Pick<EntryRow, (typeof FRONT_COLUMNS)[number]>;
  * parties in index order (docs/decisions/040-hub-keeps-whole-rows.md).
  */
 export async function firstWaiting(db: Executor, venueId: string, limit: number, bySeek = false): Promise<FrontRow[]> {
-  if (!bySeek)
-    return db
-      .selectFrom('entries')
-      .select(FRONT_COLUMNS)
-      .where('venue_id', '=', venueId)
-      .where('status', '=', 'active')
-      .orderBy('priority', 'desc')
-      .orderBy('seq', 'asc')
-      .limit(limit)
-      .execute();
+  if (!bySeek) return (await frontInOrder(db, { venueId, limit })).rows;
   const out: FrontRow[] = [];
   let below: number | undefined;
   while (out.length < limit) {
