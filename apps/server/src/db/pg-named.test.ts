@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { dropPostgresSchema, postgresUrl } from '../../test/stores.js';
+import { dropPostgresSchema, postgresStore, postgresUrl } from '../../test/stores.js';
+import { findEntryById } from '../modules/queue/entries.repository.js';
+import { findPaceRows } from '../modules/estimate/paces.repository.js';
 import { compiledOnce } from './compiled-once.js';
 import { type Db, openDb } from './connect.js';
 import { statementNameOf } from './pg-named.js';
@@ -82,6 +84,24 @@ describe.skipIf(!postgresUrl)('named statements on PostgreSQL', () => {
     });
     expect((await row(db, { id: 1 })).rows).toEqual([{ id: 1, label: 'one' }]);
     expect((await prepared(db)).size).toBe(1);
+  });
+
+  it('names the hot reads of whole rows, inside a transaction too: they list their columns, not `*`', async () => {
+    const store = await postgresStore.open();
+    try {
+      await store.kysely.transaction().execute(async (trx) => {
+        await findEntryById(trx, 'none');
+        await findPaceRows(trx, 'none', 0);
+        const statements = [...(await prepared(trx)).entries()];
+        expect(statements.map(([, text]) => text.match(/from "(\w+)"/)?.[1]).sort()).toEqual(['entries', 'venue_pace', 'venue_pace_slots']);
+        for (const [name, text] of statements) {
+          expect(name).toBe(statementNameOf(text));
+          expect(text).not.toContain('*');
+        }
+      });
+    } finally {
+      await store.close();
+    }
   });
 
   it('takes `count(*)` and a comment for what they are, not for every column', async () => {

@@ -22,12 +22,38 @@ export async function findPaceRows(db: Executor, venueId: string, now: number): 
   return { paces: paces.rows, slots: slots.rows, slot, at: now, memo: newMemo(paces.rows) };
 }
 
+/**
+ * Their columns, named: the seat reads them inside its transaction, where on PostgreSQL a statement
+ * reading `*` is not prepared (db/pg-named.ts). Each record has every key of its row once: the type
+ * check fails when a table gains or loses a column.
+ */
+const PACE_COLUMNS = Object.keys({
+  venue_id: 1,
+  band: 1,
+  service_ms: 1,
+  last_seated_at: 1,
+  samples: 1,
+  fit_w: 1,
+  fit_x: 1,
+  fit_xx: 1,
+  fit_y: 1,
+  fit_xy: 1,
+  spread_low: 1,
+  spread_high: 1,
+  quotes: 1,
+  cycle: 1,
+} satisfies Record<keyof PaceRow, 1>) as (keyof PaceRow)[];
+const SLOT_COLUMNS = Object.keys({ venue_id: 1, band: 1, slot: 1, service_ms: 1, samples: 1 } satisfies Record<
+  keyof PaceSlotRow,
+  1
+>) as (keyof PaceSlotRow)[];
+
 // Read by every change's refresh and written by every seat: compiled once (docs/decisions/051-change-path-compiled-once.md).
 const paceRows = compiledOnce<{ venueId: string }, PaceRow>((db, arg) =>
-  db.selectFrom('venue_pace').selectAll().where('venue_id', '=', arg('venueId')).compile(),
+  db.selectFrom('venue_pace').select(PACE_COLUMNS).where('venue_id', '=', arg('venueId')).compile(),
 );
 const slotRows = compiledOnce<{ venueId: string; slot: number }, PaceSlotRow>((db, arg) =>
-  db.selectFrom('venue_pace_slots').selectAll().where('venue_id', '=', arg('venueId')).where('slot', '=', arg('slot')).compile(),
+  db.selectFrom('venue_pace_slots').select(SLOT_COLUMNS).where('venue_id', '=', arg('venueId')).where('slot', '=', arg('slot')).compile(),
 );
 
 const paceUpsert = compiledOnce<PaceRow>((db, arg, row) => {

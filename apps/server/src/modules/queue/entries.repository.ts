@@ -12,8 +12,62 @@ import { eraseTextsOfEntriesErasedAt, markMessagesRead, pointThreadAtFallback, r
 
 type Executor = Kysely<Database>;
 
+/**
+ * Every column of an entry, named: the hot statements that read whole rows list them instead of
+ * `*`, so that on PostgreSQL they stay prepared, inside transactions too, when a migration adds a
+ * column (db/pg-named.ts, docs/decisions/070-named-statements-on-postgresql.md). The record has
+ * each key of the row once: the type check fails when the table gains or loses a column.
+ */
+const ENTRY_COLUMNS = Object.keys({
+  id: 1,
+  share_id: 1,
+  venue_id: 1,
+  seq: 1,
+  status: 1,
+  priority: 1,
+  party_size: 1,
+  band: 1,
+  name: 1,
+  phone: 1,
+  email: 1,
+  note: 1,
+  section: 1,
+  origin_label: 1,
+  lang: 1,
+  created_at: 1,
+  notified_at: 1,
+  seated_at: 1,
+  cancelled_at: 1,
+  cancel_reason: 1,
+  ended_at: 1,
+  erased_at: 1,
+  join_proof_hash: 1,
+  client_key: 1,
+  link_resent_at: 1,
+  reply_kind: 1,
+  reply_minutes: 1,
+  reply_at: 1,
+  calls: 1,
+  hold_until: 1,
+  hold_extended: 1,
+  unread: 1,
+  last_message_id: 1,
+  last_message_status: 1,
+  last_message_channel: 1,
+  last_message_fallback: 1,
+  whatsapp_opt_in: 1,
+  whatsapp_inbound_at: 1,
+  venue_messages: 1,
+  venue_message_at: 1,
+  getting_close_at: 1,
+  quoted_minutes: 1,
+  quoted_low: 1,
+  quoted_high: 1,
+  quote_basis: 1,
+} satisfies Record<keyof EntryRow, 1>) as (keyof EntryRow)[];
+
 const entryById = compiledOnce<{ id: string }, EntryRow>((db, arg) =>
-  db.selectFrom('entries').selectAll().where('id', '=', arg('id')).compile(),
+  db.selectFrom('entries').select(ENTRY_COLUMNS).where('id', '=', arg('id')).compile(),
 );
 
 export async function findEntryById(db: Executor, id: string): Promise<EntryRow | undefined> {
@@ -28,7 +82,7 @@ export function findEntryByShareId(db: Executor, shareId: string): Promise<Entry
 const openEntryByPhone = compiledOnce<{ venueId: string; phone: string }, EntryRow>((db, arg) =>
   db
     .selectFrom('entries')
-    .selectAll()
+    .select(ENTRY_COLUMNS)
     .where('venue_id', '=', arg('venueId'))
     .where('phone', '=', arg('phone'))
     .where('status', 'in', ['active', 'called'])
@@ -372,7 +426,7 @@ const entriesByIds = compiledOnce<ListArgs, EntryRow>(
   (db, arg, args) =>
     db
       .selectFrom('entries')
-      .selectAll()
+      .select(ENTRY_COLUMNS)
       .where('id', 'in', listOf(arg as (name: string) => unknown, args.length))
       .compile(),
   lengthOf,
@@ -408,7 +462,7 @@ const venueEntriesByIds = compiledOnce<ListArgs, EntryRow>(
   (db, arg, args) =>
     db
       .selectFrom('entries')
-      .selectAll()
+      .select(ENTRY_COLUMNS)
       .where('venue_id', '=', arg('venueId') as string)
       .where('id', 'in', listOf(arg as (name: string) => unknown, args.length))
       .compile(),
@@ -694,7 +748,7 @@ const gettingCloseClaim = compiledOnce<{ id: string; now: number }, EntryRow>((d
     .where('status', '=', 'active')
     .where('getting_close_at', 'is', null)
     .where('notified_at', 'is', null)
-    .returningAll()
+    .returning(ENTRY_COLUMNS)
     .compile(),
 );
 
