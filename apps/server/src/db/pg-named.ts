@@ -30,8 +30,8 @@ let given = 0;
 const ALL_COLUMNS = /(?<=[\s,.])\*(?=[\s,]|$)/;
 /**
  * At most this many texts named: the change path's statements are a few dozen, plus one per list
- * length (`listOf`, compiled-once.ts) met. Each connection keeps a plan for each it ran, in
- * PostgreSQL's memory: this bounds it (a few MB per connection).
+ * length (`listOf`, compiled-once.ts) met. Each connection keeps each it ran, with its plan, in
+ * PostgreSQL's memory: this bounds how many.
  */
 const MAX_NAMED = 500;
 /** What Kysely sends to begin and to end a transaction (a savepoint's rollback ends none). */
