@@ -1,5 +1,5 @@
 import { CANDIDATE_TABLES, ERROR_RATE, bestCandidate, ema } from './candidates.js';
-import { departureChances, freeingTime, freeingTimes } from './occupancy.js';
+import { freeingTime, freeingTimes, suffixFreeingTimes } from './occupancy.js';
 
 /**
  * The occupancy forecast (docs/decisions/022-wait-estimates.md, "The estimator" 3 and 4): the
@@ -52,30 +52,19 @@ export const latencyOf = (model: OccModel, shortest: number): number => model.oc
 /** The best candidate of a model, -1 while none has been scored enough. */
 export const bestOccupancy = (model: OccModel): number => bestCandidate(model.occError, model.occScored);
 
-/** The departure chances of the last `count` of `seats` at `at` (occupancy.ts). */
-export function chancesOf(seats: readonly number[], turn: number, count: number, at: number): Float64Array[] {
-  const ages = seats.slice(Math.max(0, seats.length - count)).map((seat) => Math.max(0, (at - seat) / 60_000));
-  return departureChances(ages, turn);
-}
+/** The ages at `at`, minutes, of the last `count` of `seats`. */
+const agesOf = (seats: readonly number[], count: number, at: number): number[] =>
+  seats.slice(Math.max(0, seats.length - count)).map((seat) => Math.max(0, (at - seat) / 60_000));
 
 /**
- * Candidate `i`'s forecast: the last `c` of the occupants (`chances`) are at the tables, and the
- * party with `before` parties before it waits for the `before + 1`-th of them to leave; minutes
- * from now, before the latency. Null while there are fewer occupants than the candidate has
- * tables. `times` (every departure's, worked out once) serves reads.
+ * Candidate `i`'s forecast: the last `c` of the occupants are at the tables, and the party with
+ * `before` parties before it waits for the `before + 1`-th of them to leave; minutes from now,
+ * before the latency. `times`: those occupants' departures (occupancy.ts), null while there are
+ * fewer occupants than the candidate has tables.
  */
-function occupancyInput(
-  model: OccModel,
-  shortest: number,
-  i: number,
-  before: number,
-  chances: readonly Float64Array[],
-  times?: readonly number[],
-): number | null {
-  const tables = CANDIDATE_TABLES[i]!;
-  if (chances.length < tables) return null;
-  const all = times ?? freeingTimes(chances.slice(chances.length - tables), Math.min(before + 1, tables));
-  return freeingTime(all, tables, before, model.occTurn ?? PRIOR_TURN, latencyOf(model, shortest));
+function occupancyInput(model: OccModel, shortest: number, i: number, before: number, times: readonly number[] | null): number | null {
+  if (!times) return null;
+  return freeingTime(times, CANDIDATE_TABLES[i]!, before, model.occTurn ?? PRIOR_TURN, latencyOf(model, shortest));
 }
 
 /** Every candidate's forecast from these occupants: what a join keeps so the seat can score them all. */
@@ -86,14 +75,15 @@ export function occupancyInputs(
   before: number,
   at: number,
 ): (number | null)[] {
-  // The largest candidate's occupants: every smaller one's are the last of them.
-  const chances = chancesOf(seats, model.occTurn ?? PRIOR_TURN, CANDIDATE_TABLES[CANDIDATE_TABLES.length - 1]!, at);
-  return CANDIDATE_TABLES.map((_, i) => occupancyInput(model, shortest, i, before, chances));
+  // The largest candidate's occupants: every smaller one's are the last of them, so one pass
+  // works out every candidate's departures (occupancy.ts `suffixFreeingTimes`).
+  const turn = model.occTurn ?? PRIOR_TURN;
+  const times = suffixFreeingTimes(agesOf(seats, CANDIDATE_TABLES[CANDIDATE_TABLES.length - 1]!, at), turn, CANDIDATE_TABLES, before + 1);
+  return CANDIDATE_TABLES.map((_, i) => occupancyInput(model, shortest, i, before, times[i]!));
 }
 
 /** Every departure's time of the best candidate's occupants at one moment: worked out once per model, moment and occupants (BookMemo). */
 export interface Departures {
-  chances: Float64Array[];
   times: number[];
 }
 
@@ -102,8 +92,7 @@ export function departuresOf(model: OccModel, seats: readonly number[], at: numb
   if (i < 0) return undefined;
   const tables = CANDIDATE_TABLES[i]!;
   if (seats.length < tables) return undefined;
-  const chances = chancesOf(seats, model.occTurn ?? PRIOR_TURN, tables, at);
-  return { chances, times: freeingTimes(chances, tables) };
+  return { times: freeingTimes(agesOf(seats, tables, at), model.occTurn ?? PRIOR_TURN, tables) };
 }
 
 /** The best candidate's forecast with its recent error, from the model's departures; undefined while none has earned it. */
@@ -115,7 +104,7 @@ export function occupancyForecast(
 ): { value: number; error: number } | undefined {
   if (!departures) return undefined;
   const i = bestOccupancy(model);
-  const x = occupancyInput(model, shortest, i, before, departures.chances, departures.times);
+  const x = occupancyInput(model, shortest, i, before, departures.times);
   return x === null ? undefined : { value: x + latencyOf(model, shortest), error: model.occError![i]! };
 }
 

@@ -1,7 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { departureChances, freeingTime, freeingTimes as timesOf, meanTurn, turnSurvival } from './occupancy.js';
-
-const freeingTimes = (ages: number[], median: number, nMax: number) => timesOf(departureChances(ages, median), nMax);
+import { CANDIDATE_TABLES } from './candidates.js';
+import { freeingTimesAlone } from '../../../test/occupancy-alone.js';
+import { freeingTime, freeingTimes, meanTurn, suffixFreeingTimes, turnSurvival } from './occupancy.js';
 
 // docs/decisions/022-wait-estimates.md: the occupancy forecast's arithmetic.
 
@@ -34,5 +35,24 @@ describe('the occupancy forecast', () => {
     const times = freeingTimes([10, 20], 60, 2);
     expect(freeingTime(times, 2, 1, 60, 8)).toBe(times[1]);
     expect(freeingTime(times, 2, 3, 60, 8)).toBeCloseTo(times[1]! + meanTurn(60) + 8, 9);
+  });
+
+  it("every suffix at once: the departures of each candidate's last occupants, as worked out alone", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.double({ min: 0, max: 400, noNaN: true }), { maxLength: 26 }),
+        fc.double({ min: 10, max: 300, noNaN: true }),
+        fc.integer({ min: 1, max: 40 }),
+        (ages, median, nMax) => {
+          const all = suffixFreeingTimes(ages, median, CANDIDATE_TABLES, nMax);
+          CANDIDATE_TABLES.forEach((size, i) => {
+            if (size > ages.length) return expect(all[i]).toBeNull();
+            const alone = freeingTimesAlone(ages.slice(ages.length - size), median, nMax);
+            expect(all[i]).toHaveLength(alone.length);
+            alone.forEach((t, j) => expect(Math.abs(all[i]![j]! - t)).toBeLessThan(1e-9 * Math.max(1, t)));
+          });
+        },
+      ),
+    );
   });
 });
