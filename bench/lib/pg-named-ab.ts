@@ -5,7 +5,9 @@
 // Prints this process's CPU, PostgreSQL's (all its processes, from /proc) and the wall time per
 // change, with the gain, its noise and the verdict of decision 018 (bench/lib/compare.ts).
 // No streams are open: the store's part of a change, which is what the names change.
-// Run: PG_NAMED_AB_ROUNDS=8 PG_NAMED_AB_CHANGES=300 node --import tsx bench/lib/pg-named-ab.ts
+// PG_AB=begin compares instead a transaction's BEGIN sent with its first statement against sent alone
+// (docs/decisions/072-begin-with-the-first-statement.md), both named.
+// Run: PG_NAMED_AB_ROUNDS=8 PG_NAMED_AB_CHANGES=300 [PG_NAMED_AB_BLOCKS=6] [PG_AB=begin] node --import tsx bench/lib/pg-named-ab.ts
 import { randomBytes } from 'node:crypto';
 import { HOST_SESSION_COOKIE } from '@vez/contract';
 import { sql } from 'kysely';
@@ -41,7 +43,10 @@ const mix = makeMix({ venues: 200, streams: 4000, hosts: 0, maxQueue: 150, heads
 const seeded = await seedCapacity(config.database, mix, 3);
 
 type Way = 'named' | 'unnamed';
-const dbs: Record<Way, Db> = { named: openDb(config.database), unnamed: openDb(config.database, { namedStatements: false }) };
+const BEGIN_AB = process.env.PG_AB === 'begin';
+// With PG_AB=begin, 'named' is the app as it runs and 'unnamed' the BEGIN sent alone.
+const simpler = BEGIN_AB ? { beginWithFirstStatement: false as const } : { namedStatements: false as const };
+const dbs: Record<Way, Db> = { named: openDb(config.database), unnamed: openDb(config.database, simpler) };
 await migrateToLatest(dbs.named);
 const apps: Record<Way, FastifyInstance> = {
   named: await buildApp({ config, db: dbs.named, retention: false }),
@@ -109,23 +114,35 @@ const figures: Record<Way, { cpu: number[]; pg: number[]; wall: number[] }> = {
   named: { cpu: [], pg: [], wall: [] },
   unnamed: { cpu: [], pg: [], wall: [] },
 };
+// Each round in BLOCKS turns of CHANGES / BLOCKS changes each way, so what else PostgreSQL does
+// meanwhile (its checkpoints, autovacuum, the machine's other work) falls on both ways alike.
+const BLOCKS = Number(process.env.PG_NAMED_AB_BLOCKS ?? 1);
 for (let round = 0; round < ROUNDS; round++) {
-  for (const way of (round % 2 ? ['named', 'unnamed'] : ['unnamed', 'named']) as Way[]) {
-    const pg0 = cpuSecondsOfAll(postgres);
-    const cpu0 = process.cpuUsage();
-    const t0 = performance.now();
-    for (let i = 0; i < CHANGES; i++) await change(apps[way]);
-    const cpu = process.cpuUsage(cpu0);
-    figures[way].cpu.push((cpu.user + cpu.system) / CHANGES);
-    figures[way].pg.push(((cpuSecondsOfAll(postgres) - pg0) * 1e6) / CHANGES);
-    figures[way].wall.push(((performance.now() - t0) * 1000) / CHANGES);
+  const sum = { named: { cpu: 0, pg: 0, wall: 0 }, unnamed: { cpu: 0, pg: 0, wall: 0 } };
+  for (let block = 0; block < BLOCKS; block++)
+    for (const way of ((round + block) % 2 ? ['named', 'unnamed'] : ['unnamed', 'named']) as Way[]) {
+      const pg0 = cpuSecondsOfAll(postgres);
+      const cpu0 = process.cpuUsage();
+      const t0 = performance.now();
+      for (let i = 0; i < CHANGES / BLOCKS; i++) await change(apps[way]);
+      const cpu = process.cpuUsage(cpu0);
+      sum[way].cpu += cpu.user + cpu.system;
+      sum[way].pg += (cpuSecondsOfAll(postgres) - pg0) * 1e6;
+      sum[way].wall += (performance.now() - t0) * 1000;
+    }
+  for (const way of ['named', 'unnamed'] as Way[]) {
+    figures[way].cpu.push(sum[way].cpu / CHANGES);
+    figures[way].pg.push(sum[way].pg / CHANGES);
+    figures[way].wall.push(sum[way].wall / CHANGES);
   }
 }
 
 process.stdout.write(
   `${ROUNDS} rounds of ${CHANGES} changes each way (joins, calls, seats through the routes, no streams), µs a change:\n\n`,
 );
-const name = 'statements named vs sent unnamed (changes, PostgreSQL)';
+const name = BEGIN_AB
+  ? "a transaction's BEGIN with its first statement vs sent alone (changes, PostgreSQL)"
+  : 'statements named vs sent unnamed (changes, PostgreSQL)';
 process.stdout.write(
   `${comparisonTable([
     compare(name, 'this process CPU µs/change', figures.named.cpu, figures.unnamed.cpu, 'lower'),
