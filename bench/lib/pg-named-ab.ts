@@ -5,9 +5,7 @@
 // Prints this process's CPU, PostgreSQL's (all its processes, from /proc) and the wall time per
 // change, with the gain, its noise and the verdict of decision 018 (bench/lib/compare.ts).
 // No streams are open: the store's part of a change, which is what the names change.
-// PG_AB=begin compares instead a transaction's BEGIN sent with its first statement against sent alone
-// (docs/decisions/072-begin-with-the-first-statement.md), both named.
-// Run: PG_NAMED_AB_ROUNDS=8 PG_NAMED_AB_CHANGES=300 [PG_NAMED_AB_BLOCKS=6] [PG_AB=begin] node --import tsx bench/lib/pg-named-ab.ts
+// Run: PG_NAMED_AB_ROUNDS=8 PG_NAMED_AB_CHANGES=300 [PG_NAMED_AB_BLOCKS=6] node --import tsx bench/lib/pg-named-ab.ts
 import { randomBytes } from 'node:crypto';
 import { HOST_SESSION_COOKIE } from '@vez/contract';
 import { sql } from 'kysely';
@@ -43,10 +41,7 @@ const mix = makeMix({ venues: 200, streams: 4000, hosts: 0, maxQueue: 150, heads
 const seeded = await seedCapacity(config.database, mix, 3);
 
 type Way = 'named' | 'unnamed';
-const BEGIN_AB = process.env.PG_AB === 'begin';
-// With PG_AB=begin, 'named' is the app as it runs and 'unnamed' the BEGIN sent alone.
-const simpler = BEGIN_AB ? { beginWithFirstStatement: false as const } : { namedStatements: false as const };
-const dbs: Record<Way, Db> = { named: openDb(config.database), unnamed: openDb(config.database, simpler) };
+const dbs: Record<Way, Db> = { named: openDb(config.database), unnamed: openDb(config.database, { namedStatements: false }) };
 await migrateToLatest(dbs.named);
 const apps: Record<Way, FastifyInstance> = {
   named: await buildApp({ config, db: dbs.named, retention: false }),
@@ -140,9 +135,7 @@ for (let round = 0; round < ROUNDS; round++) {
 process.stdout.write(
   `${ROUNDS} rounds of ${CHANGES} changes each way (joins, calls, seats through the routes, no streams), µs a change:\n\n`,
 );
-const name = BEGIN_AB
-  ? "a transaction's BEGIN with its first statement vs sent alone (changes, PostgreSQL)"
-  : 'statements named vs sent unnamed (changes, PostgreSQL)';
+const name = 'statements named vs sent unnamed (changes, PostgreSQL)';
 process.stdout.write(
   `${comparisonTable([
     compare(name, 'this process CPU µs/change', figures.named.cpu, figures.unnamed.cpu, 'lower'),

@@ -52,8 +52,6 @@ export function openDb(
     straightToSqlite?: false;
     /** PostgreSQL: the statements compiled once run unnamed, parsed and planned at each run (db/pg-named.ts). */
     namedStatements?: false;
-    /** PostgreSQL: a transaction's BEGIN sent alone, a round trip of its own (db/pg-named.ts). */
-    beginWithFirstStatement?: false;
   } = {},
 ): Db {
   if (database.kind === 'sqlite') {
@@ -111,9 +109,8 @@ export function openDb(
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it. Queries report their own errors.
   });
-  // Each connection prepares the statements compiled once the first time it runs them, and sends a
-  // transaction's BEGIN with its first statement (db/pg-named.ts).
-  nameStatementsOf(pool, { named: options.namedStatements !== false, beginWithFirst: options.beginWithFirstStatement !== false });
+  // Each connection prepares the statements compiled once the first time it runs them (db/pg-named.ts).
+  if (options.namedStatements !== false) nameStatementsOf(pool);
   const kysely = new Kysely<Database>({ dialect: new OwnSchemaPostgresDialect({ pool }) });
   return { kysely, dialect: 'postgres', ...(schema ? { schema } : {}), close: () => kysely.destroy() };
 }

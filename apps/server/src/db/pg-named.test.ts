@@ -7,7 +7,7 @@ import { findEntryById } from '../modules/queue/entries.repository.js';
 import { findPaceRows } from '../modules/estimate/paces.repository.js';
 import { compiledOnce } from './compiled-once.js';
 import { type Db, openDb } from './connect.js';
-import { nameStatement, nameStatementsOf, statementNameOf } from './pg-named.js';
+import { statementNameOf } from './pg-named.js';
 import type { Database } from './types.js';
 
 /**
@@ -139,107 +139,5 @@ describe.skipIf(!postgresUrl)('named statements on PostgreSQL', () => {
       expect((await label(trx, { id: 1 })).rows).toEqual([{ label: 'one' }]);
     });
     expect((await label(db, { id: 3 })).rows).toEqual([{ label: 'three' }]);
-  });
-});
-
-/**
- * docs/decisions/072-begin-with-the-first-statement.md: a transaction's BEGIN goes with its first
- * statement, one round trip (one ReadyForQuery) less, with the same outcome as sent alone.
- */
-describe.skipIf(!postgresUrl)("a transaction's BEGIN with its first statement", () => {
-  /** A pool of one connection made as openDb makes it, with a table of its own, and a count of the round trips it ends. */
-  async function pool(options: { beginWithFirst?: boolean } = {}) {
-    await open();
-    const { schema } = opened.at(-1)!;
-    const p = new pg.Pool({ connectionString: postgresUrl, max: 1, options: `-c search_path=${schema}` });
-    nameStatementsOf(p, options);
-    const trips = { n: 0 };
-    p.on('connect', (client) => {
-      (client as unknown as { connection: pg.Connection }).connection.on('readyForQuery', () => (trips.n += 1));
-    });
-    const client = await p.connect();
-    trips.n = 0;
-    /** What another session sees: what has been committed. */
-    const committed = async () => {
-      const other = new pg.Client({ connectionString: postgresUrl, options: `-c search_path=${schema}` });
-      await other.connect();
-      const { rows } = await other.query<{ id: number }>('select id from named_rows order by id');
-      await other.end();
-      return rows.map((r) => r.id);
-    };
-    return { p, client, trips, committed, end: () => p.end() };
-  }
-
-  it('sends it with the first statement: the same rows committed, one round trip less than sent alone', async () => {
-    for (const beginWithFirst of [true, false]) {
-      const { client, trips, committed, end } = await pool({ beginWithFirst });
-      await client.query('begin', []);
-      await client.query('insert into named_rows values ($1, $2)', [4, 'four']);
-      expect((await client.query('select label from named_rows where id = $1', [4])).rows).toEqual([{ label: 'four' }]);
-      await client.query('commit', []);
-      expect(trips.n).toBe(beginWithFirst ? 3 : 4);
-      expect(await committed()).toEqual([1, 2, 3, 4]);
-      client.release();
-      await end();
-    }
-  });
-
-  it('rolls back as sent alone, and a first statement that fails ends its transaction as before', async () => {
-    const { client, committed, end } = await pool();
-    await client.query('begin', []);
-    await client.query('insert into named_rows values ($1, $2)', [5, 'five']);
-    await client.query('rollback', []);
-    await client.query('begin', []);
-    await expect(client.query('insert into named_rows values ($1, $2)', [1, 'again'])).rejects.toMatchObject({ code: '23505' });
-    await expect(client.query('select 1 as one where 1 = $1', [1])).rejects.toMatchObject({ code: '25P02' });
-    await client.query('rollback', []);
-    // Outside a transaction again: the next statement commits on its own.
-    await client.query('insert into named_rows values ($1, $2)', [6, 'six']);
-    expect(await committed()).toEqual([1, 2, 3, 6]);
-    client.release();
-    await end();
-  });
-
-  it('sends nothing for a transaction ended before any statement, and hands the next user no transaction', async () => {
-    const { p, client, trips, committed, end } = await pool();
-    await client.query('begin', []);
-    await client.query('commit', []);
-    expect(trips.n).toBe(0);
-    await client.query('begin', []);
-    client.release();
-    // The same connection (a pool of one), its BEGIN never sent: this insert commits by itself.
-    const next = await p.connect();
-    await next.query('insert into named_rows values ($1, $2)', [7, 'seven']);
-    expect(await committed()).toEqual([1, 2, 3, 7]);
-    next.release();
-    await end();
-  });
-
-  it('sends a named statement not yet prepared on the connection after the BEGIN, then with it once prepared', async () => {
-    const { client, trips, end } = await pool();
-    const text = `select label from named_rows as ${tag()} where id = $1`;
-    nameStatement(text);
-    for (const expected of [3, 2]) {
-      trips.n = 0;
-      await client.query('begin', []);
-      expect((await client.query(text, [2])).rows).toEqual([{ label: 'two' }]);
-      await client.query('commit', []);
-      expect(trips.n).toBe(expected);
-    }
-    const { rows } = await client.query<{ name: string }>('select name from pg_prepared_statements', []);
-    expect(rows.map((r) => r.name)).toEqual([statementNameOf(text)]);
-    client.release();
-    await end();
-  });
-
-  it('sends it alone before a text without values (it may hold several statements)', async () => {
-    const { client, trips, committed, end } = await pool();
-    await client.query('begin', []);
-    await client.query("insert into named_rows values (8, 'eight'); insert into named_rows values (9, 'nine')", []);
-    await client.query('commit', []);
-    expect(trips.n).toBe(3);
-    expect(await committed()).toEqual([1, 2, 3, 8, 9]);
-    client.release();
-    await end();
   });
 });

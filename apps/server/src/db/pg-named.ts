@@ -1,4 +1,4 @@
-import pg from 'pg';
+import type pg from 'pg';
 
 /**
  * Named prepared statements on PostgreSQL for the statements compiled once (db/compiled-once.ts,
@@ -54,112 +54,26 @@ export function nameStatement(sql: string): void {
 export const statementNameOf = (sql: string): string | undefined => names.get(sql)?.name;
 
 type QueryFn = (...args: unknown[]) => Promise<unknown>;
-type Results = pg.QueryResult | pg.QueryResult[];
 
 /**
- * A statement sent with the BEGIN before it, in one write and before one Sync of the extended
- * protocol (Parse, Bind and Execute of the BEGIN, then the statement's own messages): one round
- * trip for both. PostgreSQL runs them in order as if sent apart; node-postgres answers each one's
- * result, the statement's last.
+ * Makes each connection of `pool` run the named texts as prepared statements: Kysely's driver calls
+ * `client.query(text, values)`, which becomes `client.query({ name, text, values })`.
  */
-class BeginThen extends pg.Query {
-  constructor(
-    private readonly begin: string,
-    config: pg.QueryConfig,
-    callback: (error: Error | undefined, results: Results) => void,
-  ) {
-    super(config, undefined, callback);
-  }
-  /** Always the extended protocol, the only one that puts two statements before one Sync. */
-  requiresPreparation(): boolean {
-    return true;
-  }
-  prepare(connection: PgConnection): void {
-    connection.parse({ text: this.begin, name: '', types: [] });
-    connection.bind({ portal: '', statement: '', values: [] });
-    connection.execute({ portal: '', rows: 0 });
-    super.prepare(connection);
-  }
-}
-
-/** What of node-postgres's connection (lib/connection.js) BeginThen and the check of prepared names use. */
-interface PgConnection {
-  parse(config: { text: string; name: string; types: unknown[] }): void;
-  bind(config: { portal: string; statement: string; values: unknown[] }): void;
-  execute(config: { portal: string; rows: number }): void;
-  parsedStatements: Record<string, string | undefined>;
-}
-declare module 'pg' {
-  interface Query {
-    requiresPreparation(): boolean;
-    prepare(connection: unknown): void;
-  }
-}
-
-/**
- * Makes each connection of `pool` run the named texts as prepared statements (unless `named` is
- * false): Kysely's driver calls `client.query(text, values)`, which becomes
- * `client.query({ name, text, values })`.
- *
- * `beginWithFirst` (the default): a transaction's BEGIN waits for its first statement and goes
- * with it (BeginThen), one round trip less per transaction: on a busy machine each costs a write
- * that wakes PostgreSQL and a read that wakes us (docs/decisions/072-begin-with-the-first-statement.md).
- * A transaction that ends before any statement sends nothing at all.
- */
-export function nameStatementsOf(pool: pg.Pool, options: { named?: boolean; beginWithFirst?: boolean } = {}): void {
-  const beginWithFirst = options.beginWithFirst !== false;
-  const naming = options.named !== false;
-  if (!naming && !beginWithFirst) return;
-  /** Each connection's BEGIN not yet sent. */
-  const pending = new WeakMap<pg.PoolClient, string>();
+export function nameStatementsOf(pool: pg.Pool): void {
   pool.on('connect', (client) => {
     const query = client.query.bind(client) as QueryFn;
-    const connection = (client as unknown as { connection: PgConnection }).connection;
     // node-postgres runs a connection's queries in the order they are given: this is the state
     // each one meets.
     let inTransaction = false;
-    /** Runs `text`, with the BEGIN still to send if there is one. */
-    const send = (config: pg.QueryConfig): Promise<unknown> => {
-      const begin = pending.get(client);
-      if (begin === undefined) return query(config);
-      pending.delete(client);
-      // A statement not yet prepared on this connection goes after its own round trip of the
-      // BEGIN: node-postgres would take the BEGIN's ParseComplete for the statement's. So does a
-      // text without values, which may hold several statements (the extended protocol takes one).
-      const prepared = config.name === undefined || connection.parsedStatements[config.name] !== undefined;
-      if (!prepared || !config.values?.length) return query(begin, []).then(() => query(config));
-      return new Promise((resolve, reject) => {
-        void client.query(
-          new BeginThen(begin, config, (error, results) => {
-            if (error) reject(error);
-            else resolve(Array.isArray(results) ? results[results.length - 1] : results);
-          }),
-        );
-      });
-    };
     (client as unknown as { query: QueryFn }).query = (...args: unknown[]) => {
       const [text, values] = args;
-      if (args.length !== 2 || typeof text !== 'string' || !Array.isArray(values)) {
-        const begin = pending.get(client);
-        if (begin === undefined) return query(...args);
-        pending.delete(client);
-        return query(begin, []).then(() => query(...args));
-      }
-      if (BEGINS.test(text)) {
-        inTransaction = true;
-        if (beginWithFirst && values.length === 0) {
-          pending.set(client, text);
-          return Promise.resolve(NOTHING_YET('BEGIN'));
-        }
-      } else if (ENDS.test(text)) {
-        inTransaction = false;
-        // Nothing ran since the BEGIN: there is no transaction to end.
-        if (pending.delete(client)) return Promise.resolve(NOTHING_YET(/^\s*rollback/i.test(text) ? 'ROLLBACK' : 'COMMIT'));
-      }
-      const named = naming ? names.get(text) : undefined;
-      if (named === undefined || (named.wide && inTransaction)) return send({ text, values });
+      if (args.length !== 2 || typeof text !== 'string' || !Array.isArray(values)) return query(...args);
+      if (BEGINS.test(text)) inTransaction = true;
+      else if (ENDS.test(text)) inTransaction = false;
+      const named = names.get(text);
+      if (named === undefined || (named.wide && inTransaction)) return query(text, values);
       const outside = !inTransaction;
-      return send({ name: named.name, text, values }).catch((error: unknown) => {
+      return query({ name: named.name, text, values }).catch((error: unknown) => {
         if (!isPlanChanged(error)) throw error;
         if (names.get(text) === named) names.delete(text);
         // Refused before it ran: outside a transaction the same statement goes again, unnamed.
@@ -168,9 +82,4 @@ export function nameStatementsOf(pool: pg.Pool, options: { named?: boolean; begi
       });
     };
   });
-  // A connection handed back with its BEGIN unsent opened no transaction: the next user starts clean.
-  pool.on('release', (_error: Error | undefined, client: pg.PoolClient) => pending.delete(client));
 }
-
-/** What a BEGIN, COMMIT or ROLLBACK not sent answers: as PostgreSQL's own. */
-const NOTHING_YET = (command: string) => ({ command, rowCount: null, oid: 0, fields: [], rows: [] });
