@@ -59,13 +59,14 @@ export const freeingTimes = (ages: readonly number[], median: number, nMax: numb
 
 /**
  * Expected minutes until the 1st, 2nd, ... departures of several suffixes of the same occupants,
- * from their ages (minutes) and the turn's median: for each of `sizes` (ascending, each once), the last `size`
- * occupants' first `min(nMax, size)` departures; null where there are fewer occupants than the
- * size. The count gone among the last `c` occupants is the count among the last `c - 1` with one
- * more draw, so one pass from the newest occupant back serves every suffix: the work of the
- * largest alone, not the sum of all (the estimator asks this of every candidate table count at each
- * join, occupancy-forecast.ts `occupancyInputs`). Each chance (`departureChance`) is worked out
- * when the pass first needs it: none past the step where every suffix's last departure is certain.
+ * from their ages (minutes) and the turn's median: for each of `sizes` (ascending, each once), the
+ * last `size` occupants' first `min(nMax, size)` departures; null where there are fewer occupants
+ * than the size. The count gone among the last `c` occupants is the count among the last `c - 1`
+ * with one more draw, so one pass from the newest occupant back serves every suffix: the work of
+ * the largest alone, not the sum of all (the estimator asks this of every candidate table count at
+ * each join, occupancy-forecast.ts `occupancyInputs`; docs/decisions/071). Each chance
+ * (`departureChance`) is worked out when the pass first needs it: none past the step where every
+ * suffix's last departure is certain.
  */
 export function suffixFreeingTimes(ages: readonly number[], median: number, sizes: readonly number[], nMax: number): (number[] | null)[] {
   const count = ages.length;
