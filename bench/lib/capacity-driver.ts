@@ -298,6 +298,28 @@ export class CapacityDriver {
     return this.summarise(rate, seconds, changes, start);
   }
 
+  /**
+   * Bare requests (`GET /api/health/live`: the same server and hooks, no store, no event), Poisson at
+   * `rate` for `seconds`, as the changes are sent: what the machine charges an instance for a
+   * request at that rate alone (waking an idle event loop costs far more than a request among
+   * many). Resolves once each is answered; answers how many were 200.
+   */
+  async bareRequests(rate: number, seconds: number): Promise<{ sent: number; ok: number }> {
+    const start = now() + 20;
+    const end = start + seconds * 1000;
+    const answers: Promise<boolean>[] = [];
+    let due = start + exponential(this.random, 1000 / rate);
+    while (due < end) {
+      const wait = due - now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, Math.min(5, wait)));
+      if (now() < due) continue;
+      answers.push(this.request('GET', '/api/health/live').then(({ status }) => status === 200));
+      due += exponential(this.random, 1000 / rate);
+    }
+    const ok = (await Promise.all(answers)).filter(Boolean).length;
+    return { sent: answers.length, ok };
+  }
+
   /** Waits for changes still in flight (after a step that did not drain in time). */
   async settle(maxMs = 10_000): Promise<void> {
     const until = now() + maxMs;
