@@ -8,10 +8,10 @@
 //
 // Per setup, in one run and on the same screens:
 //   1. the bare reference: every stream open and no change, over one heartbeat period (each stream
-//      gets one heartbeat): the CPU and memory an instance spends only holding its streams; then
-//      bare requests (`GET /api/health/live`) at the accounting's rate for one step's time, net of
-//      it: what this machine charges any request at that rate (printed beside a change's cost);
-//   2. the accounting: CAPACITY_REPEATS steps at the fixed rate CAPACITY_RATE (30 changes/s),
+//      gets one heartbeat): the CPU and memory an instance spends only holding its streams;
+//   2. the accounting: CAPACITY_REPEATS steps at the fixed rate CAPACITY_RATE (30 changes/s), each
+//      after a step of bare requests (`GET /api/health/live`) at that rate, net of the reference:
+//      what this machine charges any request at that rate (printed beside a change's cost); the steps
 //      each counted from /proc (CPU of every server, PostgreSQL, Redis, nginx), from the clients
 //      (stream writes that reached a screen), from the instances' /metrics (bus events published)
 //      and from Redis INFO and PostgreSQL's WAL position: server CPU per change answered, net of
@@ -560,11 +560,12 @@ interface SetupResult {
   /** The bare reference: every stream open, no change, over CAPACITY_IDLE_SECONDS. */
   idle?: Resources;
   /**
-   * Bare requests at the accounting's rate (times the instances) over one step's time, the streams
-   * open, no change: the servers' CPU per request net of the reference (ms, all instances), what
-   * this machine charges a request that does nothing at that rate.
+   * Bare requests at the accounting's rate (times the instances) over one step's time before each
+   * accounting step, the streams open, no change: the servers' CPU per request net of the
+   * reference (ms, all instances), what this machine charges a request that does nothing at that
+   * rate. Absent from runs before it was measured.
    */
-  bareRequest?: { rate: number; sent: number; ok: number; netMs: number };
+  bareRequests?: { rate: number; sent: number; ok: number; netMs: number }[];
   steps: Step[];
   accounts: Account[];
   /**
@@ -844,19 +845,20 @@ async function runSetup(name: SetupName, mix: ReturnType<typeof makeMix>): Promi
     const idleCores = result.idle.servers.map((x) => x.cpuS / result.idle!.seconds);
     log(`${name}: reference (streams open, no change) ${result.idle.servers.map((x) => `${x.cpu}%`).join(' + ')} of a core`);
 
-    // A bare request at the accounting's rate: the part of a change's cost that any request at that
-    // rate pays on this machine (an idle event loop woken by the network), for the report beside it.
-    {
+    // Bare requests at the accounting's rate, before each accounting step: the part of a change's
+    // cost that any request at that rate pays on this machine (an idle event loop woken by the
+    // network), for the report beside it. Each against the reference, as the changes are.
+    const bareStep = async () => {
+      await sleep(1000);
       const rate = RATE * servers.length;
       const sample = sampler(probe);
-      const { sent, ok } = await driver.bareRequests(rate, STEP_S);
+      const { sent, ok } = await driver!.bareRequests(rate, STEP_S);
       const r = sample();
       const net = r.servers.reduce((a, x, i) => a + x.cpuS - (idleCores[i] ?? 0) * r.seconds, 0);
-      result.bareRequest = { rate, sent, ok, netMs: round((net * 1000) / Math.max(1, ok), 3) };
-      log(
-        `${name}: bare requests at ${rate}/s: ${result.bareRequest.netMs} ms of server CPU each, net of the reference (${ok} of ${sent} answered 200)`,
-      );
-    }
+      const bare = { rate, sent, ok, netMs: round((net * 1000) / Math.max(1, ok), 3) };
+      (result.bareRequests ??= []).push(bare);
+      log(`${name}: bare requests at ${rate}/s: ${bare.netMs} ms of server CPU each, net of the reference (${ok} of ${sent} answered 200)`);
+    };
 
     const runStep = async (rate: number, phase: Phase): Promise<Step> => {
       await sleep(1000);
@@ -912,6 +914,7 @@ async function runSetup(name: SetupName, mix: ReturnType<typeof makeMix>): Promi
     // The accounting: fixed-rate steps, each against the reference.
     // Several instances: each step at CAPACITY_RATE is followed by one at CAPACITY_RATE per instance.
     for (let i = 0; i < REPEATS; i++) {
+      await bareStep();
       for (const [rate, phase, into] of [
         [RATE, 'account', result.accounts] as const,
         ...(servers.length > 1 ? [[RATE * servers.length, 'account-per-instance', (result.perInstanceAccounts ??= [])] as const] : []),
@@ -1196,14 +1199,15 @@ function render(
   ].join('\n');
 
   const bareTable = [
-    `| Setup | bare requests (GET /api/health/live) per second | net ms of server CPU per bare request | net ms per change at ${cfg.rate}/s (median, all instances) | a change in bare requests at the same rate |`,
+    `| Setup | bare requests (GET /api/health/live) per second | net ms of server CPU per bare request (median (min–max) of ${cfg.repeats}) | net ms per change at ${cfg.rate}/s (median, all instances) | a change in bare requests at the same rate (medians) |`,
     '|---|---:|---:|---:|---:|',
     ...results
-      .filter((r) => r.bareRequest)
+      .filter((r) => r.bareRequests?.length)
       .map((r) => {
-        const b = r.bareRequest!;
+        const bares = r.bareRequests!;
+        const bare = median(bares.map((b) => b.netMs));
         const change = median(usable(r.accounts).map((a) => a.netTotalMs));
-        return `| ${r.label} | ${b.rate} | ${b.netMs} | ${round(change, 2)} | ${b.netMs > 0 ? round(change / b.netMs, 1) : '—'} |`;
+        return `| ${r.label} | ${bares[0]!.rate} | ${spread(bares.map((b) => b.netMs))} | ${round(change, 2)} | ${bare > 0 ? round(change / bare, 1) : '—'} |`;
       }),
   ].join('\n');
 
@@ -1403,7 +1407,7 @@ function render(
 
   const markdown = [
     `${cfg.venues} venues, ${cfg.streams} waiting parties with the position page open (a diner stream each), ${mixFigures.venuesWithConsoles} venues with ${cfg.hosts} host consoles open, and ${cfg.heads} more parties at the head of each queue without a page. Queue lengths follow a Zipf law (rank i: ${cfg.maxQueue}/i^${mixFigures.zipfExponent}): busiest ${mixFigures.busiest} pages, 10th ${mixFigures.tenth}, median ${mixFigures.median}. Joins, calls and seats through the HTTP API fall on venues in proportion to their queues (Poisson); a change reaches ${mixFigures.dinerMessagesPerChange} diner pages on average, plus its venue's consoles.`,
-    `How it is measured: per setup, a warm-up (a change at every venue, then ${cfg.warmupSeconds ?? 3} s of changes, at the rate times the number of instances; not counted), the bare reference (every stream open, no change, ${cfg.idleSeconds} s: one heartbeat round), bare requests at the accounting's rate (${cfg.stepSeconds} s), then ${cfg.repeats} steps at ${cfg.rate} changes/s of ${cfg.stepSeconds} s each (one heartbeat round each). CPU per change = the servers' CPU over the step (from /proc), less the reference's CPU rate over the same time, divided by the changes answered within the step and its drain (a step that fell behind counts too: "kept up" says which did); stream writes are the change messages the screens received; bus events come from the instances' /metrics, Redis figures from INFO (the shared Redis: other work counts), WAL from pg_current_wal_lsn() (the whole cluster). Figures are median (min–max) of the repeats. The model: rate = (usable cores − reference cores) / net CPU per change, for the busiest instance, from the cost at ${cfg.rate}/s and again from the cost measured in the search's first step, at that first prediction (a change costs less when many come together: commits, refreshes and writes are shared; the second is judged); usable = ${cfg.headroom} of a core per instance (of its ${cfg.quota}-core quota in the quota setups). The rate held is then found around the prediction (p99 <= ${cfg.p99Ms} ms from due to the last message a screen of the venue got, nothing lost; a change is done when the venue's consoles have it and its answer is back: diner pages get a message only when it changes theirs).`,
+    `How it is measured: per setup, a warm-up (a change at every venue, then ${cfg.warmupSeconds ?? 3} s of changes, at the rate times the number of instances; not counted), the bare reference (every stream open, no change, ${cfg.idleSeconds} s: one heartbeat round), then ${cfg.repeats} steps at ${cfg.rate} changes/s of ${cfg.stepSeconds} s each (one heartbeat round each). CPU per change = the servers' CPU over the step (from /proc), less the reference's CPU rate over the same time, divided by the changes answered within the step and its drain (a step that fell behind counts too: "kept up" says which did); stream writes are the change messages the screens received; bus events come from the instances' /metrics, Redis figures from INFO (the shared Redis: other work counts), WAL from pg_current_wal_lsn() (the whole cluster). Figures are median (min–max) of the repeats. The model: rate = (usable cores − reference cores) / net CPU per change, for the busiest instance, from the cost at ${cfg.rate}/s and again from the cost measured in the search's first step, at that first prediction (a change costs less when many come together: commits, refreshes and writes are shared; the second is judged); usable = ${cfg.headroom} of a core per instance (of its ${cfg.quota}-core quota in the quota setups). The rate held is then found around the prediction (p99 <= ${cfg.p99Ms} ms from due to the last message a screen of the venue got, nothing lost; a change is done when the venue's consoles have it and its answer is back: diner pages get a message only when it changes theirs).`,
     '',
     `### Server CPU per change at ${cfg.rate}/s (median (min–max) of ${cfg.repeats})`,
     '',
@@ -1411,7 +1415,7 @@ function render(
     '',
     `### A bare request at the same rate`,
     '',
-    `What this machine charges a request that does nothing (the same server and hooks, no store, no event), sent as the changes are (Poisson, ${cfg.rate}/s per instance, ${cfg.stepSeconds} s, the streams open), net of the reference: at a low rate each request wakes an idle event loop, which costs several times a request among many. A change pays that too, and more: its store's round trips, its screens' writes and its bus message each wake a process.`,
+    `What this machine charges a request that does nothing (the same server and hooks, no store, no event), sent as the changes are (Poisson, ${cfg.rate}/s per instance, ${cfg.stepSeconds} s before each accounting step, the streams open), net of the reference: at a low rate each request wakes an idle event loop, which costs several times a request among many. A change pays that too, and more: its store's round trips, its screens' writes and its bus message each wake a process.`,
     '',
     bareTable,
     '',
