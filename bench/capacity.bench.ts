@@ -48,7 +48,8 @@
 //   pg-unnamed-statements are
 //   one instance with a kept optimisation swapped for its simpler way,
 //   bench/lib/capacity-server.ts, compared by CPU per change, event loop and p99 (the checkpoints and
-//   the V8 pool by the rate held too),
+//   the V8 pool by the rate held too); pg-quota-redis: pg-quota with the Redis bus, what the bus
+//   costs one instance (docs/decisions/073-wakes-counted.md),
 //   CAPACITY_RATE (30, changes/s of the accounting steps), CAPACITY_REPEATS (3),
 //   CAPACITY_STEP_SECONDS and CAPACITY_IDLE_SECONDS (default SSE_HEARTBEAT_SECONDS, 20: each window
 //   holds one heartbeat round, which the servers also read from SSE_HEARTBEAT_SECONDS),
@@ -79,7 +80,7 @@ import { CapacityDriver, type DriverVenue, type StepResult } from './lib/capacit
 import { evenlyKept, makeMix, rng, shuffleInPlace } from './lib/capacity-mix.js';
 import { type CapacityNginx, NGINX, freePort, startCapacityNginx } from './lib/capacity-nginx.js';
 import { OPERATOR_EMAIL, OPERATOR_PASSWORD, seedCapacity } from './lib/capacity-seed.js';
-import { cpuSecondsOf, cpuSecondsOfAll, machineCpu, openFileLimit, pidsByName, rssMbOf } from './lib/proc-stats.js';
+import { cpuSecondsOf, cpuSecondsOfAll, machineCpu, openFileLimit, pidsByName, rssMbOf, wakesOf } from './lib/proc-stats.js';
 import { cpuQuota, throttledOf } from './lib/cpu-quota.js';
 import { type BenchReport, round } from './lib/report.js';
 import type { CapacityVariant } from './lib/capacity-server.js';
@@ -118,6 +119,7 @@ type SetupName =
   | 'two'
   | 'two-rr'
   | 'pg-quota'
+  | 'pg-quota-redis'
   | 'two-quota'
   | 'two-quota-rr'
   | 'sqlite-kept-briefly'
@@ -142,6 +144,8 @@ interface SetupSpec {
   variant?: CapacityVariant;
   /** A variant whose rate held is compared too (it changes latency, not only CPU). */
   searchHeld?: true;
+  /** One instance with the Redis bus (what the bus costs an instance, beside the same without it). */
+  redis?: true;
 }
 /** The CPU each instance of the `-quota` setups may use, in cores. */
 const QUOTA = env('CAPACITY_QUOTA', 0.4);
@@ -214,6 +218,13 @@ const SETUP_SPECS: Record<SetupName, SetupSpec> = {
   two: { label: "2 instances, PostgreSQL + Redis, nginx (a venue's streams on one instance)", instances: 2, store: 'pg', balance: 'venue' },
   'two-rr': { label: '2 instances, PostgreSQL + Redis, nginx round-robin', instances: 2, store: 'pg', balance: 'round-robin' },
   'pg-quota': { label: `1 instance of ${QUOTA} core, PostgreSQL`, instances: 1, store: 'pg', quota: true },
+  'pg-quota-redis': {
+    label: `1 instance of ${QUOTA} core, PostgreSQL + Redis`,
+    instances: 1,
+    store: 'pg',
+    quota: true,
+    redis: true,
+  },
   'two-quota': {
     label: `2 instances of ${QUOTA} core, PostgreSQL + Redis, nginx (a venue's streams on one instance)`,
     instances: 2,
@@ -414,7 +425,7 @@ async function login(port: number): Promise<string> {
 /** CPU use over a window, in % of one core and in CPU seconds, and memory at its end, of every process that matters. */
 interface Resources {
   /** Per server instance: % of one core, CPU seconds, RSS MB. */
-  servers: { cpu: number; cpuS: number; rssMb: number }[];
+  servers: { cpu: number; cpuS: number; rssMb: number; wakes: number }[];
   nginxCpu: number | null;
   postgresCpu: number | null;
   redisCpu: number | null;
@@ -443,6 +454,7 @@ function sampler(p: Probe) {
   const read = () => ({
     at: performance.now(),
     servers: p.servers.map((pid) => cpuSecondsOf(pid) ?? 0),
+    wakes: p.servers.map((pid) => wakesOf(pid) ?? 0),
     nginx: cpuSecondsOfAll(p.nginx),
     postgres: cpuSecondsOfAll(p.postgres),
     redis: cpuSecondsOfAll(p.redis),
@@ -458,7 +470,7 @@ function sampler(p: Probe) {
     return {
       servers: p.servers.map((pid, i) => {
         const cpuS = after.servers[i]! - before.servers[i]!;
-        return { cpu: pct(cpuS), cpuS: round(cpuS, 3), rssMb: round(rssMbOf(pid) ?? NaN) };
+        return { cpu: pct(cpuS), cpuS: round(cpuS, 3), rssMb: round(rssMbOf(pid) ?? NaN), wakes: after.wakes[i]! - before.wakes[i]! };
       }),
       nginxCpu: p.nginx.length ? pct(after.nginx - before.nginx) : null,
       postgresCpu: p.postgres.length ? pct(after.postgres - before.postgres) : null,
@@ -535,6 +547,12 @@ interface Account {
   postgresMsPerChange: number | null;
   walKbPerChange: number | null;
   nginxMsPerChange: number | null;
+  /**
+   * The instances' event loops put to sleep and woken again (voluntary context switches of their
+   * main threads: a socket, a timer, an fsync waited for), net of the reference, all instances
+   * together; null in results written before it was counted.
+   */
+  wakesPerChange: number | null;
   p99: number;
   pass: boolean;
 }
@@ -565,7 +583,7 @@ interface SetupResult {
    * reference (ms, all instances), what this machine charges a request that does nothing at that
    * rate. Absent from runs before it was measured.
    */
-  bareRequests?: { rate: number; sent: number; ok: number; netMs: number }[];
+  bareRequests?: { rate: number; sent: number; ok: number; netMs: number; wakes?: number }[];
   steps: Step[];
   accounts: Account[];
   /**
@@ -612,7 +630,7 @@ const median = (xs: number[]): number => {
 const usable = (accounts: Account[]): Account[] => accounts;
 
 /** The accounting of one step against the reference's CPU rate per instance (cores). */
-function accountOf(step: Step, idleCores: number[]): Account {
+function accountOf(step: Step, idleCores: number[], idleWakes?: number[]): Account {
   const r = step.resources;
   // Work the server did on changes answered within the window; a change answered later was done (partly) outside it.
   const n = Math.max(1, step.answeredOk);
@@ -638,9 +656,16 @@ function accountOf(step: Step, idleCores: number[]): Account {
     postgresMsPerChange: r.postgresCpu === null ? null : round(per(r.postgresS * 1000), 2),
     walKbPerChange: c.walBytes === null ? null : round(per(c.walBytes) / 1024, 1),
     nginxMsPerChange: r.nginxCpu === null ? null : round(per(r.nginxS * 1000), 2),
+    wakesPerChange: idleWakes ? netWakes(r, idleWakes, n) : null,
     p99: step.dueP99,
     pass: step.pass,
   };
+}
+
+/** The servers' event-loop wakes over a step, net of the reference's rate, per request answered (all instances together). */
+function netWakes(r: Resources, idleWakes: number[], answered: number): number {
+  const net = r.servers.reduce((a, x, i) => a + x.wakes - (idleWakes[i] ?? 0) * r.seconds, 0);
+  return round(net / Math.max(1, answered), 2);
 }
 
 /**
@@ -717,7 +742,11 @@ async function runSetup(name: SetupName, mix: ReturnType<typeof makeMix>): Promi
     const serverEnv: Record<string, string> =
       spec.store === 'sqlite'
         ? { DATABASE_URL: `file:${database.kind === 'sqlite' ? database.file : ''}` }
-        : { DATABASE_URL: PG_URL, DATABASE_SCHEMA: schema, ...(instances > 1 ? { REDIS_URL, TRUST_PROXY: '1' } : {}) };
+        : {
+            DATABASE_URL: PG_URL,
+            DATABASE_SCHEMA: schema,
+            ...(instances > 1 ? { REDIS_URL, TRUST_PROXY: '1' } : spec.redis ? { REDIS_URL } : {}),
+          };
     for (let i = 0; i < instances; i++) servers.push(await startServer(serverEnv, spec.quota ? QUOTA : undefined, spec.variant));
     let port = servers[0]!.port;
     if (instances > 1) {
@@ -730,6 +759,7 @@ async function runSetup(name: SetupName, mix: ReturnType<typeof makeMix>): Promi
       port = nginx.port;
       redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
     }
+    if (spec.redis) redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
     if (spec.store === 'pg') pg = openDb({ kind: 'postgres', url: PG_URL });
     const cookie = await login(port);
     await sleep(1000);
@@ -795,7 +825,7 @@ async function runSetup(name: SetupName, mix: ReturnType<typeof makeMix>): Promi
       servers: servers.map((s) => s.child.pid!),
       nginx: nginx ? [nginx.pid, ...nginx.workers()] : [],
       postgres: spec.store === 'sqlite' ? [] : pidsByName((c) => c === 'postgres' || c.startsWith('postgres:')),
-      redis: instances > 1 ? pidsByName((c) => c.startsWith('redis-server')) : [],
+      redis: instances > 1 || spec.redis ? pidsByName((c) => c.startsWith('redis-server')) : [],
       clients: clients.map((c) => c.pid!),
     };
     type ClientStats = { dropped: number; heartbeatRounds: number[]; messages: number; bytes: number };
@@ -843,6 +873,7 @@ async function runSetup(name: SetupName, mix: ReturnType<typeof makeMix>): Promi
     await sleep(IDLE_S * 1000);
     result.idle = idle();
     const idleCores = result.idle.servers.map((x) => x.cpuS / result.idle!.seconds);
+    const idleWakes = result.idle.servers.map((x) => x.wakes / result.idle!.seconds);
     log(`${name}: reference (streams open, no change) ${result.idle.servers.map((x) => `${x.cpu}%`).join(' + ')} of a core`);
 
     // Bare requests at the accounting's rate, before each accounting step: the part of a change's
@@ -855,9 +886,11 @@ async function runSetup(name: SetupName, mix: ReturnType<typeof makeMix>): Promi
       const { sent, ok } = await driver!.bareRequests(rate, STEP_S);
       const r = sample();
       const net = r.servers.reduce((a, x, i) => a + x.cpuS - (idleCores[i] ?? 0) * r.seconds, 0);
-      const bare = { rate, sent, ok, netMs: round((net * 1000) / Math.max(1, ok), 3) };
+      const bare = { rate, sent, ok, netMs: round((net * 1000) / Math.max(1, ok), 3), wakes: netWakes(r, idleWakes, ok) };
       (result.bareRequests ??= []).push(bare);
-      log(`${name}: bare requests at ${rate}/s: ${bare.netMs} ms of server CPU each, net of the reference (${ok} of ${sent} answered 200)`);
+      log(
+        `${name}: bare requests at ${rate}/s: ${bare.netMs} ms of server CPU each, net of the reference (${ok} of ${sent} answered 200); ${bare.wakes} event-loop wakes each`,
+      );
     };
 
     const runStep = async (rate: number, phase: Phase): Promise<Step> => {
@@ -919,10 +952,10 @@ async function runSetup(name: SetupName, mix: ReturnType<typeof makeMix>): Promi
         [RATE, 'account', result.accounts] as const,
         ...(servers.length > 1 ? [[RATE * servers.length, 'account-per-instance', (result.perInstanceAccounts ??= [])] as const] : []),
       ]) {
-        const account = accountOf(await runStep(rate, phase), idleCores);
+        const account = accountOf(await runStep(rate, phase), idleCores, idleWakes);
         into.push(account);
         log(
-          `${name} ${phase} ${i + 1} at ${rate}/s: ${account.netMs.join(' + ')} ms net per change (gross ${account.grossMs}); ${account.writesPerChange} writes per change${account.keptUp ? '' : '; fell behind'}`,
+          `${name} ${phase} ${i + 1} at ${rate}/s: ${account.netMs.join(' + ')} ms net per change (gross ${account.grossMs}); ${account.writesPerChange} writes and ${account.wakesPerChange} event-loop wakes per change${account.keptUp ? '' : '; fell behind'}`,
         );
       }
     }
@@ -1199,15 +1232,19 @@ function render(
   ].join('\n');
 
   const bareTable = [
-    `| Setup | bare requests (GET /api/health/live) per second | net ms of server CPU per bare request (median (min–max) of ${cfg.repeats}) | net ms per change at ${cfg.rate}/s (median, all instances) | a change in bare requests at the same rate (medians) |`,
-    '|---|---:|---:|---:|---:|',
+    `| Setup | bare requests (GET /api/health/live) per second | net ms of server CPU per bare request (median (min–max) of ${cfg.repeats}) | net ms per change at ${cfg.rate}/s (median, all instances) | a change in bare requests at the same rate (medians) | event-loop wakes per bare request | event-loop wakes per change |`,
+    '|---|---:|---:|---:|---:|---:|---:|',
     ...results
       .filter((r) => r.bareRequests?.length)
       .map((r) => {
         const bares = r.bareRequests!;
         const bare = median(bares.map((b) => b.netMs));
         const change = median(usable(r.accounts).map((a) => a.netTotalMs));
-        return `| ${r.label} | ${bares[0]!.rate} | ${spread(bares.map((b) => b.netMs))} | ${round(change, 2)} | ${bare > 0 ? round(change / bare, 1) : '—'} |`;
+        const wakes = (xs: (number | null | undefined)[]) => {
+          const known = xs.filter((x): x is number => typeof x === 'number');
+          return known.length ? spread(known) : '—';
+        };
+        return `| ${r.label} | ${bares[0]!.rate} | ${spread(bares.map((b) => b.netMs))} | ${round(change, 2)} | ${bare > 0 ? round(change / bare, 1) : '—'} | ${wakes(bares.map((b) => b.wakes))} | ${wakes(usable(r.accounts).map((a) => a.wakesPerChange))} |`;
       }),
   ].join('\n');
 
@@ -1415,7 +1452,7 @@ function render(
     '',
     `### A bare request at the same rate`,
     '',
-    `What this machine charges a request that does nothing (the same server and hooks, no store, no event), sent as the changes are (Poisson, ${cfg.rate}/s per instance, ${cfg.stepSeconds} s before each accounting step, the streams open), net of the reference: at a low rate each request wakes an idle event loop, which costs several times a request among many. A change pays that too, and more: its store's round trips, its screens' writes and its bus message each wake a process.`,
+    `What this machine charges a request that does nothing (the same server and hooks, no store, no event), sent as the changes are (Poisson, ${cfg.rate}/s per instance, ${cfg.stepSeconds} s before each accounting step, the streams open), net of the reference: at a low rate each request wakes an idle event loop, which costs several times a request among many. A change pays that too, and more: its store's round trips, its screens' writes and its bus message each wake a process. Wakes: the times each instance's main thread (its event loop) went to sleep and was woken, voluntary context switches from /proc/<pid>/status, net of the reference's rate: a socket read, a timer, an fsync waited for.`,
     '',
     bareTable,
     '',

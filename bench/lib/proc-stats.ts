@@ -19,6 +19,24 @@ export function rssMbOf(pid: number | undefined): number | undefined {
   }
 }
 
+/**
+ * Times the process's main thread (the event loop, in Node) went to sleep waiting and was woken
+ * (voluntary context switches, /proc/<pid>/status): each is an idle event loop woken by a socket,
+ * a timer or a signal.
+ */
+export function wakesOf(pid: number | undefined): number | undefined {
+  if (!pid) return undefined;
+  try {
+    const line = fs
+      .readFileSync(`/proc/${pid}/status`, 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('voluntary_ctxt_switches:'));
+    return line ? Number(line.split(/\s+/)[1]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Pids whose command name (/proc/<pid>/comm) passes the test, e.g. every `postgres` process. */
 export function pidsByName(test: (comm: string) => boolean): number[] {
   const out: number[] = [];
