@@ -5,37 +5,31 @@ import { cpuSecondsOf } from './load.js';
 
 export { cpuSecondsOf };
 
-/** Resident memory in MB, or undefined when the process is gone or /proc is missing. */
-export function rssMbOf(pid: number | undefined): number | undefined {
+/** A number of /proc/<pid>/status (its first word after `field:`), or undefined when the process is gone or /proc is missing. */
+function statusNumberOf(pid: number | undefined, field: string): number | undefined {
   if (!pid) return undefined;
   try {
     const line = fs
       .readFileSync(`/proc/${pid}/status`, 'utf8')
       .split('\n')
-      .find((l) => l.startsWith('VmRSS:'));
-    return line ? Number(line.split(/\s+/)[1]) / 1024 : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * Times the process's main thread (the event loop, in Node) went to sleep waiting and was woken
- * (voluntary context switches, /proc/<pid>/status): each is an idle event loop woken by a socket,
- * a timer or a signal.
- */
-export function wakesOf(pid: number | undefined): number | undefined {
-  if (!pid) return undefined;
-  try {
-    const line = fs
-      .readFileSync(`/proc/${pid}/status`, 'utf8')
-      .split('\n')
-      .find((l) => l.startsWith('voluntary_ctxt_switches:'));
+      .find((l) => l.startsWith(`${field}:`));
     return line ? Number(line.split(/\s+/)[1]) : undefined;
   } catch {
     return undefined;
   }
 }
+
+/** Resident memory in MB, or undefined when the process is gone or /proc is missing. */
+export function rssMbOf(pid: number | undefined): number | undefined {
+  const kb = statusNumberOf(pid, 'VmRSS');
+  return kb === undefined ? undefined : kb / 1024;
+}
+
+/**
+ * Times the process's main thread (the event loop, in Node) went to sleep waiting and was woken
+ * (voluntary context switches, /proc/<pid>/status): a socket read, a timer, an fsync waited for.
+ */
+export const wakesOf = (pid: number | undefined): number | undefined => statusNumberOf(pid, 'voluntary_ctxt_switches');
 
 /** Pids whose command name (/proc/<pid>/comm) passes the test, e.g. every `postgres` process. */
 export function pidsByName(test: (comm: string) => boolean): number[] {
