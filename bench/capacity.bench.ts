@@ -739,13 +739,16 @@ async function runSetup(name: SetupName, mix: ReturnType<typeof makeMix>): Promi
       `${name}: seeded ${seeded.length} venues, ${STREAMS} waiting parties with pages and ${HEADS} more at each head in ${round((Date.now() - t) / 1000, 1)} s`,
     );
 
+    // Several instances share venue events through Redis; one instance only in the setup that measures the bus.
+    const usesRedis = instances > 1 || spec.redis === true;
     const serverEnv: Record<string, string> =
       spec.store === 'sqlite'
         ? { DATABASE_URL: `file:${database.kind === 'sqlite' ? database.file : ''}` }
         : {
             DATABASE_URL: PG_URL,
             DATABASE_SCHEMA: schema,
-            ...(instances > 1 ? { REDIS_URL, TRUST_PROXY: '1' } : spec.redis ? { REDIS_URL } : {}),
+            ...(usesRedis ? { REDIS_URL } : {}),
+            ...(instances > 1 ? { TRUST_PROXY: '1' } : {}),
           };
     for (let i = 0; i < instances; i++) servers.push(await startServer(serverEnv, spec.quota ? QUOTA : undefined, spec.variant));
     let port = servers[0]!.port;
@@ -757,9 +760,8 @@ async function runSetup(name: SetupName, mix: ReturnType<typeof makeMix>): Promi
         spec.balance ?? 'venue',
       );
       port = nginx.port;
-      redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
     }
-    if (spec.redis) redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
+    if (usesRedis) redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
     if (spec.store === 'pg') pg = openDb({ kind: 'postgres', url: PG_URL });
     const cookie = await login(port);
     await sleep(1000);
@@ -825,7 +827,7 @@ async function runSetup(name: SetupName, mix: ReturnType<typeof makeMix>): Promi
       servers: servers.map((s) => s.child.pid!),
       nginx: nginx ? [nginx.pid, ...nginx.workers()] : [],
       postgres: spec.store === 'sqlite' ? [] : pidsByName((c) => c === 'postgres' || c.startsWith('postgres:')),
-      redis: instances > 1 || spec.redis ? pidsByName((c) => c.startsWith('redis-server')) : [],
+      redis: usesRedis ? pidsByName((c) => c.startsWith('redis-server')) : [],
       clients: clients.map((c) => c.pid!),
     };
     type ClientStats = { dropped: number; heartbeatRounds: number[]; messages: number; bytes: number };
